@@ -1,0 +1,96 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.js';
+import type { Db } from './db/pool.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+import { systemRoutes } from './http/system.js';
+import { registerWeb } from './http/web.js';
+import { loggerOptions } from './logger.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import type { PasswordHasher } from './modules/auth/password.js';
+import { createClientsService } from './modules/clients/clients.service.js';
+import { newsRoutes } from './modules/news/news.routes.js';
+import { createNewsService } from './modules/news/news.service.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
+import { opsRoutes } from './ops/ops.routes.js';
+import type { Clock, Random } from './seams.js';
+
+export type AppConfig = Pick<
+  Config,
+  | 'logLevel'
+  | 'session'
+  | 'loginThrottle'
+  | 'rateLimitPerMin'
+  | 'requestTimeoutMs'
+  | 'bodyLimitBytes'
+  | 'moneyBodyLimitBytes'
+  | 'trustProxy'
+>;
+
+export interface AppDeps {
+  readonly config: AppConfig;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly passwords: PasswordHasher;
+  readonly opsToken: string;
+  /** The built client to serve; none in API-only tests. */
+  readonly webDist?: string | undefined;
+  /** Where logs go (tests capture them); stdout by default. */
+  readonly logStream?: DestinationStream;
+}
+
+/** The whole HTTP application with every plugin and module in one visible list; does not listen (STYLE). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock, random, passwords } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Backlay API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await registerSecurity(app, { rateLimitPerMin: config.rateLimitPerMin });
+
+  const auth = createAuthService({
+    db,
+    clock,
+    random,
+    passwords,
+    session: config.session,
+    throttle: config.loginThrottle,
+  });
+  const wallet = createWalletService({ db, clock, random });
+  const news = createNewsService({ db, clock });
+  const clients = createClientsService({ db, clock, passwords });
+  registerAuthentication(app, { auth, opsToken: deps.opsToken });
+
+  const limit = config.moneyBodyLimitBytes;
+  systemRoutes(app, db, limit);
+  authRoutes(app, auth, limit);
+  walletRoutes(app, wallet, limit);
+  newsRoutes(app, news, limit);
+  opsRoutes(app, { clients, wallet, news }, limit);
+  await registerWeb(app, deps.webDist);
+
+  return app;
+}

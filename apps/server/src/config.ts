@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: `src/` and `dist/` both sit three levels below it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every setting of the server, with its default (the README's settings table). Read once, in
+ * main.ts and the CLI; nothing else reads the environment.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_DEMO: flag.optional(),
+  FEED: z.enum(['none']).default('none'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
+  PG_RUN_AS: z.string().min(1).optional(),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  SESSION_IDLE_S: positiveInt.default(8 * 3600),
+  SESSION_MAX_S: positiveInt.default(24 * 3600),
+  LOGIN_ACCOUNT_LIMIT: positiveInt.default(5),
+  LOGIN_ADDRESS_LIMIT: positiveInt.default(20),
+  LOGIN_BLOCK_S: positiveInt.default(30),
+  LOGIN_BLOCK_MAX_S: positiveInt.default(3600),
+  RATE_LIMIT_PER_MIN: positiveInt.default(1200),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  MONEY_BODY_LIMIT_BYTES: positiveInt.default(16_384),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly seedDemo: boolean;
+  readonly feed: 'none';
+  readonly logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  readonly opsToken: string | undefined;
+  readonly pgRunAs: string | undefined;
+  readonly webDist: string;
+  readonly session: { readonly idleS: number; readonly maxS: number };
+  readonly loginThrottle: LoginThrottleConfig;
+  readonly rateLimitPerMin: number;
+  readonly requestTimeoutMs: number;
+  readonly bodyLimitBytes: number;
+  readonly moneyBodyLimitBytes: number;
+  readonly trustProxy: boolean;
+}
+
+export interface LoginThrottleConfig {
+  /** Failures of one account before it is blocked. */
+  readonly accountLimit: number;
+  /** Failures from one socket address before it is blocked. */
+  readonly addressLimit: number;
+  /** The first block; each further failure doubles it, up to `maxBlockS`. */
+  readonly blockS: number;
+  readonly maxBlockS: number;
+}
+
+function fromRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+/** Parses the environment; throws one readable message naming every bad setting. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: fromRoot(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Demo data on the embedded database, or where asked for (issue server-foundation §9).
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    feed: e.FEED,
+    logLevel: e.LOG_LEVEL,
+    opsToken: e.OPS_TOKEN,
+    pgRunAs: e.PG_RUN_AS,
+    webDist: fromRoot(e.WEB_DIST),
+    session: { idleS: e.SESSION_IDLE_S, maxS: e.SESSION_MAX_S },
+    loginThrottle: {
+      accountLimit: e.LOGIN_ACCOUNT_LIMIT,
+      addressLimit: e.LOGIN_ADDRESS_LIMIT,
+      blockS: e.LOGIN_BLOCK_S,
+      maxBlockS: e.LOGIN_BLOCK_MAX_S,
+    },
+    rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    moneyBodyLimitBytes: e.MONEY_BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+export function hasWebBuild(config: Pick<Config, 'webDist'>): boolean {
+  return existsSync(resolve(config.webDist, 'index.html'));
+}

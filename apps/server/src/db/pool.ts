@@ -1,0 +1,42 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Schema } from './schema.js';
+
+export type Db = Kysely<Schema>;
+export type Tx = Transaction<Schema>;
+
+export interface Database {
+  readonly db: Db;
+  readonly pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** The one driver and query builder (DESIGN §2). Every pool has an `error` listener. */
+export function openDatabase(
+  url: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', options.onError ?? (() => {}));
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    close: () => db.destroy(),
+  };
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/** Runs `work` in one transaction, retrying up to 3 times on serialization failure or deadlock (DESIGN §5). */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 3 || code === undefined || !RETRYABLE.has(code)) throw error;
+    }
+  }
+}

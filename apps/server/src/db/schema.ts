@@ -1,0 +1,91 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the database, as Kysely sees them. BIGINT columns arrive as strings from `pg`. */
+type Id = ColumnType<string, never, never>;
+type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
+type Timestamp = ColumnType<Date, Date, Date>;
+/** A BIGINT with a default: may be left out of an insert. */
+type BigIntDefault = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+
+export interface ClientsTable {
+  id: Generated<string> & Id;
+  username: string;
+  password_hash: string;
+  commission_bp: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<string> & Id;
+  kind: 'house' | 'client';
+  client_id: BigIntColumn | null;
+}
+
+export interface WalletsTable {
+  account_id: BigIntColumn;
+  credit_paise: BigIntDefault;
+  pl_paise: BigIntDefault;
+  exposure_paise: BigIntDefault;
+}
+
+export type LedgerKind = 'credit' | 'settlement' | 'profit_loss';
+
+export interface LedgerEntriesTable {
+  id: Generated<string> & Id;
+  txn_id: string;
+  account_id: BigIntColumn;
+  kind: LedgerKind;
+  amount_paise: BigIntColumn;
+  remark: string;
+  description: Generated<string>;
+  event_id: BigIntColumn | null;
+  market_id: string | null;
+  market_type: string | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string> & Id;
+  client_id: BigIntColumn;
+  token_hash: Buffer;
+  validity_value: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+}
+
+export interface LoginEventsTable {
+  id: Generated<string> & Id;
+  client_id: BigIntColumn | null;
+  username: string;
+  socket_address: string;
+  claimed_address: string | null;
+  lat_long: string;
+  outcome: 'success' | 'bad_credentials' | 'throttled';
+  created_at: Timestamp;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  blocked_until: Timestamp | null;
+  last_failure_at: Timestamp;
+}
+
+export interface NewsTable {
+  id: Generated<string> & Id;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface Schema {
+  clients: ClientsTable;
+  accounts: AccountsTable;
+  wallets: WalletsTable;
+  ledger_entries: LedgerEntriesTable;
+  sessions: SessionsTable;
+  login_events: LoginEventsTable;
+  login_throttle: LoginThrottleTable;
+  news: NewsTable;
+}

@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { tooManyRequests } from '../errors.js';
+
+/**
+ * Security headers from the start (issue server-foundation §4): a strict CSP with no inline
+ * script, no framing of our pages, no base-URI games; nosniff; a strict referrer policy; answers
+ * to authenticated calls (wallet, reports) are never stored by a cache.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { rateLimitPerMin: number },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitPerMin,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        Math.ceil(context.ttl / 1000),
+      ),
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.audience === 'client' || request.routeOptions.config.audience === 'ops') {
+      void reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+}

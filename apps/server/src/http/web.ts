@@ -1,0 +1,31 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.js';
+
+/**
+ * Serves the built client, with the SPA fallback: any GET outside /api that is not a file gets
+ * index.html, so every route renders from its URL on a cold load. Without a build, only /api.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        void reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (webDist && isPage) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}`);
+  });
+}

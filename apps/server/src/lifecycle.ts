@@ -1,0 +1,23 @@
+/** One part of the running server that must stop, in order, on shutdown. */
+export interface Stoppable {
+  readonly name: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Stops the parts in the order given, each after the previous finished: HTTP first (it waits
+ * for requests in flight), then the pool, then PostgreSQL (DESIGN §2: only after the drain).
+ * A failing part is reported and the rest still stop.
+ */
+export async function stopInOrder(
+  parts: readonly Stoppable[],
+  report: (name: string, error: unknown) => void,
+): Promise<void> {
+  for (const part of parts) {
+    try {
+      await part.stop();
+    } catch (error) {
+      report(part.name, error);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { buildApp } from './app.js';
+import { hasWebBuild, loadConfig } from './config.js';
+import { startCluster, type RunningCluster } from './db/launcher.js';
+import { ensureDatabase, migrate } from './db/migrate.js';
+import { openDatabase } from './db/pool.js';
+import { stopInOrder, type Stoppable } from './lifecycle.js';
+import { createPasswordHasher } from './modules/auth/password.js';
+import { createClientsService } from './modules/clients/clients.service.js';
+import { createNewsService } from './modules/news/news.service.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
+import { resolveOpsToken } from './ops/ops-token.js';
+import { systemClock, systemRandom } from './seams.js';
+import { DEMO_PASSWORD, seedDemo } from './seed.js';
+
+/** The only file that reads the environment, opens the real database and listens (STYLE). */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const say = (message: string) => process.stdout.write(`[backlay] ${message}\n`);
+
+  let cluster: RunningCluster | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    cluster = await startCluster({ dataDir: config.dataDir, runAs: config.pgRunAs, log: say });
+    await ensureDatabase(cluster.adminUrl, 'backlay');
+    databaseUrl = cluster.urlFor('backlay');
+  }
+  const stopCluster: Stoppable[] = cluster ? [{ name: 'PostgreSQL', stop: () => cluster.stop() }] : [];
+
+  try {
+    const applied = await migrate(databaseUrl);
+    if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
+  } catch (error) {
+    await stopInOrder(stopCluster, () => {});
+    throw error;
+  }
+
+  const database = openDatabase(databaseUrl, { onError: (error) => say(`database pool error: ${error.message}`) });
+  const passwords = createPasswordHasher();
+  const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: systemClock,
+    random: systemRandom,
+    passwords,
+    opsToken,
+    webDist: hasWebBuild(config) ? config.webDist : undefined,
+  });
+
+  if (config.seedDemo) {
+    const db = database.db;
+    const clock = systemClock;
+    const created = await seedDemo({
+      db,
+      clients: createClientsService({ db, clock, passwords }),
+      wallet: createWalletService({ db, clock, random: systemRandom }),
+      news: createNewsService({ db, clock }),
+    });
+    if (created.length > 0) say(`Seeded demo clients: ${created.join(', ')}`);
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: draining`);
+    void stopInOrder(
+      [
+        { name: 'HTTP', stop: () => app.close() },
+        { name: 'database pool', stop: () => database.close() },
+        ...stopCluster,
+      ],
+      (name, error) => say(`${name} did not stop cleanly: ${String(error)}`),
+    ).then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  // Browsers give geolocation, hence login, only to secure contexts: localhost is one.
+  const local = config.host === '0.0.0.0' || config.host === '127.0.0.1';
+  const url = `http://${local ? 'localhost' : config.host}:${config.port}`;
+  say(`Backlay is up on ${url}`);
+  if (config.seedDemo) say(`Demo logins: demo1 … demo5, password ${DEMO_PASSWORD}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[backlay] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

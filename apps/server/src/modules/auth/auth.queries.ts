@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/pool.js';
+
+export interface ClientCredentials {
+  readonly id: string;
+  readonly username: string;
+  readonly passwordHash: string;
+}
+
+export async function findClientByUsername(db: Db, username: string): Promise<ClientCredentials | undefined> {
+  const row = await db
+    .selectFrom('clients')
+    .select(['id', 'username', 'password_hash'])
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+}
+
+export interface ThrottleRow {
+  readonly key: string;
+  readonly failures: number;
+  readonly blockedUntil: Date | null;
+  readonly lastFailureAt: Date;
+}
+
+export async function readThrottles(db: Db, keys: readonly string[]): Promise<ThrottleRow[]> {
+  const rows = await db.selectFrom('login_throttle').selectAll().where('key', 'in', keys).execute();
+  return rows.map((row) => ({
+    key: row.key,
+    failures: row.failures,
+    blockedUntil: row.blocked_until,
+    lastFailureAt: row.last_failure_at,
+  }));
+}
+
+export async function writeThrottle(db: Db, row: ThrottleRow): Promise<void> {
+  await db
+    .insertInto('login_throttle')
+    .values({
+      key: row.key,
+      failures: row.failures,
+      blocked_until: row.blockedUntil,
+      last_failure_at: row.lastFailureAt,
+    })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: row.failures,
+        blocked_until: row.blockedUntil,
+        last_failure_at: row.lastFailureAt,
+      }),
+    )
+    .execute();
+}
+
+export async function clearThrottle(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+export async function recordLoginEvent(
+  db: Db,
+  event: {
+    clientId: string | null;
+    username: string;
+    socketAddress: string;
+    claimedAddress: string | null;
+    latLong: string;
+    outcome: 'success' | 'bad_credentials' | 'throttled';
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('login_events')
+    .values({
+      client_id: event.clientId,
+      username: event.username,
+      socket_address: event.socketAddress,
+      claimed_address: event.claimedAddress,
+      lat_long: event.latLong,
+      outcome: event.outcome,
+      created_at: event.at,
+    })
+    .execute();
+}
+
+/** Locks the client row so two logins of one client replace sessions one after the other. */
+export async function lockClient(tx: Tx, clientId: string): Promise<void> {
+  await tx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+}
+
+export async function revokeActiveSessions(tx: Tx | Db, clientId: string, at: Date, reason: string): Promise<number> {
+  const result = await tx
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function insertSession(
+  tx: Tx,
+  session: { clientId: string; tokenHash: Buffer; validityValue: string; at: Date },
+): Promise<void> {
+  await tx
+    .insertInto('sessions')
+    .values({
+      client_id: session.clientId,
+      token_hash: session.tokenHash,
+      validity_value: session.validityValue,
+      created_at: session.at,
+      last_seen_at: session.at,
+    })
+    .execute();
+}
+
+export interface SessionRow {
+  readonly id: string;
+  readonly clientId: string;
+  readonly username: string;
+  readonly validityValue: string;
+  readonly createdAt: Date;
+  readonly lastSeenAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise<SessionRow | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('clients', 'clients.id', 'sessions.client_id')
+    .select([
+      'sessions.id',
+      'sessions.client_id',
+      'clients.username',
+      'sessions.validity_value',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.revoked_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      clientId: row.client_id,
+      username: row.username,
+      validityValue: row.validity_value,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      revokedAt: row.revoked_at,
+    }
+  );
+}
+
+export async function touchSession(db: Db, sessionId: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string, at: Date, reason: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

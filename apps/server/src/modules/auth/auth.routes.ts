@@ -1,0 +1,59 @@
+import { checkIsValid, logout, validLogin } from '@backlay/contract/auth';
+import type { FastifyInstance } from 'fastify';
+import { tooManyRequests } from '../../errors.js';
+import { registerEndpoint } from '../../http/endpoints.js';
+import { requireSession } from '../../http/authenticate.js';
+import type { AuthService } from './auth.service.js';
+import { loginDataWire } from './auth.wire.js';
+
+export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLimit: number): void {
+  const options = { moneyBodyLimit };
+
+  registerEndpoint(
+    app,
+    validLogin,
+    async ({ body, query, request }) => {
+      const outcome = await auth.login({
+        username: body.username,
+        password: body.password,
+        latLong: body.LatLong,
+        socketAddress: request.ip,
+        claimedAddress: query.ipAddress ?? null,
+      });
+      switch (outcome.kind) {
+        case 'success':
+          return { Status: true as const, Result: 'Login successful', data: loginDataWire(outcome) };
+        case 'refused':
+          return { Status: false as const, Result: outcome.message };
+        case 'throttled':
+          request.server.log.warn({ username: body.username }, 'login throttled');
+          throw tooManyRequests(
+            `Too many failed logins. Try again in ${outcome.retryAfterS} seconds.`,
+            outcome.retryAfterS,
+          );
+        default: {
+          const unreachable: never = outcome;
+          return unreachable;
+        }
+      }
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    checkIsValid,
+    async ({ request }) => ({ Status: true as const, Result: requireSession(request).validityValue }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    logout,
+    async ({ request }) => {
+      await auth.logout(requireSession(request).sessionId);
+      return { Status: true as const, Result: 'Logged out' };
+    },
+    options,
+  );
+}

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import type { LoginThrottleConfig } from '../../config.js';
+import { inTransaction, type Db } from '../../db/pool.js';
+import type { Clock, Random } from '../../seams.js';
+import * as q from './auth.queries.js';
+import type { PasswordHasher } from './password.js';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** A failure older than this no longer counts towards a block. */
+const FAILURE_MEMORY_MS = 24 * 3600 * 1000;
+
+export interface SessionContext {
+  readonly sessionId: string;
+  readonly clientId: string;
+  readonly username: string;
+  readonly validityValue: string;
+}
+
+export type LoginOutcome =
+  | {
+      readonly kind: 'success';
+      readonly token: string;
+      readonly clientId: string;
+      readonly username: string;
+      readonly validityValue: string;
+    }
+  | { readonly kind: 'refused'; readonly message: string }
+  | { readonly kind: 'throttled'; readonly retryAfterS: number };
+
+export interface LoginAttempt {
+  readonly username: string;
+  readonly password: string;
+  readonly latLong: string;
+  /** The socket's address: the one throttled and trusted. */
+  readonly socketAddress: string;
+  /** The client's `ipAddress` query: recorded, never trusted. */
+  readonly claimedAddress: string | null;
+}
+
+export interface AuthServiceDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly passwords: PasswordHasher;
+  readonly session: { readonly idleS: number; readonly maxS: number };
+  readonly throttle: LoginThrottleConfig;
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** The block after `failures` failures: none below the limit, then doubling from `blockS`. */
+export function blockDurationS(failures: number, limit: number, config: LoginThrottleConfig): number {
+  if (failures < limit) return 0;
+  const doublings = Math.min(failures - limit, 30);
+  return Math.min(config.maxBlockS, config.blockS * 2 ** doublings);
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock, random, passwords } = deps;
+
+  const keysOf = (attempt: LoginAttempt) => ({
+    account: `account:${attempt.username.toLowerCase()}`,
+    address: `address:${attempt.socketAddress}`,
+  });
+
+  async function recordFailure(keys: { account: string; address: string }, now: Date): Promise<void> {
+    const existing = new Map((await q.readThrottles(db, [keys.account, keys.address])).map((r) => [r.key, r]));
+    for (const [key, limit] of [
+      [keys.account, deps.throttle.accountLimit],
+      [keys.address, deps.throttle.addressLimit],
+    ] as const) {
+      const previous = existing.get(key);
+      const remembered = previous && now.getTime() - previous.lastFailureAt.getTime() < FAILURE_MEMORY_MS;
+      const failures = (remembered ? previous.failures : 0) + 1;
+      const blockS = blockDurationS(failures, limit, deps.throttle);
+      await q.writeThrottle(db, {
+        key,
+        failures,
+        blockedUntil: blockS > 0 ? new Date(now.getTime() + blockS * 1000) : null,
+        lastFailureAt: now,
+      });
+    }
+  }
+
+  return {
+    async login(attempt: LoginAttempt): Promise<LoginOutcome> {
+      const now = clock.now();
+      const username = attempt.username.trim();
+      const keys = keysOf({ ...attempt, username });
+      const event = {
+        username,
+        socketAddress: attempt.socketAddress,
+        claimedAddress: attempt.claimedAddress,
+        latLong: attempt.latLong,
+        at: now,
+      };
+
+      const blockedUntil = (await q.readThrottles(db, [keys.account, keys.address]))
+        .map((row) => row.blockedUntil?.getTime() ?? 0)
+        .reduce((a, b) => Math.max(a, b), 0);
+      if (blockedUntil > now.getTime()) {
+        await q.recordLoginEvent(db, { ...event, clientId: null, outcome: 'throttled' });
+        return { kind: 'throttled', retryAfterS: Math.ceil((blockedUntil - now.getTime()) / 1000) };
+      }
+
+      const client = await q.findClientByUsername(db, username);
+      const valid = client
+        ? await passwords.verify(client.passwordHash, attempt.password)
+        : (await passwords.verifyNothing(attempt.password), false);
+      if (!client || !valid) {
+        await recordFailure(keys, now);
+        await q.recordLoginEvent(db, { ...event, clientId: client?.id ?? null, outcome: 'bad_credentials' });
+        return { kind: 'refused', message: INVALID_CREDENTIALS };
+      }
+
+      const token = random.bytes(32).toString('base64url');
+      const validityValue = random.bytes(16).toString('hex');
+      // One active session per client: the new login revokes the older one at once (SPEC §4).
+      await inTransaction(db, async (tx) => {
+        await q.lockClient(tx, client.id);
+        await q.revokeActiveSessions(tx, client.id, now, 'replaced by a new login');
+        await q.insertSession(tx, { clientId: client.id, tokenHash: hashToken(token), validityValue, at: now });
+      });
+      await q.clearThrottle(db, keys.account);
+      await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'success' });
+      return { kind: 'success', token, clientId: client.id, username: client.username, validityValue };
+    },
+
+    /** The live session of a bearer token, or null when unknown, revoked or expired. */
+    async authenticate(token: string): Promise<SessionContext | null> {
+      const session = await q.findSessionByTokenHash(db, hashToken(token));
+      if (!session || session.revokedAt) return null;
+      const now = clock.now();
+      const idleMs = now.getTime() - session.lastSeenAt.getTime();
+      const ageMs = now.getTime() - session.createdAt.getTime();
+      if (idleMs >= deps.session.idleS * 1000 || ageMs >= deps.session.maxS * 1000) {
+        await q.revokeSession(db, session.id, now, 'expired');
+        return null;
+      }
+      // A minute's precision is enough for an idle window of hours, and spares a write per call.
+      if (idleMs >= 60_000) await q.touchSession(db, session.id, now);
+      return {
+        sessionId: session.id,
+        clientId: session.clientId,
+        username: session.username,
+        validityValue: session.validityValue,
+      };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await q.revokeSession(db, sessionId, clock.now(), 'logged out');
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

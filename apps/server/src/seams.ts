@@ -1,0 +1,33 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/** Time, as a seam: services never read the system clock themselves (STYLE: everything outside is a seam). */
+export interface Clock {
+  now(): Date;
+}
+
+/** Randomness and ids, as a seam. */
+export interface Random {
+  bytes(size: number): Buffer;
+  uuid(): string;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const systemRandom: Random = {
+  bytes: (size) => randomBytes(size),
+  uuid: () => randomUUID(),
+};
+
+/** A clock that moves only when told to; for tests and replays. */
+export function manualClock(start: Date): Clock & { advance(ms: number): void; set(at: Date): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (at) => {
+      current = at.getTime();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { endpoint, envelope, refusal } from '../common.js';
+
+const latLong = z
+  .string()
+  .max(64)
+  .refine(
+    (value) => {
+      const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(value);
+      if (!match) return false;
+      const lat = Number(match[1]);
+      const long = Number(match[2]);
+      return Math.abs(lat) <= 90 && Math.abs(long) <= 180;
+    },
+    { message: "LatLong must be 'lat,long' with a latitude within ±90 and a longitude within ±180" },
+  );
+
+export const loginBody = z.object({
+  username: z.string().max(64, 'Username is too long'),
+  password: z.string().max(256, 'Password is too long'),
+  LatLong: latLong,
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginData = z.object({
+  Token: z.string(),
+  uid: z.number().int(),
+  UserName: z.string(),
+  IsValidToken: z.string(),
+});
+export type LoginData = z.infer<typeof loginData>;
+
+/** SPEC §3, §7: POST login with `ipAddress` in the query; no auth. */
+export const validLogin = endpoint({
+  method: 'POST',
+  path: '/api/Authenticate/ValidLogin',
+  audience: 'public',
+  summary: 'Log in; a new login revokes the older session of the same client',
+  query: z.object({ ipAddress: z.string().max(64).optional() }),
+  body: loginBody,
+  response: z.union([
+    z.object({ Status: z.literal(true), Result: z.string(), data: loginData }),
+    refusal,
+  ]),
+});
+
+/** SPEC §4: the session check compares `Result` with the stored IsValidToken. */
+export const checkIsValid = endpoint({
+  method: 'GET',
+  path: '/api/Authenticate/checkIsValid',
+  audience: 'client',
+  summary: "The session's validity value",
+  response: envelope(z.string()),
+});
+
+export const logout = endpoint({
+  method: 'GET',
+  path: '/api/Authenticate/logout',
+  audience: 'client',
+  summary: 'Revoke the current session',
+  response: envelope(z.string()),
+});
