@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { systemRoutes } from './http/system.js';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDrain(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Backlay API', version: '1.0.0' } },

@@ -21,3 +21,16 @@ export async function stopInOrder(
     }
   }
 }
+
+/** The server's shutdown order: HTTP drains, then the pool closes, then PostgreSQL stops. */
+export function drainOrder(parts: {
+  http: () => Promise<void>;
+  pool: () => Promise<void>;
+  postgres?: (() => Promise<void>) | undefined;
+}): Stoppable[] {
+  return [
+    { name: 'HTTP', stop: parts.http },
+    { name: 'database pool', stop: parts.pool },
+    ...(parts.postgres ? [{ name: 'PostgreSQL', stop: parts.postgres }] : []),
+  ];
+}

@@ -3,7 +3,7 @@ import { hasWebBuild, loadConfig } from './config.js';
 import { startCluster, type RunningCluster } from './db/launcher.js';
 import { ensureDatabase, migrate } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
-import { stopInOrder, type Stoppable } from './lifecycle.js';
+import { drainOrder, stopInOrder } from './lifecycle.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createClientsService } from './modules/clients/clients.service.js';
 import { createNewsService } from './modules/news/news.service.js';
@@ -24,13 +24,13 @@ async function main(): Promise<void> {
     await ensureDatabase(cluster.adminUrl, 'backlay');
     databaseUrl = cluster.urlFor('backlay');
   }
-  const stopCluster: Stoppable[] = cluster ? [{ name: 'PostgreSQL', stop: () => cluster.stop() }] : [];
+  const stopPostgres = cluster ? () => cluster.stop() : undefined;
 
   try {
     const applied = await migrate(databaseUrl);
     if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
   } catch (error) {
-    await stopInOrder(stopCluster, () => {});
+    await stopPostgres?.();
     throw error;
   }
 
@@ -65,11 +65,7 @@ async function main(): Promise<void> {
     stopping = true;
     say(`${signal}: draining`);
     void stopInOrder(
-      [
-        { name: 'HTTP', stop: () => app.close() },
-        { name: 'database pool', stop: () => database.close() },
-        ...stopCluster,
-      ],
+      drainOrder({ http: () => app.close(), pool: () => database.close(), postgres: stopPostgres }),
       (name, error) => say(`${name} did not stop cleanly: ${String(error)}`),
     ).then(() => process.exit(0));
   };

@@ -14,12 +14,21 @@ export interface Database {
 /** The one driver and query builder (DESIGN §2). Every pool has an `error` listener. */
 export function openDatabase(
   url: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
+  options: {
+    max?: number;
+    onError?: (error: Error) => void;
+    /** Receives the SQL text of every query (tests snapshot money-moving SQL with it). */
+    onQuery?: (sql: string) => void;
+  } = {},
 ): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', options.onError ?? (() => {}));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const onQuery = options.onQuery;
+  const db = new Kysely<Schema>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
+  });
   return {
     db,
     pool,

@@ -11,7 +11,6 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated.
         void reply.header(

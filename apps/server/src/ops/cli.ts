@@ -40,6 +40,22 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** `--amount -50` reads as an option followed by a negative number, not as two options. */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    const next = args[i + 1];
+    if (arg.startsWith('--') && !arg.includes('=') && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i += 1;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 function help(): string {
   const lines = ['Usage: npm run ops -- <command> [options]', '', 'Commands:'];
   for (const [name, command] of Object.entries(COMMANDS)) {
@@ -66,7 +82,7 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   }
   let values: Record<string, string | undefined>;
   try {
-    values = parseArgs({ args: [...rest], options: command.options, strict: true }).values as Record<
+    values = parseArgs({ args: joinNegativeValues(rest), options: command.options, strict: true }).values as Record<
       string,
       string | undefined
     >;

@@ -16,8 +16,12 @@ const latLong = z
   );
 
 export const loginBody = z.object({
-  username: z.string().max(64, 'Username is too long'),
-  password: z.string().max(256, 'Password is too long'),
+  // SPEC §5: required after trimming; the server trims, the schema only checks (no transforms).
+  username: z
+    .string()
+    .max(64, 'Username is too long')
+    .refine((value) => value.trim().length > 0, { message: 'Username is required' }),
+  password: z.string().min(1, 'Password is required').max(256, 'Password is too long'),
   LatLong: latLong,
 });
 export type LoginBody = z.infer<typeof loginBody>;

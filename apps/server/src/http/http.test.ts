@@ -1,0 +1,168 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createTestClient, LAT_LONG, login, OPS_TOKEN, TEST_PASSWORD } from '../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let webDist: string;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  webDist = await mkdtemp(join(tmpdir(), 'backlay-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Backlay</title><div id="root"></div>');
+  await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  app = await buildTestApp(database.db, { webDist, logStream, config: { logLevel: 'info' } });
+  await createTestClient(database.db, 'henry', 10);
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy, nosniff and a referrer policy on pages and API answers', async () => {
+    for (const url of ['/', '/api/health']) {
+      const response = await app.inject({ url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('marks authenticated answers no-store', async () => {
+    const session = await login(app, 'henry');
+    const response = await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(session.Token) });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('bad input', () => {
+  it('answers a malformed JSON body with 400 and a clear Result', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/Authenticate/ValidLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "henry", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Status: false, Result: 'Malformed JSON body' });
+  });
+
+  it('answers a schema violation with 400 naming the field', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/Authenticate/ValidLogin',
+      payload: { username: 42, password: TEST_PASSWORD, LatLong: LAT_LONG },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Status).toBe(false);
+    expect(response.json().Result).toMatch(/^Invalid body: username: /);
+  });
+
+  it('answers a 2 MB body with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/Authenticate/ValidLogin',
+      payload: { username: 'henry', password: 'x'.repeat(2 * 1024 * 1024), LatLong: LAT_LONG },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ Status: false, Result: 'Request body is too large' });
+  });
+
+  it('keeps money routes to a small body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/ops/credit',
+      headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      payload: { username: 'henry', amount: 1, remark: 'x'.repeat(20_000) },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const response = await app.inject({ url: '/api/Nothing/Here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ Status: false, Result: 'No route GET /api/Nothing/Here' });
+  });
+
+  it('never leaks internals from a failure', async () => {
+    // A dropped database makes every query fail inside the handler.
+    const closedDatabase = await createTestDatabase();
+    const failing = await buildTestApp(closedDatabase.db);
+    await closedDatabase.drop();
+    const response = await failing.inject({ url: '/api/NewsModels/GetPublicNews' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ Status: false, Result: 'Internal server error' });
+    await failing.close();
+  });
+});
+
+describe('the built client', () => {
+  it('serves index.html for any page path, so routes render from their URL', async () => {
+    for (const url of ['/', '/home', '/market/4/123', '/login?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('health and API document', () => {
+  it('reports the database up', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.json()).toEqual({ Status: true, Result: { status: 'ok', database: 'up' } });
+  });
+
+  it('publishes the OpenAPI document at /api/docs with every route', async () => {
+    const response = await app.inject({ url: '/api/docs' });
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/Authenticate/ValidLogin', '/api/AmountModels/GetBalanceDetail', '/api/ops/credit']),
+    );
+  });
+});
+
+describe('logs', () => {
+  it('redact tokens, tickets, passwords and auth-bearing query strings', async () => {
+    const secretPassword = 'pa55-word-that-must-not-leak';
+    await app.inject({
+      method: 'POST',
+      url: '/api/Authenticate/ValidLogin',
+      payload: { username: 'henry', password: secretPassword, LatLong: LAT_LONG },
+    });
+    const session = await login(app, 'henry');
+    await app.inject({ url: `/api/NewsModels/GetNews?access_token=${session.Token}&ticket=tkt-123`, headers: bearer(session.Token) });
+    await app.inject({ url: '/api/Nothing?password=hunter2&newPwd=abc12345' });
+    const text = logs.join('');
+    expect(text).toContain('/api/NewsModels/GetNews?access_token=%5BREDACTED%5D&ticket=%5BREDACTED%5D');
+    for (const secret of [session.Token, 'tkt-123', secretPassword, 'hunter2', 'abc12345', OPS_TOKEN]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});

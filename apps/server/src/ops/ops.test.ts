@@ -1,0 +1,124 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, buildTestApp, createTestClient, login, OPS_TOKEN } from '../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { runCli } from './cli.js';
+import { OPS_TOKEN_FILE, resolveOpsToken } from './ops-token.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db);
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const ops = (url: string, payload: object, token = OPS_TOKEN) =>
+  app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+
+describe('operator API', () => {
+  it('refuses a missing token and a client token', async () => {
+    await createTestClient(database.db, 'ivan');
+    const session = await login(app, 'ivan');
+    const none = await app.inject({ method: 'POST', url: '/api/ops/news', payload: { message: 'hi' } });
+    expect(none.statusCode).toBe(401);
+    const client = await ops('/api/ops/news', { message: 'hi' }, session.Token);
+    expect(client.statusCode).toBe(401);
+    expect(client.json()).toEqual({ Status: false, Result: 'Operator token required' });
+  });
+
+  it('creates a client with opening credit who can then log in', async () => {
+    const created = await ops('/api/ops/create-client', { username: 'judy', password: 'judy-pass-1', creditLimit: 5000 });
+    expect(created.json().Status).toBe(true);
+    expect(created.json().Result).toMatch(/^Created client judy \(uid \d+\) with credit 5000\.00$/);
+    const session = await login(app, 'judy', 'judy-pass-1');
+    const detail = await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(session.Token) });
+    expect(detail.json().Result.CreditLimit).toBe(5000);
+    const again = await ops('/api/ops/create-client', { username: 'JUDY', password: 'judy-pass-1' });
+    expect(again.json()).toEqual({ Status: false, Result: "Username 'JUDY' is taken" });
+  });
+
+  it('validates its input', async () => {
+    const bad = await ops('/api/ops/create-client', { username: 'x', password: 'short' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Result).toContain('username');
+    const zero = await ops('/api/ops/credit', { username: 'judy', amount: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().Result).toContain('amount must not be zero');
+    const fraction = await ops('/api/ops/credit', { username: 'judy', amount: 1.005 });
+    expect(fraction.statusCode).toBe(400);
+    const unknown = await ops('/api/ops/credit', { username: 'nobody-at-all', amount: 5 });
+    expect(unknown.json()).toEqual({ Status: false, Result: "No client named 'nobody-at-all'" });
+  });
+
+  it('publishes news that leads the ticker', async () => {
+    await ops('/api/ops/news', { message: 'Fresh from the operator' });
+    const publicNews = await app.inject({ url: '/api/NewsModels/GetPublicNews' });
+    expect(publicNews.json().Result[0]).toEqual({ Message: 'Fresh from the operator' });
+  });
+});
+
+describe('npm run ops', () => {
+  function capture() {
+    const out: string[] = [];
+    const err: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
+    return { out, err };
+  }
+  const env = () => ({ OPS_URL: base, OPS_TOKEN });
+
+  it('lists its commands with --help', async () => {
+    const { out } = capture();
+    expect(await runCli(['--help'], env())).toBe(0);
+    expect(out.join('\n')).toMatch(/create-client[\s\S]*credit[\s\S]*news/);
+    vi.restoreAllMocks();
+  });
+
+  it('says what it did', async () => {
+    const { out } = capture();
+    expect(await runCli(['create-client', '--username', 'kate', '--password', 'kate-pass-1', '--credit', '250'], env())).toBe(0);
+    expect(await runCli(['credit', '--username', 'kate', '--amount', '-50.5'], env())).toBe(0);
+    expect(out[1]).toBe('Took 50.50 from kate: credit 199.50, main balance 199.50');
+    vi.restoreAllMocks();
+  });
+
+  it('validates input before it sends anything', async () => {
+    const { err } = capture();
+    expect(await runCli(['credit', '--username', 'kate', '--amount', 'lots'], env())).toBe(1);
+    expect(err.join('\n')).toContain('amount');
+    expect(await runCli(['credit', '--bogus', 'x'], env())).toBe(1);
+    expect(err.join('\n')).toContain("Unknown option '--bogus'");
+    expect(await runCli(['launch-rockets'], env())).toBe(1);
+    expect(err.join('\n')).toContain("Unknown command 'launch-rockets'");
+    vi.restoreAllMocks();
+  });
+
+  it('reports a refusal with a non-zero exit', async () => {
+    const { err } = capture();
+    expect(await runCli(['credit', '--username', 'kate', '--amount', '-100000'], env())).toBe(1);
+    expect(err.join('\n')).toContain('Cannot take more than the available balance');
+    vi.restoreAllMocks();
+  });
+});
+
+describe('operator token', () => {
+  it('is written once into the data directory, readable by its owner only, and reused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'backlay-ops-'));
+    const first = await resolveOpsToken(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(join(dir, OPS_TOKEN_FILE))).mode & 0o777).toBe(0o600);
+    expect(await resolveOpsToken(undefined, dir)).toBe(first);
+    expect((await readFile(join(dir, OPS_TOKEN_FILE), 'utf8')).trim()).toBe(first);
+    expect(await resolveOpsToken('x'.repeat(40), dir)).toBe('x'.repeat(40));
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { buildApp, type AppConfig } from '../src/app.js';
+import type { Db } from '../src/db/pool.js';
+import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
+import { createClientsService } from '../src/modules/clients/clients.service.js';
+import { createWalletService } from '../src/modules/wallet/wallet.service.js';
+import { manualClock, systemRandom, type Clock } from '../src/seams.js';
+import { toPaise } from '@backlay/domain';
+
+/** Argon2id at the lowest cost, so tests stay fast; one test asserts the production cost. */
+export const cheapPasswords: PasswordHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+export const OPS_TOKEN = 'test-operator-token-0123456789-abcdefghij';
+export const TEST_PASSWORD = 'correct horse battery';
+export const LAT_LONG = '19.0760,72.8777';
+
+export const testConfig: AppConfig = {
+  logLevel: 'silent',
+  session: { idleS: 8 * 3600, maxS: 24 * 3600 },
+  loginThrottle: { accountLimit: 5, addressLimit: 20, blockS: 30, maxBlockS: 3600 },
+  rateLimitPerMin: 10_000,
+  requestTimeoutMs: 30_000,
+  bodyLimitBytes: 1_048_576,
+  moneyBodyLimitBytes: 16_384,
+  trustProxy: false,
+};
+
+export interface TestAppOptions {
+  readonly config?: Partial<AppConfig>;
+  readonly clock?: Clock;
+  readonly passwords?: PasswordHasher;
+  readonly webDist?: string;
+  readonly logStream?: DestinationStream;
+  /** Extra routes a test needs, registered before the app is ready. */
+  readonly routes?: (app: FastifyInstance) => void;
+}
+
+export function testClock() {
+  return manualClock(new Date('2026-11-21T10:00:00Z'));
+}
+
+export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { ...testConfig, ...options.config },
+    db,
+    clock: options.clock ?? testClock(),
+    random: systemRandom,
+    passwords: options.passwords ?? cheapPasswords,
+    opsToken: OPS_TOKEN,
+    webDist: options.webDist,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  options.routes?.(app);
+  await app.ready();
+  return app;
+}
+
+/** Creates a client with `credit` rupees, straight through the services. */
+export async function createTestClient(
+  db: Db,
+  username: string,
+  credit = 0,
+  clock: Clock = testClock(),
+): Promise<string> {
+  const clients = createClientsService({ db, clock, passwords: cheapPasswords });
+  const created = await clients.create({ username, password: TEST_PASSWORD });
+  if (created.kind !== 'created') throw new Error(created.message);
+  if (credit !== 0) {
+    const wallet = createWalletService({ db, clock, random: systemRandom });
+    await wallet.transferCredit({ clientId: created.clientId, amount: toPaise(credit * 100)!, remark: 'Test credit' });
+  }
+  return created.clientId;
+}
+
+/** Logs in over HTTP and returns the login data. */
+export async function login(app: FastifyInstance, username: string, password = TEST_PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/Authenticate/ValidLogin?ipAddress=10.1.2.3',
+    payload: { username, password, LatLong: LAT_LONG },
+  });
+  const body = response.json<{ Status: boolean; Result: string; data: { Token: string; uid: number; UserName: string; IsValidToken: string } }>();
+  if (!body.Status) throw new Error(`login failed: ${body.Result}`);
+  return body.data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
