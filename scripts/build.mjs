@@ -26,7 +26,11 @@ function newest(path) {
   return latest;
 }
 
-run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', ...(force ? ['--force'] : [])]);
+run(process.execPath, [
+  join(root, 'node_modules/typescript/bin/tsc'),
+  '-b',
+  ...(force ? ['--force'] : []),
+]);
 
 if (!args.has('--server-only')) {
   const web = join(root, 'apps/web');
@@ -40,6 +44,10 @@ if (!args.has('--server-only')) {
     newest(join(root, 'packages/contract/src')),
   );
   if (force || !existsSync(built) || statSync(built).mtimeMs < sources) {
-    run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], web);
+    run(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      web,
+    );
   }
 }

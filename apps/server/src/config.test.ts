@@ -18,7 +18,9 @@ describe('config', () => {
 
   it('seeds demo data on DATABASE_URL only when SEED_DEMO=1', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: '1' }).seedDemo).toBe(
+      true,
+    );
   });
 
   it('names every bad setting in one message', () => {

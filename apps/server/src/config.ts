@@ -6,7 +6,9 @@ import { z } from 'zod';
 /** The repository root: `src/` and `dist/` both sit three levels below it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
 const positiveInt = z.coerce.number().int().positive();
 
 /**
@@ -77,7 +79,9 @@ function fromRoot(path: string): string {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;

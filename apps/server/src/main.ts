@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = openDatabase(databaseUrl, { onError: (error) => say(`database pool error: ${error.message}`) });
+  const database = openDatabase(databaseUrl, {
+    onError: (error) => say(`database pool error: ${error.message}`),
+  });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
   const app = await buildApp({
@@ -81,6 +83,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`[backlay] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `[backlay] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -19,7 +19,9 @@ export const systemRandom: Random = {
 };
 
 /** A clock that moves only when told to; for tests and replays. */
-export function manualClock(start: Date): Clock & { advance(ms: number): void; set(at: Date): void } {
+export function manualClock(
+  start: Date,
+): Clock & { advance(ms: number): void; set(at: Date): void } {
   let current = start.getTime();
   return {
     now: () => new Date(current),

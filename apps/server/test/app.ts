@@ -9,7 +9,11 @@ import { manualClock, systemRandom, type Clock } from '../src/seams.js';
 import { toPaise } from '@backlay/domain';
 
 /** Argon2id at the lowest cost, so tests stay fast; one test asserts the production cost. */
-export const cheapPasswords: PasswordHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+export const cheapPasswords: PasswordHasher = createPasswordHasher({
+  memoryCost: 1024,
+  timeCost: 1,
+  parallelism: 1,
+});
 
 export const OPS_TOKEN = 'test-operator-token-0123456789-abcdefghij';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -68,7 +72,11 @@ export async function createTestClient(
   if (created.kind !== 'created') throw new Error(created.message);
   if (credit !== 0) {
     const wallet = createWalletService({ db, clock, random: systemRandom });
-    await wallet.transferCredit({ clientId: created.clientId, amount: toPaise(credit * 100)!, remark: 'Test credit' });
+    await wallet.transferCredit({
+      clientId: created.clientId,
+      amount: toPaise(credit * 100)!,
+      remark: 'Test credit',
+    });
   }
   return created.clientId;
 }
@@ -80,7 +88,11 @@ export async function login(app: FastifyInstance, username: string, password = T
     url: '/api/Authenticate/ValidLogin?ipAddress=10.1.2.3',
     payload: { username, password, LatLong: LAT_LONG },
   });
-  const body = response.json<{ Status: boolean; Result: string; data: { Token: string; uid: number; UserName: string; IsValidToken: string } }>();
+  const body = response.json<{
+    Status: boolean;
+    Result: string;
+    data: { Token: string; uid: number; UserName: string; IsValidToken: string };
+  }>();
   if (!body.Status) throw new Error(`login failed: ${body.Result}`);
   return body.data;
 }

@@ -54,4 +54,7 @@ export const rupees = z
 export const isoDateTime = z.string();
 
 /** `uid`/`userId` in a query: the caller's own id, `0` or absent (DESIGN §4). */
-export const ownUserId = z.string().regex(/^\d{1,18}$/, 'must be a user id').optional();
+export const ownUserId = z
+  .string()
+  .regex(/^\d{1,18}$/, 'must be a user id')
+  .optional();

@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,7 +36,9 @@ async function selectOne(cluster: RunningCluster): Promise<number> {
 }
 
 function processUid(pid: number): Promise<number> {
-  return readFile(`/proc/${pid}/status`, 'utf8').then((status) => Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]));
+  return readFile(`/proc/${pid}/status`, 'utf8').then((status) =>
+    Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]),
+  );
 }
 
 /** Running, not merely a zombie waiting for a parent that never reaps (pid 1 in a container). */
@@ -106,9 +118,9 @@ describe('embedded PostgreSQL launcher', () => {
     for (const bin of ['initdb', 'pg_ctl', 'postgres']) {
       await symlink(join(defaultBinDir(), bin), join(hidden, 'bin', bin));
     }
-    await expect(startCluster({ dataDir: join(root, 'bins'), binDir: join(hidden, 'bin') })).rejects.toThrow(
-      `cannot run the PostgreSQL binaries in ${join(hidden, 'bin')}`,
-    );
+    await expect(
+      startCluster({ dataDir: join(root, 'bins'), binDir: join(hidden, 'bin') }),
+    ).rejects.toThrow(`cannot run the PostgreSQL binaries in ${join(hidden, 'bin')}`);
   });
 
   it('reports a failed start with the lines of the PostgreSQL log that explain it', async () => {

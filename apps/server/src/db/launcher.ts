@@ -217,8 +217,13 @@ export async function startCluster(options: LauncherOptions): Promise<RunningClu
   let lastFailure = '';
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const port = await freePort();
-    const settings = [`-p ${port}`, '-c listen_addresses=127.0.0.1', "-c unix_socket_directories=''"];
-    if (options.fsyncOff) settings.push('-F', '-c full_page_writes=off', '-c synchronous_commit=off');
+    const settings = [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      "-c unix_socket_directories=''",
+    ];
+    if (options.fsyncOff)
+      settings.push('-F', '-c full_page_writes=off', '-c synchronous_commit=off');
     const result = await run(
       join(binDir, 'pg_ctl'),
       ['start', '-w', '-t', '60', '-D', clusterDir, '-l', logFile, '-o', settings.join(' ')],
@@ -309,12 +314,23 @@ async function stopLeftover(
   await stopCluster(clusterDir, binDir, user);
 }
 
-async function stopCluster(clusterDir: string, binDir: string, user: RunAs | undefined): Promise<void> {
+async function stopCluster(
+  clusterDir: string,
+  binDir: string,
+  user: RunAs | undefined,
+): Promise<void> {
   const pgCtl = join(binDir, 'pg_ctl');
   const fast = await run(pgCtl, ['stop', '-w', '-t', '30', '-D', clusterDir, '-m', 'fast'], user);
-  if (fast.code === 0 || /PID file .* does not exist|Is server running\?/i.test(fast.output)) return;
-  const immediate = await run(pgCtl, ['stop', '-w', '-t', '30', '-D', clusterDir, '-m', 'immediate'], user);
+  if (fast.code === 0 || /PID file .* does not exist|Is server running\?/i.test(fast.output))
+    return;
+  const immediate = await run(
+    pgCtl,
+    ['stop', '-w', '-t', '30', '-D', clusterDir, '-m', 'immediate'],
+    user,
+  );
   if (immediate.code !== 0) {
-    throw new LauncherError(`PostgreSQL in ${clusterDir} did not stop:\n${immediate.output.trim()}`);
+    throw new LauncherError(
+      `PostgreSQL in ${clusterDir} did not stop:\n${immediate.output.trim()}`,
+    );
   }
 }

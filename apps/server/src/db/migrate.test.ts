@@ -33,7 +33,9 @@ describe('migrations', () => {
     expect(await migrate(url)).toEqual([]);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const versions = await client.query('SELECT version, name FROM schema_migrations ORDER BY version');
+    const versions = await client.query(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    );
     expect(versions.rows).toEqual([{ version: 1, name: '0001_foundation.sql' }]);
     const server = await client.query<{ server_version_num: string }>('SHOW server_version_num');
     expect(Number(server.rows[0]?.server_version_num)).toBeGreaterThanOrEqual(150000);

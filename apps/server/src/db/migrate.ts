@@ -24,7 +24,9 @@ export async function migrate(url: string, dir = MIGRATIONS_DIR): Promise<string
         (row) => row.version,
       ),
     );
-    const files = (await readdir(dir)).filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file)).sort();
+    const files = (await readdir(dir))
+      .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+      .sort();
     for (const file of files) {
       const version = Number(file.slice(0, 4));
       if (done.has(version)) continue;
@@ -32,7 +34,10 @@ export async function migrate(url: string, dir = MIGRATIONS_DIR): Promise<string
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          version,
+          file,
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

@@ -5,7 +5,11 @@ type Id = ColumnType<string, never, never>;
 type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
 type Timestamp = ColumnType<Date, Date, Date>;
 /** A BIGINT with a default: may be left out of an insert. */
-type BigIntDefault = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+type BigIntDefault = ColumnType<
+  string,
+  string | number | bigint | undefined,
+  string | number | bigint
+>;
 
 export interface ClientsTable {
   id: Generated<string> & Id;

@@ -43,7 +43,8 @@ export function registerAuthentication(
     if (audience === undefined || audience === 'public') return;
     const token = bearer(request);
     if (audience === 'ops') {
-      if (!token || !sameSecret(token, deps.opsToken)) throw unauthorized('Operator token required');
+      if (!token || !sameSecret(token, deps.opsToken))
+        throw unauthorized('Operator token required');
       return;
     }
     if (!token) throw unauthorized();
@@ -54,7 +55,7 @@ export function registerAuthentication(
     for (const key of ['uid', 'userId', 'UserId']) {
       const value = query[key];
       if (value === undefined || value === '' || value === '0') continue;
-      if (value !== session.clientId) throw forbidden("You may only read your own data");
+      if (value !== session.clientId) throw forbidden('You may only read your own data');
     }
   });
 }

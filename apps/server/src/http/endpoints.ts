@@ -2,7 +2,9 @@ import type { Audience, Endpoint } from '@backlay/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
-type Part<E, K extends 'query' | 'body' | 'params'> = E extends { readonly [P in K]: infer S extends z.ZodType }
+type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
+  readonly [P in K]: infer S extends z.ZodType;
+}
   ? z.infer<S>
   : undefined;
 
@@ -13,7 +15,9 @@ export interface HandlerInput<E extends Endpoint> {
   readonly request: FastifyRequest;
 }
 
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<z.input<E['response']>>;
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<z.input<E['response']>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -16,7 +16,8 @@ const CONTEXT: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.retryAfterS !== undefined) void reply.header('Retry-After', String(error.retryAfterS));
+      if (error.retryAfterS !== undefined)
+        void reply.header('Retry-After', String(error.retryAfterS));
       return reply.code(error.statusCode).send({ Status: false, Result: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -25,7 +26,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return field ? `${field}: ${issue.message}` : (issue.message ?? 'is invalid');
       });
-      return reply.code(400).send({ Status: false, Result: `Invalid ${where}: ${problems.join('; ')}` });
+      return reply
+        .code(400)
+        .send({ Status: false, Result: `Invalid ${where}: ${problems.join('; ')}` });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestClient, LAT_LONG, login, OPS_TOKEN, TEST_PASSWORD } from '../../test/app.js';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  LAT_LONG,
+  login,
+  OPS_TOKEN,
+  TEST_PASSWORD,
+} from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 
 let database: TestDatabase;
@@ -16,7 +24,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   webDist = await mkdtemp(join(tmpdir(), 'backlay-web-'));
   await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Backlay</title><div id="root"></div>');
+  await writeFile(
+    join(webDist, 'index.html'),
+    '<!doctype html><title>Backlay</title><div id="root"></div>',
+  );
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -49,7 +60,10 @@ describe('security headers', () => {
 
   it('marks authenticated answers no-store', async () => {
     const session = await login(app, 'henry');
-    const response = await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(session.Token) });
+    const response = await app.inject({
+      url: '/api/AmountModels/GetBalanceDetail',
+      headers: bearer(session.Token),
+    });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 });
@@ -143,7 +157,11 @@ describe('health and API document', () => {
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/Authenticate/ValidLogin', '/api/AmountModels/GetBalanceDetail', '/api/ops/credit']),
+      expect.arrayContaining([
+        '/api/Authenticate/ValidLogin',
+        '/api/AmountModels/GetBalanceDetail',
+        '/api/ops/credit',
+      ]),
     );
   });
 });
@@ -157,11 +175,23 @@ describe('logs', () => {
       payload: { username: 'henry', password: secretPassword, LatLong: LAT_LONG },
     });
     const session = await login(app, 'henry');
-    await app.inject({ url: `/api/NewsModels/GetNews?access_token=${session.Token}&ticket=tkt-123`, headers: bearer(session.Token) });
+    await app.inject({
+      url: `/api/NewsModels/GetNews?access_token=${session.Token}&ticket=tkt-123`,
+      headers: bearer(session.Token),
+    });
     await app.inject({ url: '/api/Nothing?password=hunter2&newPwd=abc12345' });
     const text = logs.join('');
-    expect(text).toContain('/api/NewsModels/GetNews?access_token=%5BREDACTED%5D&ticket=%5BREDACTED%5D');
-    for (const secret of [session.Token, 'tkt-123', secretPassword, 'hunter2', 'abc12345', OPS_TOKEN]) {
+    expect(text).toContain(
+      '/api/NewsModels/GetNews?access_token=%5BREDACTED%5D&ticket=%5BREDACTED%5D',
+    );
+    for (const secret of [
+      session.Token,
+      'tkt-123',
+      secretPassword,
+      'hunter2',
+      'abc12345',
+      OPS_TOKEN,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

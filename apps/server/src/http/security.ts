@@ -45,7 +45,10 @@ export async function registerSecurity(
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config.audience === 'client' || request.routeOptions.config.audience === 'ops') {
+    if (
+      request.routeOptions.config.audience === 'client' ||
+      request.routeOptions.config.audience === 'ops'
+    ) {
       void reply.header('Cache-Control', 'no-store');
     }
     return payload;

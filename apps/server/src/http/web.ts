@@ -6,7 +6,10 @@ import { notFound } from '../errors.js';
  * Serves the built client, with the SPA fallback: any GET outside /api that is not a file gets
  * index.html, so every route renders from its URL on a cold load. Without a build, only /api.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string | undefined,
+): Promise<void> {
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -21,7 +24,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (webDist && isPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -21,14 +21,22 @@ const COMMANDS: Record<string, Command> = {
     description: 'Create a client, optionally with opening credit',
     usage: '--username NAME --password SECRET [--credit RUPEES]',
     endpoint: createClient,
-    options: { username: { type: 'string' }, password: { type: 'string' }, credit: { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      credit: { type: 'string' },
+    },
     body: (v) => ({ username: v.username, password: v.password, creditLimit: num(v.credit) }),
   },
   credit: {
     description: 'Give (positive amount) or take (negative amount) credit',
     usage: '--username NAME --amount RUPEES [--remark TEXT]',
     endpoint: credit,
-    options: { username: { type: 'string' }, amount: { type: 'string' }, remark: { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      amount: { type: 'string' },
+      remark: { type: 'string' },
+    },
     body: (v) => ({ username: v.username, amount: num(v.amount), remark: v.remark }),
   },
   news: {
@@ -59,7 +67,10 @@ function joinNegativeValues(args: readonly string[]): string[] {
 function help(): string {
   const lines = ['Usage: npm run ops -- <command> [options]', '', 'Commands:'];
   for (const [name, command] of Object.entries(COMMANDS)) {
-    lines.push(`  ${name.padEnd(14)} ${command.description}`, `  ${''.padEnd(14)} ${command.usage}`);
+    lines.push(
+      `  ${name.padEnd(14)} ${command.description}`,
+      `  ${''.padEnd(14)} ${command.usage}`,
+    );
   }
   lines.push(
     '',
@@ -69,7 +80,10 @@ function help(): string {
   return lines.join('\n');
 }
 
-export async function runCli(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(help());
@@ -82,10 +96,11 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   }
   let values: Record<string, string | undefined>;
   try {
-    values = parseArgs({ args: joinNegativeValues(rest), options: command.options, strict: true }).values as Record<
-      string,
-      string | undefined
-    >;
+    values = parseArgs({
+      args: joinNegativeValues(rest),
+      options: command.options,
+      strict: true,
+    }).values;
   } catch (error) {
     console.error(`${(error as Error).message}\nUsage: npm run ops -- ${name} ${command.usage}`);
     return 1;
@@ -93,7 +108,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   const body = command.body(values);
   const parsed = command.endpoint.body?.safeParse(body);
   if (parsed && !parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`,
+    );
     console.error(`${problems.join('\n')}\nUsage: npm run ops -- ${name} ${command.usage}`);
     return 1;
   }
@@ -102,7 +119,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   const base = env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
   const token = config.opsToken ?? (await readOpsToken(config.dataDir));
   if (!token) {
-    console.error(`No operator token: set OPS_TOKEN, or start the server once so it writes one into ${config.dataDir}.`);
+    console.error(
+      `No operator token: set OPS_TOKEN, or start the server once so it writes one into ${config.dataDir}.`,
+    );
     return 1;
   }
   let response: Response;
@@ -116,7 +135,10 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     console.error(`Cannot reach the server at ${base}: ${(error as Error).message}`);
     return 1;
   }
-  const answer = (await response.json().catch(() => ({}))) as { Status?: boolean; Result?: unknown };
+  const answer = (await response.json().catch(() => ({}))) as {
+    Status?: boolean;
+    Result?: unknown;
+  };
   const result = typeof answer.Result === 'string' ? answer.Result : JSON.stringify(answer.Result);
   if (response.ok && answer.Status === true) {
     console.log(result);

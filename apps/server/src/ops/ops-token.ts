@@ -15,7 +15,10 @@ export async function readOpsToken(dataDir: string): Promise<string | undefined>
 }
 
 /** `OPS_TOKEN` when set; otherwise the token in DATA_DIR, written (mode 600) at first start. */
-export async function resolveOpsToken(configured: string | undefined, dataDir: string): Promise<string> {
+export async function resolveOpsToken(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<string> {
   if (configured) return configured;
   const existing = await readOpsToken(dataDir);
   if (existing) return existing;

@@ -28,7 +28,10 @@ export function opsRoutes(app: FastifyInstance, deps: OpsDeps, moneyBodyLimit: n
     app,
     createClient,
     async ({ body }) => {
-      const created = await deps.clients.create({ username: body.username, password: body.password });
+      const created = await deps.clients.create({
+        username: body.username,
+        password: body.password,
+      });
       if (created.kind === 'refused') return { Status: false as const, Result: created.message };
       let message = `Created client ${body.username} (uid ${created.clientId})`;
       if (body.creditLimit !== undefined && body.creditLimit > 0) {
@@ -37,7 +40,8 @@ export function opsRoutes(app: FastifyInstance, deps: OpsDeps, moneyBodyLimit: n
           amount: paise(body.creditLimit),
           remark: 'Opening credit',
         });
-        if (given.kind === 'done') message += ` with credit ${rupeesWire(given.wallet.creditLimit).toFixed(2)}`;
+        if (given.kind === 'done')
+          message += ` with credit ${rupeesWire(given.wallet.creditLimit).toFixed(2)}`;
       }
       return { Status: true as const, Result: message };
     },
@@ -49,7 +53,8 @@ export function opsRoutes(app: FastifyInstance, deps: OpsDeps, moneyBodyLimit: n
     credit,
     async ({ body }) => {
       const clientId = await deps.clients.findId(body.username);
-      if (!clientId) return { Status: false as const, Result: `No client named '${body.username}'` };
+      if (!clientId)
+        return { Status: false as const, Result: `No client named '${body.username}'` };
       const outcome = await deps.wallet.transferCredit({
         clientId,
         amount: paise(body.amount),

@@ -29,7 +29,11 @@ describe('operator API', () => {
   it('refuses a missing token and a client token', async () => {
     await createTestClient(database.db, 'ivan');
     const session = await login(app, 'ivan');
-    const none = await app.inject({ method: 'POST', url: '/api/ops/news', payload: { message: 'hi' } });
+    const none = await app.inject({
+      method: 'POST',
+      url: '/api/ops/news',
+      payload: { message: 'hi' },
+    });
     expect(none.statusCode).toBe(401);
     const client = await ops('/api/ops/news', { message: 'hi' }, session.Token);
     expect(client.statusCode).toBe(401);
@@ -37,13 +41,23 @@ describe('operator API', () => {
   });
 
   it('creates a client with opening credit who can then log in', async () => {
-    const created = await ops('/api/ops/create-client', { username: 'judy', password: 'judy-pass-1', creditLimit: 5000 });
+    const created = await ops('/api/ops/create-client', {
+      username: 'judy',
+      password: 'judy-pass-1',
+      creditLimit: 5000,
+    });
     expect(created.json().Status).toBe(true);
     expect(created.json().Result).toMatch(/^Created client judy \(uid \d+\) with credit 5000\.00$/);
     const session = await login(app, 'judy', 'judy-pass-1');
-    const detail = await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(session.Token) });
+    const detail = await app.inject({
+      url: '/api/AmountModels/GetBalanceDetail',
+      headers: bearer(session.Token),
+    });
     expect(detail.json().Result.CreditLimit).toBe(5000);
-    const again = await ops('/api/ops/create-client', { username: 'JUDY', password: 'judy-pass-1' });
+    const again = await ops('/api/ops/create-client', {
+      username: 'JUDY',
+      password: 'judy-pass-1',
+    });
     expect(again.json()).toEqual({ Status: false, Result: "Username 'JUDY' is taken" });
   });
 
@@ -71,8 +85,12 @@ describe('npm run ops', () => {
   function capture() {
     const out: string[] = [];
     const err: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
+    vi.spyOn(console, 'log').mockImplementation(
+      (...args: unknown[]) => void out.push(args.join(' ')),
+    );
+    vi.spyOn(console, 'error').mockImplementation(
+      (...args: unknown[]) => void err.push(args.join(' ')),
+    );
     return { out, err };
   }
   const env = () => ({ OPS_URL: base, OPS_TOKEN });
@@ -86,7 +104,12 @@ describe('npm run ops', () => {
 
   it('says what it did', async () => {
     const { out } = capture();
-    expect(await runCli(['create-client', '--username', 'kate', '--password', 'kate-pass-1', '--credit', '250'], env())).toBe(0);
+    expect(
+      await runCli(
+        ['create-client', '--username', 'kate', '--password', 'kate-pass-1', '--credit', '250'],
+        env(),
+      ),
+    ).toBe(0);
     expect(await runCli(['credit', '--username', 'kate', '--amount', '-50.5'], env())).toBe(0);
     expect(out[1]).toBe('Took 50.50 from kate: credit 199.50, main balance 199.50');
     vi.restoreAllMocks();

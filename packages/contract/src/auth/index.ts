@@ -12,7 +12,9 @@ const latLong = z
       const long = Number(match[2]);
       return Math.abs(lat) <= 90 && Math.abs(long) <= 180;
     },
-    { message: "LatLong must be 'lat,long' with a latitude within ±90 and a longitude within ±180" },
+    {
+      message: "LatLong must be 'lat,long' with a latitude within ±90 and a longitude within ±180",
+    },
   );
 
 export const loginBody = z.object({

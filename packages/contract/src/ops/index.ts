@@ -3,7 +3,10 @@ import { endpoint, envelope, rupees } from '../common.js';
 
 export const username = z
   .string()
-  .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'username must be 3–32 letters, digits, dots, dashes or underscores');
+  .regex(
+    /^[A-Za-z0-9_.-]{3,32}$/,
+    'username must be 3–32 letters, digits, dots, dashes or underscores',
+  );
 
 export const createClientBody = z.object({
   username,
@@ -19,7 +22,13 @@ export const creditBody = z.object({
 });
 export type CreditBody = z.infer<typeof creditBody>;
 
-export const newsBody = z.object({ message: z.string().min(1).max(500).refine((value) => value.trim().length > 0, { message: 'message must not be blank' }) });
+export const newsBody = z.object({
+  message: z
+    .string()
+    .min(1)
+    .max(500)
+    .refine((value) => value.trim().length > 0, { message: 'message must not be blank' }),
+});
 export type NewsBody = z.infer<typeof newsBody>;
 
 export const createClient = endpoint({

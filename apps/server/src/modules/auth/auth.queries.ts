@@ -7,7 +7,10 @@ export interface ClientCredentials {
   readonly passwordHash: string;
 }
 
-export async function findClientByUsername(db: Db, username: string): Promise<ClientCredentials | undefined> {
+export async function findClientByUsername(
+  db: Db,
+  username: string,
+): Promise<ClientCredentials | undefined> {
   const row = await db
     .selectFrom('clients')
     .select(['id', 'username', 'password_hash'])
@@ -87,7 +90,12 @@ export async function lockClient(tx: Tx, clientId: string): Promise<void> {
   await tx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
 }
 
-export async function revokeActiveSessions(tx: Tx | Db, clientId: string, at: Date, reason: string): Promise<number> {
+export async function revokeActiveSessions(
+  tx: Tx | Db,
+  clientId: string,
+  at: Date,
+  reason: string,
+): Promise<number> {
   const result = await tx
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
@@ -123,7 +131,10 @@ export interface SessionRow {
   readonly revokedAt: Date | null;
 }
 
-export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise<SessionRow | undefined> {
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: Buffer,
+): Promise<SessionRow | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('clients', 'clients.id', 'sessions.client_id')
@@ -155,7 +166,12 @@ export async function touchSession(db: Db, sessionId: string, at: Date): Promise
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
 }
 
-export async function revokeSession(db: Db, sessionId: string, at: Date, reason: string): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  at: Date,
+  reason: string,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })

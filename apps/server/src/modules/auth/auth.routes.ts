@@ -22,7 +22,11 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLim
       });
       switch (outcome.kind) {
         case 'success':
-          return { Status: true as const, Result: 'Login successful', data: loginDataWire(outcome) };
+          return {
+            Status: true as const,
+            Result: 'Login successful',
+            data: loginDataWire(outcome),
+          };
         case 'refused':
           return { Status: false as const, Result: outcome.message };
         case 'throttled':
@@ -43,7 +47,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLim
   registerEndpoint(
     app,
     checkIsValid,
-    async ({ request }) => ({ Status: true as const, Result: requireSession(request).validityValue }),
+    async ({ request }) => ({
+      Status: true as const,
+      Result: requireSession(request).validityValue,
+    }),
     options,
   );
 

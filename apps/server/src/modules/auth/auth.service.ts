@@ -52,7 +52,11 @@ export function hashToken(token: string): Buffer {
 }
 
 /** The block after `failures` failures: none below the limit, then doubling from `blockS`. */
-export function blockDurationS(failures: number, limit: number, config: LoginThrottleConfig): number {
+export function blockDurationS(
+  failures: number,
+  limit: number,
+  config: LoginThrottleConfig,
+): number {
   if (failures < limit) return 0;
   const doublings = Math.min(failures - limit, 30);
   return Math.min(config.maxBlockS, config.blockS * 2 ** doublings);
@@ -66,14 +70,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     address: `address:${attempt.socketAddress}`,
   });
 
-  async function recordFailure(keys: { account: string; address: string }, now: Date): Promise<void> {
-    const existing = new Map((await q.readThrottles(db, [keys.account, keys.address])).map((r) => [r.key, r]));
+  async function recordFailure(
+    keys: { account: string; address: string },
+    now: Date,
+  ): Promise<void> {
+    const existing = new Map(
+      (await q.readThrottles(db, [keys.account, keys.address])).map((r) => [r.key, r]),
+    );
     for (const [key, limit] of [
       [keys.account, deps.throttle.accountLimit],
       [keys.address, deps.throttle.addressLimit],
     ] as const) {
       const previous = existing.get(key);
-      const remembered = previous && now.getTime() - previous.lastFailureAt.getTime() < FAILURE_MEMORY_MS;
+      const remembered =
+        previous && now.getTime() - previous.lastFailureAt.getTime() < FAILURE_MEMORY_MS;
       const failures = (remembered ? previous.failures : 0) + 1;
       const blockS = blockDurationS(failures, limit, deps.throttle);
       await q.writeThrottle(db, {
@@ -112,7 +122,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         : (await passwords.verifyNothing(attempt.password), false);
       if (!client || !valid) {
         await recordFailure(keys, now);
-        await q.recordLoginEvent(db, { ...event, clientId: client?.id ?? null, outcome: 'bad_credentials' });
+        await q.recordLoginEvent(db, {
+          ...event,
+          clientId: client?.id ?? null,
+          outcome: 'bad_credentials',
+        });
         return { kind: 'refused', message: INVALID_CREDENTIALS };
       }
 
@@ -122,11 +136,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       await inTransaction(db, async (tx) => {
         await q.lockClient(tx, client.id);
         await q.revokeActiveSessions(tx, client.id, now, 'replaced by a new login');
-        await q.insertSession(tx, { clientId: client.id, tokenHash: hashToken(token), validityValue, at: now });
+        await q.insertSession(tx, {
+          clientId: client.id,
+          tokenHash: hashToken(token),
+          validityValue,
+          at: now,
+        });
       });
       await q.clearThrottle(db, keys.account);
       await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'success' });
-      return { kind: 'success', token, clientId: client.id, username: client.username, validityValue };
+      return {
+        kind: 'success',
+        token,
+        clientId: client.id,
+        username: client.username,
+        validityValue,
+      };
     },
 
     /** The live session of a bearer token, or null when unknown, revoked or expired. */

@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 function postLogin(app: FastifyInstance, payload: unknown, ipAddress = '203.0.113.9') {
-  return app.inject({ method: 'POST', url: `/api/Authenticate/ValidLogin?ipAddress=${ipAddress}`, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: `/api/Authenticate/ValidLogin?ipAddress=${ipAddress}`,
+    payload: payload as object,
+  });
 }
 
 describe('login', () => {
@@ -35,7 +39,11 @@ describe('login', () => {
   afterAll(() => app.close());
 
   it('answers Token, uid, UserName and a per-session IsValidToken that is not the token', async () => {
-    const response = await postLogin(app, { username: 'alice', password: TEST_PASSWORD, LatLong: LAT_LONG });
+    const response = await postLogin(app, {
+      username: 'alice',
+      password: TEST_PASSWORD,
+      LatLong: LAT_LONG,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.Status).toBe(true);
@@ -47,24 +55,40 @@ describe('login', () => {
   });
 
   it('records the LatLong with the socket address, the claimed address and the time', async () => {
-    await postLogin(app, { username: 'alice', password: TEST_PASSWORD, LatLong: '28.61,77.20' }, '198.51.100.7');
+    await postLogin(
+      app,
+      { username: 'alice', password: TEST_PASSWORD, LatLong: '28.61,77.20' },
+      '198.51.100.7',
+    );
     const event = await database.db
       .selectFrom('login_events')
       .selectAll()
       .where('lat_long', '=', '28.61,77.20')
       .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ outcome: 'success', claimed_address: '198.51.100.7', socket_address: '127.0.0.1' });
+    expect(event).toMatchObject({
+      outcome: 'success',
+      claimed_address: '198.51.100.7',
+      socket_address: '127.0.0.1',
+    });
     expect(event.created_at).toBeInstanceOf(Date);
   });
 
   it('refuses a wrong password with HTTP 200 and "Invalid username or password"', async () => {
-    const response = await postLogin(app, { username: 'alice', password: 'wrong', LatLong: LAT_LONG });
+    const response = await postLogin(app, {
+      username: 'alice',
+      password: 'wrong',
+      LatLong: LAT_LONG,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ Status: false, Result: 'Invalid username or password' });
   });
 
   it('refuses an unknown username with the same answer', async () => {
-    const response = await postLogin(app, { username: 'nobody-here', password: 'x', LatLong: LAT_LONG });
+    const response = await postLogin(app, {
+      username: 'nobody-here',
+      password: 'x',
+      LatLong: LAT_LONG,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ Status: false, Result: 'Invalid username or password' });
   });
@@ -73,9 +97,17 @@ describe('login', () => {
     const noLocation = await postLogin(app, { username: 'alice', password: TEST_PASSWORD });
     expect(noLocation.statusCode).toBe(400);
     expect(noLocation.json().Result).toContain('LatLong');
-    const badLocation = await postLogin(app, { username: 'alice', password: TEST_PASSWORD, LatLong: '123,456' });
+    const badLocation = await postLogin(app, {
+      username: 'alice',
+      password: TEST_PASSWORD,
+      LatLong: '123,456',
+    });
     expect(badLocation.statusCode).toBe(400);
-    const blank = await postLogin(app, { username: '   ', password: TEST_PASSWORD, LatLong: LAT_LONG });
+    const blank = await postLogin(app, {
+      username: '   ',
+      password: TEST_PASSWORD,
+      LatLong: LAT_LONG,
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().Result).toContain('Username is required');
     const noPassword = await postLogin(app, { username: 'alice', password: '', LatLong: LAT_LONG });
@@ -104,7 +136,9 @@ describe('throttling', () => {
     const clock = testClock();
     const app = await buildTestApp(database.db, {
       clock,
-      config: { loginThrottle: { accountLimit: 2, addressLimit: 100, blockS: 30, maxBlockS: 3600 } },
+      config: {
+        loginThrottle: { accountLimit: 2, addressLimit: 100, blockS: 30, maxBlockS: 3600 },
+      },
     });
     await createTestClient(database.db, 'bob');
     const wrong = { username: 'bob', password: 'wrong', LatLong: LAT_LONG };
@@ -113,7 +147,10 @@ describe('throttling', () => {
 
     const blocked = await postLogin(app, { ...wrong, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ Status: false, Result: 'Too many failed logins. Try again in 30 seconds.' });
+    expect(blocked.json()).toEqual({
+      Status: false,
+      Result: 'Too many failed logins. Try again in 30 seconds.',
+    });
     expect(blocked.headers['retry-after']).toBe('30');
 
     clock.advance(31_000);
@@ -131,7 +168,9 @@ describe('throttling', () => {
 
   it('blocks a socket address that fails across many accounts', async () => {
     const app = await buildTestApp(database.db, {
-      config: { loginThrottle: { accountLimit: 100, addressLimit: 3, blockS: 10, maxBlockS: 3600 } },
+      config: {
+        loginThrottle: { accountLimit: 100, addressLimit: 3, blockS: 10, maxBlockS: 3600 },
+      },
     });
     for (const username of ['u-one', 'u-two', 'u-three']) {
       await postLogin(app, { username, password: 'x', LatLong: LAT_LONG });
@@ -139,7 +178,11 @@ describe('throttling', () => {
     const blocked = await postLogin(app, { username: 'u-four', password: 'x', LatLong: LAT_LONG });
     expect(blocked.statusCode).toBe(429);
     // The claimed ipAddress is not trusted: another claim from the same socket is still blocked.
-    const otherClaim = await postLogin(app, { username: 'u-five', password: 'x', LatLong: LAT_LONG }, '1.1.1.1');
+    const otherClaim = await postLogin(
+      app,
+      { username: 'u-five', password: 'x', LatLong: LAT_LONG },
+      '1.1.1.1',
+    );
     expect(otherClaim.statusCode).toBe(429);
     await app.close();
     await database.db.deleteFrom('login_throttle').execute();
@@ -157,41 +200,65 @@ describe('sessions', () => {
 
   it('answers the validity check with the session IsValidToken', async () => {
     const session = await login(app, 'carol');
-    const response = await app.inject({ url: '/api/Authenticate/checkIsValid', headers: bearer(session.Token) });
+    const response = await app.inject({
+      url: '/api/Authenticate/checkIsValid',
+      headers: bearer(session.Token),
+    });
     expect(response.json()).toEqual({ Status: true, Result: session.IsValidToken });
   });
 
   it('refuses the old token right after a new login of the same client', async () => {
     const first = await login(app, 'carol');
     const second = await login(app, 'carol');
-    const old = await app.inject({ url: '/api/AmountModels/GetMainBalance', headers: bearer(first.Token) });
+    const old = await app.inject({
+      url: '/api/AmountModels/GetMainBalance',
+      headers: bearer(first.Token),
+    });
     expect(old.statusCode).toBe(401);
     expect(old.json()).toEqual({ Status: false, Result: 'User not authenticated' });
-    const current = await app.inject({ url: '/api/AmountModels/GetMainBalance', headers: bearer(second.Token) });
+    const current = await app.inject({
+      url: '/api/AmountModels/GetMainBalance',
+      headers: bearer(second.Token),
+    });
     expect(current.statusCode).toBe(200);
   });
 
   it('revokes the session on logout', async () => {
     const session = await login(app, 'carol');
-    const out = await app.inject({ url: '/api/Authenticate/logout', headers: bearer(session.Token) });
+    const out = await app.inject({
+      url: '/api/Authenticate/logout',
+      headers: bearer(session.Token),
+    });
     expect(out.json()).toEqual({ Status: true, Result: 'Logged out' });
-    const after = await app.inject({ url: '/api/Authenticate/checkIsValid', headers: bearer(session.Token) });
+    const after = await app.inject({
+      url: '/api/Authenticate/checkIsValid',
+      headers: bearer(session.Token),
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('refuses a missing or unknown token with 401', async () => {
     expect((await app.inject({ url: '/api/AmountModels/GetMainBalance' })).statusCode).toBe(401);
-    const unknown = await app.inject({ url: '/api/AmountModels/GetMainBalance', headers: bearer('not-a-token') });
+    const unknown = await app.inject({
+      url: '/api/AmountModels/GetMainBalance',
+      headers: bearer('not-a-token'),
+    });
     expect(unknown.statusCode).toBe(401);
   });
 
   it('expires a session idle for 8 hours', async () => {
     const session = await login(app, 'carol');
     clock.advance(8 * 3600 * 1000 - 1000);
-    const live = await app.inject({ url: '/api/Authenticate/checkIsValid', headers: bearer(session.Token) });
+    const live = await app.inject({
+      url: '/api/Authenticate/checkIsValid',
+      headers: bearer(session.Token),
+    });
     expect(live.statusCode).toBe(200);
     clock.advance(8 * 3600 * 1000);
-    const idle = await app.inject({ url: '/api/Authenticate/checkIsValid', headers: bearer(session.Token) });
+    const idle = await app.inject({
+      url: '/api/Authenticate/checkIsValid',
+      headers: bearer(session.Token),
+    });
     expect(idle.statusCode).toBe(401);
   });
 
@@ -199,11 +266,17 @@ describe('sessions', () => {
     const session = await login(app, 'carol');
     for (let hour = 0; hour < 23; hour += 1) {
       clock.advance(3600 * 1000);
-      const live = await app.inject({ url: '/api/Authenticate/checkIsValid', headers: bearer(session.Token) });
+      const live = await app.inject({
+        url: '/api/Authenticate/checkIsValid',
+        headers: bearer(session.Token),
+      });
       expect(live.statusCode).toBe(200);
     }
     clock.advance(3600 * 1000);
-    const expired = await app.inject({ url: '/api/Authenticate/checkIsValid', headers: bearer(session.Token) });
+    const expired = await app.inject({
+      url: '/api/Authenticate/checkIsValid',
+      headers: bearer(session.Token),
+    });
     expect(expired.statusCode).toBe(401);
   });
 
@@ -211,11 +284,24 @@ describe('sessions', () => {
     const session = await login(app, 'carol');
     const headers = bearer(session.Token);
     const other = session.uid + 1000;
-    expect((await app.inject({ url: `/api/AmountModels/GetBalanceDetail?uid=${other}`, headers })).statusCode).toBe(403);
-    expect((await app.inject({ url: `/api/AmountModels/GetBalanceDetail?userId=${other}`, headers })).statusCode).toBe(403);
-    expect((await app.inject({ url: `/api/AmountModels/GetBalanceDetail?uid=${session.uid}`, headers })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/AmountModels/GetBalanceDetail?uid=0', headers })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: `/api/AmountModels/GetBalanceDetail?uid=${other}`, headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ url: `/api/AmountModels/GetBalanceDetail?userId=${other}`, headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ url: `/api/AmountModels/GetBalanceDetail?uid=${session.uid}`, headers }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/AmountModels/GetBalanceDetail?uid=0', headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers })).statusCode,
+    ).toBe(200);
   });
 });
 

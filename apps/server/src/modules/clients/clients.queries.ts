@@ -7,7 +7,11 @@ export async function insertClient(
 ): Promise<string | undefined> {
   const row = await tx
     .insertInto('clients')
-    .values({ username: client.username, password_hash: client.passwordHash, created_at: client.at })
+    .values({
+      username: client.username,
+      password_hash: client.passwordHash,
+      created_at: client.at,
+    })
     .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -7,7 +7,11 @@ export interface NewsRow {
 
 /** Latest first; `limit` undefined reads every message. */
 export async function listNews(db: Db, limit?: number): Promise<NewsRow[]> {
-  let query = db.selectFrom('news').select(['message', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let query = db
+    .selectFrom('news')
+    .select(['message', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
   return rows.map((row) => ({ message: row.message, createdAt: row.created_at }));

@@ -30,11 +30,17 @@ describe('news', () => {
     const response = await app.inject({ url: '/api/NewsModels/GetNews', headers: bearer(token) });
     const result = response.json().Result as { Message: string; createdOn: string }[];
     expect(result).toHaveLength(TICKER_SIZE);
-    expect(result[0]).toEqual({ Message: `Message ${TICKER_SIZE + 2}`, createdOn: '2026-11-21T10:11:00.000Z' });
+    expect(result[0]).toEqual({
+      Message: `Message ${TICKER_SIZE + 2}`,
+      createdOn: '2026-11-21T10:11:00.000Z',
+    });
   });
 
   it('lists every message for /news', async () => {
-    const response = await app.inject({ url: '/api/NewsModels/GetAllNews', headers: bearer(token) });
+    const response = await app.inject({
+      url: '/api/NewsModels/GetAllNews',
+      headers: bearer(token),
+    });
     expect(response.json().Result).toHaveLength(TICKER_SIZE + 2);
   });
 

@@ -19,12 +19,20 @@ function toWallet(row: Selectable<WalletsTable>): WalletRow {
 }
 
 export async function houseAccountId(db: Db | Tx): Promise<string> {
-  const row = await db.selectFrom('accounts').select('id').where('kind', '=', 'house').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('kind', '=', 'house')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function clientAccountId(db: Db | Tx, clientId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('accounts').select('id').where('client_id', '=', clientId).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -39,18 +47,29 @@ export async function openClientAccount(tx: Tx, clientId: string): Promise<strin
   return account.id;
 }
 
-export async function readClientWallet(db: Db | Tx, clientId: string): Promise<WalletRow | undefined> {
+export async function readClientWallet(
+  db: Db | Tx,
+  clientId: string,
+): Promise<WalletRow | undefined> {
   const row = await db
     .selectFrom('wallets')
     .innerJoin('accounts', 'accounts.id', 'wallets.account_id')
-    .select(['wallets.account_id', 'wallets.credit_paise', 'wallets.pl_paise', 'wallets.exposure_paise'])
+    .select([
+      'wallets.account_id',
+      'wallets.credit_paise',
+      'wallets.pl_paise',
+      'wallets.exposure_paise',
+    ])
     .where('accounts.client_id', '=', clientId)
     .executeTakeFirst();
   return row && toWallet(row);
 }
 
 /** Locks wallets in ascending account order, the lock order of every money-moving transaction (DESIGN §5). */
-export async function lockWallets(tx: Tx, accountIds: readonly string[]): Promise<Map<string, WalletRow>> {
+export async function lockWallets(
+  tx: Tx,
+  accountIds: readonly string[],
+): Promise<Map<string, WalletRow>> {
   const rows = await tx
     .selectFrom('wallets')
     .selectAll()
@@ -94,8 +113,16 @@ export async function postPair(tx: Tx, posting: Posting): Promise<void> {
   await tx
     .insertInto('ledger_entries')
     .values([
-      { ...common, account_id: posting.clientAccountId, amount_paise: posting.amountPaise.toString() },
-      { ...common, account_id: posting.houseAccountId, amount_paise: (-posting.amountPaise).toString() },
+      {
+        ...common,
+        account_id: posting.clientAccountId,
+        amount_paise: posting.amountPaise.toString(),
+      },
+      {
+        ...common,
+        account_id: posting.houseAccountId,
+        amount_paise: (-posting.amountPaise).toString(),
+      },
     ])
     .execute();
   const column = posting.kind === 'credit' ? 'credit_paise' : 'pl_paise';

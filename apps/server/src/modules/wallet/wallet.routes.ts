@@ -5,7 +5,11 @@ import { registerEndpoint } from '../../http/endpoints.js';
 import type { WalletService } from './wallet.service.js';
 import { balanceDetailWire, mainBalanceWire } from './wallet.wire.js';
 
-export function walletRoutes(app: FastifyInstance, wallet: WalletService, moneyBodyLimit: number): void {
+export function walletRoutes(
+  app: FastifyInstance,
+  wallet: WalletService,
+  moneyBodyLimit: number,
+): void {
   const options = { moneyBodyLimit };
   registerEndpoint(
     app,

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestClient, login, OPS_TOKEN, testClock } from '../../../test/app.js';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { openDatabase } from '../../db/pool.js';
 import { systemRandom } from '../../seams.js';
@@ -27,9 +34,15 @@ describe('wallet', () => {
   it('answers MainBalance and the balance detail, with Balance = CreditLimit + PL', async () => {
     await createTestClient(database.db, 'dave', 1500.5);
     const session = await login(app, 'dave');
-    const balance = await app.inject({ url: '/api/AmountModels/GetMainBalance', headers: bearer(session.Token) });
+    const balance = await app.inject({
+      url: '/api/AmountModels/GetMainBalance',
+      headers: bearer(session.Token),
+    });
     expect(balance.json()).toEqual({ Status: true, Result: { MainBalance: 1500.5 } });
-    const detail = await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(session.Token) });
+    const detail = await app.inject({
+      url: '/api/AmountModels/GetBalanceDetail',
+      headers: bearer(session.Token),
+    });
     expect(detail.json()).toEqual({
       Status: true,
       Result: { CreditLimit: 1500.5, PL: 0, Exposure: 0, Balance: 1500.5, MainBalance: 1500.5 },
@@ -44,7 +57,13 @@ describe('wallet', () => {
     const rows = await database.db
       .selectFrom('ledger_entries')
       .innerJoin('accounts', 'accounts.id', 'ledger_entries.account_id')
-      .select(['ledger_entries.txn_id', 'ledger_entries.amount_paise', 'accounts.kind', 'accounts.client_id', 'ledger_entries.kind as entryKind'])
+      .select([
+        'ledger_entries.txn_id',
+        'ledger_entries.amount_paise',
+        'accounts.kind',
+        'accounts.client_id',
+        'ledger_entries.kind as entryKind',
+      ])
       .where('ledger_entries.txn_id', 'in', (qb) =>
         qb
           .selectFrom('ledger_entries')
@@ -55,28 +74,38 @@ describe('wallet', () => {
       .execute();
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((row) => row.txn_id)).size).toBe(1);
-    expect(rows.find((row) => row.kind === 'client')).toMatchObject({ amount_paise: '250025', entryKind: 'credit' });
+    expect(rows.find((row) => row.kind === 'client')).toMatchObject({
+      amount_paise: '250025',
+      entryKind: 'credit',
+    });
     expect(rows.find((row) => row.kind === 'house')).toMatchObject({ amount_paise: '-250025' });
   });
 
   it('keeps the sum of every balance, house included, at zero and every wallet equal to its ledger', async () => {
     const totals = await sql<{ ledger: string; wallets: string }>`
       SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
-             (SELECT coalesce(sum(credit_paise + pl_paise), 0) FROM wallets) AS wallets`.execute(database.db);
+             (SELECT coalesce(sum(credit_paise + pl_paise), 0) FROM wallets) AS wallets`.execute(
+      database.db,
+    );
     expect(totals.rows[0]).toEqual({ ledger: '0', wallets: '0' });
     const drift = await sql<{ account_id: string }>`
       SELECT w.account_id FROM wallets w
       LEFT JOIN ledger_entries l ON l.account_id = w.account_id
       GROUP BY w.account_id, w.credit_paise, w.pl_paise
       HAVING w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind = 'credit'), 0)
-          OR w.pl_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind <> 'credit'), 0)`.execute(database.db);
+          OR w.pl_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind <> 'credit'), 0)`.execute(
+      database.db,
+    );
     expect(drift.rows).toEqual([]);
   });
 
   it('refuses to take more credit than the available balance', async () => {
     await createTestClient(database.db, 'frank', 100);
     const taken = await ops('/api/ops/credit', { username: 'frank', amount: -100.01 });
-    expect(taken.json()).toEqual({ Status: false, Result: 'Cannot take more than the available balance (100.00)' });
+    expect(taken.json()).toEqual({
+      Status: false,
+      Result: 'Cannot take more than the available balance (100.00)',
+    });
     const ok = await ops('/api/ops/credit', { username: 'frank', amount: -100 });
     expect(ok.json().Status).toBe(true);
   });
@@ -106,13 +135,21 @@ describe('wallet', () => {
 
 describe('ledger', () => {
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
-    await expect(sql`UPDATE ledger_entries SET amount_paise = 1`.execute(database.db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM ledger_entries`.execute(database.db)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`UPDATE ledger_entries SET amount_paise = 1`.execute(database.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM ledger_entries`.execute(database.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`TRUNCATE ledger_entries`.execute(database.db)).rejects.toThrow(/append-only/);
   });
 
   it('refuses at commit a transaction whose rows do not sum to zero', async () => {
-    const house = await database.db.selectFrom('accounts').select('id').where('kind', '=', 'house').executeTakeFirstOrThrow();
+    const house = await database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('kind', '=', 'house')
+      .executeTakeFirstOrThrow();
     await expect(
       database.db.transaction().execute(async (tx) => {
         await tx
