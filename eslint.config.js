@@ -1,7 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -41,15 +40,15 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { project: projects, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: {
           project: projects,
-          noWarnOnMultipleProjects: true,
           conditionNames: ['source', 'types', 'import', 'node', 'default'],
-        }),
-      ],
+        },
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -58,10 +57,10 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
-      'import-x/no-self-import': 'error',
+      'import/no-cycle': 'error',
+      'import/no-self-import': 'error',
       // One direction of dependency: domain ← contract ← apps; apps never import each other (STYLE).
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -85,27 +84,33 @@ export default tseslint.config(
               from: './apps/server',
               message: 'apps never import each other',
             },
-            // Inside the server: routes → service → queries → db.
-            {
-              target: './apps/server/src/**/*.queries.ts',
-              from: ['./apps/server/src/**/*.service.ts', './apps/server/src/**/*.routes.ts'],
-              message: 'queries sit below services and routes',
-            },
-            {
-              target: './apps/server/src/**/*.service.ts',
-              from: './apps/server/src/**/*.routes.ts',
-              message: 'services sit below routes',
-            },
-            {
-              target: './apps/server/src/db',
-              from: './apps/server/src/modules',
-              message: 'the database layer knows no module',
-            },
           ],
         },
       ],
     },
   },
+  // Inside the server: routes → service → queries → db.
+  ...[
+    {
+      files: ['apps/server/src/**/*.queries.ts'],
+      group: ['**/*.service.js', '**/*.routes.js'],
+      message: 'queries sit below services and routes',
+    },
+    {
+      files: ['apps/server/src/**/*.service.ts'],
+      group: ['**/*.routes.js'],
+      message: 'services sit below routes',
+    },
+    {
+      files: ['apps/server/src/db/**/*.ts'],
+      group: ['**/modules/**'],
+      message: 'the database layer knows no module',
+    },
+  ].map(({ files, group, message }) => ({
+    files,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
+  })),
   {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
