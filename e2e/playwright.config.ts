@@ -54,6 +54,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server drain and stop its PostgreSQL; a SIGKILL would orphan it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: { PORT: String(PORT), DATA_DIR: dataDir, OPS_TOKEN, LOG_LEVEL: 'warn', FEED: 'none' },
   },
 });
