@@ -17,6 +17,8 @@ describe('money', () => {
     expect(rupeesToPaise(Number.NaN)).toBeNull();
     expect(rupeesToPaise(Number.POSITIVE_INFINITY)).toBeNull();
     expect(rupeesToPaise(1e17)).toBeNull();
+    // Large enough that the relative tolerance would let the third decimal through.
+    expect(rupeesToPaise(1_000_000_000_000.001)).toBeNull();
   });
 
   it('round-trips every paise amount through rupees', () => {

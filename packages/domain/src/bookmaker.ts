@@ -1,0 +1,73 @@
+/** The status that makes a runner's prices clickable (SPEC §4). */
+export const RUNNER_ACTIVE = 'ACTIVE';
+
+/**
+ * One bookmaker runner (SPEC §3 Custom bookmaker row without its flags, wire names): prices are
+ * bookmaker odds per 100, sizes as quoted.
+ */
+export interface BookmakerRow {
+  readonly MarketId: string;
+  readonly selectionId: string;
+  readonly RunnerName: string;
+  readonly status: string;
+  readonly BackPrice1: number;
+  readonly BackSize1: number;
+  readonly LayPrice1: number;
+  readonly LaySize1: number;
+}
+
+/** The operator's custom bookmaker row (SPEC §3): a runner plus `IsCustome` and `IsActive`. */
+export interface CustomBookmakerRow extends BookmakerRow {
+  readonly IsCustome: boolean;
+  readonly IsActive: boolean;
+}
+
+function key(row: BookmakerRow): string {
+  return `${row.MarketId}\u0000${row.selectionId}`;
+}
+
+/**
+ * Assembles bookmaker runners (SPEC §4 "Custom bookmaker markets"), matching rows by `MarketId`
+ * and `selectionId` (the first custom row of a pair counts):
+ * - a feed runner whose custom row has `IsActive` takes that row's four prices and sizes (its
+ *   name and status stay the feed's);
+ * - a custom row with `IsCustome` and `status` exactly `ACTIVE` that the feed lacks is added after
+ *   the feed runners, in list order (per runner: a custom runner not ACTIVE is not shown);
+ * - every other custom row changes nothing.
+ */
+export function bookmakerRowsAssemble(
+  feedRows: readonly BookmakerRow[],
+  customRows: readonly CustomBookmakerRow[],
+): BookmakerRow[] {
+  const customByKey = new Map<string, CustomBookmakerRow>();
+  for (const custom of customRows) {
+    if (!customByKey.has(key(custom))) customByKey.set(key(custom), custom);
+  }
+  const feedKeys = new Set(feedRows.map(key));
+  const rows: BookmakerRow[] = feedRows.map((feed) => {
+    const custom = customByKey.get(key(feed));
+    if (custom === undefined || !custom.IsActive) return feed;
+    return {
+      ...feed,
+      BackPrice1: custom.BackPrice1,
+      BackSize1: custom.BackSize1,
+      LayPrice1: custom.LayPrice1,
+      LaySize1: custom.LaySize1,
+    };
+  });
+  for (const custom of customByKey.values()) {
+    if (custom.IsCustome && custom.status === RUNNER_ACTIVE && !feedKeys.has(key(custom))) {
+      rows.push({
+        MarketId: custom.MarketId,
+        selectionId: custom.selectionId,
+        RunnerName: custom.RunnerName,
+        status: custom.status,
+        BackPrice1: custom.BackPrice1,
+        BackSize1: custom.BackSize1,
+        LayPrice1: custom.LayPrice1,
+        LaySize1: custom.LaySize1,
+      });
+    }
+  }
+  return rows;
+}
