@@ -1,8 +1,34 @@
 // @ts-check
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Web features never import each other; app/ is the only place they meet (STYLE). */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'features never import each other: compose them in app/',
+  })),
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/ui'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib/ and ui/ are shared: they know no feature and no route',
+  },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'features never import the app',
+  },
+];
 
 const projects = ['./tsconfig.check.json', './apps/web/tsconfig.json', './e2e/tsconfig.json'];
 
@@ -84,6 +110,7 @@ export default tseslint.config(
               from: './apps/server',
               message: 'apps never import each other',
             },
+            ...webZones,
           ],
         },
       ],

@@ -1,9 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { OPS_TOKEN } from './fixtures';
 
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-export const OPS_TOKEN = 'e2e-operator-token-0123456789-abcdefghijkl';
+/**
+ * A free port and a fresh DATA_DIR per run, chosen once by the main process; workers inherit
+ * them through the environment.
+ */
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+const PORT = Number(process.env.E2E_PORT);
 const dataDir = join(tmpdir(), `backlay-e2e-${PORT}`);
 
 /** Debian's Chromium, never a downloaded browser; flags that keep it off the closed network. */
@@ -28,26 +39,18 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  expect: { timeout: 5_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,
+    viewport: { width: 1280, height: 800 },
     timezoneId: 'Asia/Kolkata',
     locale: 'en-IN',
     geolocation: { latitude: 19.076, longitude: 72.8777 },
     permissions: ['geolocation'],
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
-    {
-      name: 'mobile',
-      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
-    },
-  ],
-  // The real server on a fresh embedded database, with the built client.
+  // The real server, built as `npm start` builds it, on a fresh embedded database, no simulator.
   webServer: {
     command: `rm -rf ${dataDir} && exec node apps/server/dist/main.js`,
     cwd: '..',
@@ -56,6 +59,13 @@ export default defineConfig({
     reuseExistingServer: false,
     // SIGTERM lets the server drain and stop its PostgreSQL; a SIGKILL would orphan it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: { PORT: String(PORT), DATA_DIR: dataDir, OPS_TOKEN, LOG_LEVEL: 'warn', FEED: 'none' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      OPS_TOKEN,
+      LOG_LEVEL: 'warn',
+      FEED: 'none',
+      SEED_DEMO: '1',
+    },
   },
 });

@@ -1,9 +1,43 @@
-/** The client's frame; the web-shell issue brings routes, layout and session. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { ApiError, setUnauthorizedHandler } from '../lib/api';
+import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
+import { paths } from './paths';
+import { createRouter } from './router';
+
+/** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
+export const TOAST_MS = 2000;
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not get better by asking again; a network blip or 5xx may.
+        retry: (count, error) =>
+          count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
 export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => {
+    applyBrand(DEFAULT_BRAND);
+    const created = createRouter();
+    setUnauthorizedHandler(() => {
+      queryClient.clear();
+      void created.navigate(paths.login.href(), { replace: true });
+    });
+    return created;
+  });
   return (
-    <main>
-      <h1>Backlay</h1>
-      <p>Betting exchange</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+    </QueryClientProvider>
   );
 }

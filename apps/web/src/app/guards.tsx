@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { useLogout } from '../features/session/hooks/use-logout';
+import { useSessionCheck } from '../features/session/hooks/use-session-check';
+import { newsKeys } from '../features/news/query-keys';
+import { walletKeys } from '../features/wallet/query-keys';
+import { useStoredLogin, type StoredLogin } from '../lib/session';
+import { DiceOverlay } from '../ui/dice-overlay';
+import { paths } from './paths';
+
+/** Public routes send a logged-in user to /home (SPEC §2). */
+export function PublicOnly() {
+  const login = useStoredLogin();
+  return login ? <Navigate to={paths.home.href()} replace /> : <Outlet />;
+}
+
+/** Protected routes send a visitor to /login, and wait for the first session check (SPEC §2, §4). */
+export function RequireSession() {
+  const login = useStoredLogin();
+  if (!login) return <Navigate to={paths.login.href()} replace />;
+  return <SessionGate login={login} />;
+}
+
+function SessionGate({ login }: { login: StoredLogin }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useLogout(paths.login.href());
+  const checks = useRef(0);
+
+  const onInvalid = useCallback(() => void logout(), [logout]);
+  const onValid = useCallback(() => {
+    // The first check comes with the page's own first loads; later ones reload news and balance.
+    checks.current += 1;
+    if (checks.current === 1) return;
+    void queryClient.invalidateQueries({ queryKey: newsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  }, [queryClient]);
+  const onFailure = useCallback(
+    (status: number) => void navigate(paths.networkError.href(status), { replace: true }),
+    [navigate],
+  );
+
+  const state = useSessionCheck(login, { onInvalid, onValid, onFailure });
+  return state === 'valid' ? <Outlet /> : <DiceOverlay />;
+}
+
+/** Any other path: /home when logged in, otherwise /login (SPEC §2). */
+export function Fallback() {
+  const login = useStoredLogin();
+  return <Navigate to={login ? paths.home.href() : paths.login.href()} replace />;
+}

@@ -1,0 +1,55 @@
+/** Every route of SPEC §2: its pattern and its href builder, in one place (STYLE). */
+export const paths = {
+  landing: { pattern: '/', href: () => '/' },
+  login: { pattern: '/login', href: () => '/login' },
+  signup: { pattern: '/signup', href: () => '/signup' },
+  networkError: {
+    pattern: '/network_err',
+    href: (statusCode: number) => `/network_err?statusCode=${statusCode}`,
+  },
+  home: { pattern: '/home', href: () => '/home' },
+  casinoList: { pattern: '/casinolist', href: () => '/casinolist' },
+  casino: {
+    pattern: '/casino/:gameid',
+    href: (gameid: string) => `/casino/${encodeURIComponent(gameid)}`,
+  },
+  inplay: { pattern: '/inplay', href: () => '/inplay' },
+  match: { pattern: '/match/:sportId', href: (sportId: number) => `/match/${sportId}` },
+  market: {
+    pattern: '/market/:sportId/:eventId',
+    href: (sportId: number, eventId: number | string) => `/market/${sportId}/${eventId}`,
+  },
+  accountStatement: { pattern: '/ac_statement', href: () => '/ac_statement' },
+  profitLoss: { pattern: '/profit-loss', href: () => '/profit-loss' },
+  showMatchBet: {
+    pattern: '/showmatchbet/:eventid',
+    href: (eventId: number | string) => `/showmatchbet/${eventId}`,
+  },
+  bettingHistory: {
+    pattern: '/betting_history/:marketid/:userId',
+    href: (marketId: string, userId: number | string) =>
+      `/betting_history/${encodeURIComponent(marketId)}/${userId}`,
+  },
+  betHistory: { pattern: '/bethistory', href: () => '/bethistory' },
+  news: { pattern: '/news', href: () => '/news' },
+  myMarket: { pattern: '/mymarket', href: () => '/mymarket' },
+  matkaMarket: { pattern: '/matka_market', href: () => '/matka_market' },
+  matkaBet: {
+    pattern: '/matkabet/:EventName/:EventId/:Mid',
+    href: (eventName: string, eventId: string, mid: string) =>
+      `/matkabet/${encodeURIComponent(eventName)}/${encodeURIComponent(eventId)}/${encodeURIComponent(mid)}`,
+  },
+  matkaResult: { pattern: '/makta_bethistory', href: () => '/makta_bethistory' },
+  matkaProfitLoss: { pattern: '/matka-profit-loss', href: () => '/matka-profit-loss' },
+  showMatkaBet: {
+    pattern: '/show-matka-bet/:Mid',
+    href: (mid: string) => `/show-matka-bet/${encodeURIComponent(mid)}`,
+  },
+} as const;
+
+/** SPEC §1 sport ids. */
+export const SPORTS = [
+  { id: 4, name: 'Cricket' },
+  { id: 1, name: 'Soccer' },
+  { id: 2, name: 'Tennis' },
+] as const;

@@ -1,0 +1,20 @@
+import { GameCards } from '../../features/home/components/game-cards';
+import { PublicNewsMarquee } from '../../features/news/components/news-ticker';
+import { Carousel } from '../../ui/carousel';
+import { PublicHeader } from '../layout/public-header';
+import { LANDING_CARDS, SLIDES } from './cards';
+import styles from './pages.module.css';
+
+/** `/`: header, Login button, news marquee with the first message, slider, four cards (SPEC §2). */
+export function LandingPage() {
+  return (
+    <div className={styles.public}>
+      <PublicHeader />
+      <PublicNewsMarquee />
+      <main className={styles.publicContent}>
+        <Carousel slides={SLIDES} />
+        <GameCards cards={LANDING_CARDS} />
+      </main>
+    </div>
+  );
+}

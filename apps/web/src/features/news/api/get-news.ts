@@ -1,0 +1,16 @@
+import { getNews } from '@backlay/contract/news';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { newsKeys } from '../query-keys';
+
+export const newsTickerQuery = () =>
+  queryOptions({
+    queryKey: newsKeys.ticker(),
+    queryFn: ({ signal }) => callApi(getNews, { signal }),
+    select: (answer) => (answer.Status ? answer.Result : []),
+  });
+
+/** The ticker's messages; reloaded by the session check (SPEC §4). */
+export function useNewsTicker() {
+  return useQuery(newsTickerQuery());
+}

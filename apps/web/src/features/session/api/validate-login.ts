@@ -1,0 +1,7 @@
+import { validLogin, type LoginBody } from '@backlay/contract/auth';
+import { callApi } from '../../../lib/api';
+
+/** SPEC §7: POST login with `ipAddress` in the query (the server records it, never trusts it). */
+export function validateLogin(body: LoginBody) {
+  return callApi(validLogin, { query: { ipAddress: '' }, body });
+}

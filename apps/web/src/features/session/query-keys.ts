@@ -1,0 +1,4 @@
+export const sessionKeys = {
+  all: ['session'] as const,
+  check: () => [...sessionKeys.all, 'check'] as const,
+};

@@ -1,0 +1,101 @@
+import type { Endpoint } from '@backlay/contract/common';
+import type { z } from 'zod';
+import { clearStoredLogin, getStoredLogin } from './session';
+
+type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
+  readonly [P in K]: infer S extends z.ZodType;
+}
+  ? { readonly [P in K]: z.input<S> }
+  : { readonly [P in K]?: never };
+
+export type ApiInput<E extends Endpoint> = Part<E, 'query'> &
+  Part<E, 'body'> &
+  Part<E, 'params'> & {
+    readonly headers?: Record<string, string>;
+    readonly signal?: AbortSignal;
+  };
+
+/** A failed call: `status` is the HTTP status, 0 when no answer came. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NOT_AUTHENTICATED = 'User not authenticated';
+
+let onUnauthorized: () => void = () => {};
+
+/** The app says what a 401 does beyond clearing the login (go to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+function buildUrl(endpoint: Endpoint, input: { query?: unknown; params?: unknown }): string {
+  let path = endpoint.path;
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  path = path.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+    encodeURIComponent(String(params[name] ?? '')),
+  );
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      query.set(key, String(value));
+    }
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The one way the client calls the server (STYLE): the contract endpoint builds the URL and
+ * parses the answer. A client route with no stored token fails with 'User not authenticated'
+ * and sends nothing (SPEC §6); any 401 removes the stored login and goes to /login (SPEC §8).
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  input: ApiInput<E> = {} as ApiInput<E>,
+): Promise<z.output<E['response']>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
+  if (endpoint.audience === 'client') {
+    const login = getStoredLogin();
+    if (!login) throw new ApiError(401, NOT_AUTHENTICATED);
+    headers.authorization = `Bearer ${login.Token}`;
+  }
+  const hasBody = 'body' in input && input.body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint, input), {
+      method: endpoint.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network Error');
+  }
+
+  if (response.status === 401 && endpoint.audience === 'client') {
+    clearStoredLogin();
+    onUnauthorized();
+    throw new ApiError(401, NOT_AUTHENTICATED);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const result = (payload as { Result?: unknown } | null)?.Result;
+    throw new ApiError(
+      response.status,
+      typeof result === 'string' ? result : `Request failed (${response.status})`,
+    );
+  }
+  const parsed = endpoint.response.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server');
+  return parsed.data as z.output<E['response']>;
+}

@@ -1,0 +1,12 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { clearStoredLogin } from '../lib/session';
+
+afterEach(() => {
+  cleanup();
+  clearStoredLogin();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

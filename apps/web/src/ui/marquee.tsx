@@ -1,0 +1,24 @@
+import styles from './marquee.module.css';
+
+/** A scrolling line of messages; pauses on hover and for people who prefer reduced motion. */
+export function Marquee({ label, items }: { label: string; items: readonly string[] }) {
+  return (
+    <div className={styles.bar} role="marquee" aria-label={label}>
+      <span className={styles.label}>{label}</span>
+      <div className={styles.viewport}>
+        {items.length > 0 && (
+          <div
+            className={styles.track}
+            style={{ animationDuration: `${Math.max(15, items.join(' ').length / 6)}s` }}
+          >
+            {items.map((item, index) => (
+              <span key={index} className={styles.item}>
+                {item}
+              </span>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

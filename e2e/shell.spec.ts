@@ -1,0 +1,190 @@
+import { expect, logIn, test } from './fixtures';
+
+test('a client logs in with a location and lands on /home with five cards', async ({
+  page,
+  client,
+}) => {
+  await logIn(page, client);
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards).toHaveText(['Cricket', 'Soccer', 'Tennis', 'Casino', 'Matka']);
+  await expect(page.getByRole('link', { name: 'Cricket' }).last()).toHaveAttribute(
+    'href',
+    '/match/4',
+  );
+  await expect(page.getByRole('link', { name: 'Casino' }).last()).toHaveAttribute(
+    'href',
+    '/casinolist',
+  );
+  await expect(page.getByRole('link', { name: 'Matka' }).last()).toHaveAttribute(
+    'href',
+    '/matka_market',
+  );
+});
+
+test.describe('without location', () => {
+  test.use({ permissions: [] });
+
+  test('a denied location alerts with the exact words', async ({ page }) => {
+    const dialog = page.waitForEvent('dialog');
+    await page.goto('/login');
+    const alert = await dialog;
+    expect(alert.message()).toBe('Please Allow Location to Access this Application');
+    await alert.accept();
+  });
+});
+
+test('a visitor on /home is sent to /login', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/some/unknown/path');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a logged-in client on /login is sent to /home', async ({ page, client }) => {
+  await logIn(page, client);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/nowhere');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a second login of the same client elsewhere sends the first browser to /login within 12 s', async ({
+  page,
+  client,
+  request,
+}) => {
+  await logIn(page, client);
+  const elsewhere = await request.post('/api/Authenticate/ValidLogin?ipAddress=', {
+    data: { username: client.username, password: client.password, LatLong: '28.61,77.20' },
+  });
+  expect(((await elsewhere.json()) as { Status: boolean }).Status).toBe(true);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 12_000 });
+});
+
+test('/network_err shows the status code from the query, logged in or not', async ({
+  page,
+  client,
+}) => {
+  await page.goto('/network_err?statusCode=502');
+  await expect(page.getByText('Error Code 502')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Network Error' })).toBeVisible();
+  await logIn(page, client);
+  await page.goto('/network_err?statusCode=503');
+  await expect(page.getByText('Error Code 503')).toBeVisible();
+  await page.getByRole('link', { name: 'Retry' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the wallet dropdown shows the balance-detail figures with two decimals', async ({
+  page,
+  client,
+  request,
+}) => {
+  await logIn(page, client);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('loginUserDetails') ?? '{}') as { Token: string }).Token,
+  );
+  const detail = (await (
+    await request.get('/api/AmountModels/GetBalanceDetail', {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as {
+    Result: {
+      CreditLimit: number;
+      PL: number;
+      Exposure: number;
+      Balance: number;
+      MainBalance: number;
+    };
+  };
+  const money = (value: number) =>
+    new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      value,
+    );
+  await expect(
+    page.getByRole('button', { name: `W: ${money(detail.Result.MainBalance)}` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /^W:/ }).click();
+  await expect(page.getByTestId('wallet-credit')).toHaveText(money(detail.Result.CreditLimit));
+  await expect(page.getByTestId('wallet-pl')).toHaveText(money(detail.Result.PL));
+  await expect(page.getByTestId('wallet-exposure')).toHaveText(money(detail.Result.Exposure));
+  await expect(page.getByTestId('wallet-balance')).toHaveText(money(detail.Result.Balance));
+  expect(money(detail.Result.CreditLimit)).toBe('25,000.00');
+});
+
+test('header dropdowns are mutually exclusive and Log Out returns to /login', async ({
+  page,
+  client,
+}) => {
+  await logIn(page, client);
+  await page.getByRole('button', { name: /^W:/ }).click();
+  await expect(page.getByLabel('Wallet')).toBeVisible();
+  await page.getByRole('button', { name: client.username }).click();
+  await expect(page.getByLabel('User menu')).toBeVisible();
+  await expect(page.getByLabel('Wallet')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('loginUserDetails'))).toBeNull();
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the footer menu shows and the sidebar stays hidden until toggled', async ({
+    page,
+    client,
+  }) => {
+    await logIn(page, client);
+    const footer = page.getByRole('navigation', { name: 'Footer menu' });
+    await expect(footer).toBeVisible();
+    await expect(footer.getByRole('link')).toHaveText(['Inplay', 'Home', 'Whatsapp support']);
+    await expect(footer.getByRole('button')).toHaveText(['Sports', 'Logout']);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+});
+
+test('every route renders from its URL on a cold load', async ({ page, client }) => {
+  await logIn(page, client);
+  for (const [path, heading] of [
+    ['/inplay', 'In-play'],
+    ['/match/4', 'Markets'],
+    ['/market/4/123', 'Event'],
+    ['/ac_statement', 'Account Statement'],
+    ['/profit-loss', 'Profit Loss Listing'],
+    ['/bethistory', 'Bet History'],
+    ['/matka_market', 'Matka'],
+    ['/casinolist', 'Casino'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+});
+
+test('the landing page shows the first public news message, the slider and four cards, with no errors', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const news = (await (await request.get('/api/NewsModels/GetPublicNews')).json()) as {
+    Result: { Message: string }[];
+  };
+  await page.goto('/');
+  await expect(page).toHaveTitle('Backlay');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('marquee')).toContainText(news.Result[0]?.Message ?? 'missing');
+  await expect(page.locator('[aria-roledescription="carousel"]')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
+    'Cricket',
+    'Soccer',
+    'Tennis',
+    'Casino',
+  ]);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
