@@ -50,7 +50,8 @@ export default defineConfig({
     permissions: ['geolocation'],
     screenshot: 'only-on-failure',
   },
-  // The real server, built as `npm start` builds it, on a fresh embedded database, no simulator.
+  // The real server, built as `npm start` builds it, on a fresh embedded database, with the
+  // scripted feed (journeys cause every price change themselves) instead of the simulator.
   webServer: {
     command: `rm -rf ${dataDir} && exec node apps/server/dist/main.js`,
     cwd: '..',
@@ -64,7 +65,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       OPS_TOKEN,
       LOG_LEVEL: 'warn',
-      FEED: 'none',
+      FEED: 'scripted',
       SEED_DEMO: '1',
     },
   },

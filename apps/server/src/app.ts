@@ -24,7 +24,10 @@ import { newsRoutes } from './modules/news/news.routes.js';
 import { createNewsService } from './modules/news/news.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
+import { feedOpsRoutes } from './ops/feed-ops.routes.js';
 import { opsRoutes } from './ops/ops.routes.js';
+import { createMarketsService } from './modules/markets/markets.service.js';
+import { noFeed, type FeedControl } from './feed/control.js';
 import type { Clock, Random } from './seams.js';
 
 export type AppConfig = Pick<
@@ -37,6 +40,7 @@ export type AppConfig = Pick<
   | 'bodyLimitBytes'
   | 'moneyBodyLimitBytes'
   | 'trustProxy'
+  | 'feedStaleS'
 >;
 
 export interface AppDeps {
@@ -48,6 +52,8 @@ export interface AppDeps {
   readonly opsToken: string;
   /** The built client to serve; none in API-only tests. */
   readonly webDist?: string | undefined;
+  /** The running feed's books and controls; none in tests that need no prices. */
+  readonly feed?: FeedControl;
   /** Where logs go (tests capture them); stdout by default. */
   readonly logStream?: DestinationStream;
 }
@@ -92,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   walletRoutes(app, wallet, limit);
   newsRoutes(app, news, limit);
   opsRoutes(app, { clients, wallet, news }, limit);
+  const feed = deps.feed ?? noFeed(config.feedStaleS);
+  feedOpsRoutes(app, { db, clock, markets: createMarketsService({ db, clock }), feed }, limit);
   await registerWeb(app, deps.webDist);
 
   return app;

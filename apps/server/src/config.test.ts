@@ -10,7 +10,10 @@ describe('config', () => {
       dataDir: `${REPO_ROOT}data`,
       databaseUrl: undefined,
       seedDemo: true,
-      feed: 'none',
+      feed: 'simulator',
+      feedStaleS: 10,
+      simSpeed: 1,
+      simSeed: undefined,
       session: { idleS: 28_800, maxS: 86_400 },
       loginThrottle: { accountLimit: 5, addressLimit: 20, blockS: 30, maxBlockS: 3600 },
     });

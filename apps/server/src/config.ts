@@ -21,7 +21,11 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SEED_DEMO: flag.optional(),
-  FEED: z.enum(['none']).default('none'),
+  FEED: z.enum(['simulator', 'scripted', 'none']).default('simulator'),
+  FEED_STALE_S: positiveInt.default(10),
+  FEED_FIXTURE: z.string().min(1).optional(),
+  SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
+  SIM_SEED: z.coerce.number().int().nonnegative().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
   PG_RUN_AS: z.string().min(1).optional(),
@@ -47,7 +51,14 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly seedDemo: boolean;
-  readonly feed: 'none';
+  readonly feed: 'simulator' | 'scripted' | 'none';
+  readonly feedStaleS: number;
+  /** A fixture file the scripted adapter plays (FEED=scripted). */
+  readonly feedFixture: string | undefined;
+  /** Simulated seconds per real second. */
+  readonly simSpeed: number;
+  /** Fixes the simulator's randomness; a random seed is chosen (and persisted) when unset. */
+  readonly simSeed: number | undefined;
   readonly logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   readonly opsToken: string | undefined;
   readonly pgRunAs: string | undefined;
@@ -93,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Demo data on the embedded database, or where asked for (issue server-foundation §9).
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     feed: e.FEED,
+    feedStaleS: e.FEED_STALE_S,
+    feedFixture: e.FEED_FIXTURE === undefined ? undefined : fromRoot(e.FEED_FIXTURE),
+    simSpeed: e.SIM_SPEED,
+    simSeed: e.SIM_SEED,
     logLevel: e.LOG_LEVEL,
     opsToken: e.OPS_TOKEN,
     pgRunAs: e.PG_RUN_AS,

@@ -22,13 +22,18 @@ export async function stopInOrder(
   }
 }
 
-/** The server's shutdown order: HTTP drains, then the pool closes, then PostgreSQL stops. */
+/**
+ * The server's shutdown order: the feed stops ticking and saves its state, HTTP drains, the pool
+ * closes, then PostgreSQL stops.
+ */
 export function drainOrder(parts: {
+  feed?: (() => Promise<void>) | undefined;
   http: () => Promise<void>;
   pool: () => Promise<void>;
   postgres?: (() => Promise<void>) | undefined;
 }): Stoppable[] {
   return [
+    ...(parts.feed ? [{ name: 'feed', stop: parts.feed }] : []),
     { name: 'HTTP', stop: parts.http },
     { name: 'database pool', stop: parts.pool },
     ...(parts.postgres ? [{ name: 'PostgreSQL', stop: parts.postgres }] : []),

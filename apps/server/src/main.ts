@@ -9,6 +9,7 @@ import { createClientsService } from './modules/clients/clients.service.js';
 import { createNewsService } from './modules/news/news.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
+import { startFeed } from './feed/start.js';
 import { systemClock, systemRandom } from './seams.js';
 import { DEMO_PASSWORD, seedDemo } from './seed.js';
 
@@ -39,6 +40,18 @@ async function main(): Promise<void> {
   });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
+  const feed = await startFeed({
+    feed: config.feed,
+    staleS: config.feedStaleS,
+    fixture: config.feedFixture,
+    simSpeed: config.simSpeed,
+    simSeed: config.simSeed,
+    db: database.db,
+    databaseUrl,
+    clock: systemClock,
+    seed: () => systemRandom.bytes(4).readUInt32BE(0),
+    log: say,
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -47,6 +60,7 @@ async function main(): Promise<void> {
     passwords,
     opsToken,
     webDist: hasWebBuild(config) ? config.webDist : undefined,
+    feed: feed.control,
   });
 
   if (config.seedDemo) {
@@ -67,7 +81,12 @@ async function main(): Promise<void> {
     stopping = true;
     say(`${signal}: draining`);
     void stopInOrder(
-      drainOrder({ http: () => app.close(), pool: () => database.close(), postgres: stopPostgres }),
+      drainOrder({
+        feed: () => feed.stop(),
+        http: () => app.close(),
+        pool: () => database.close(),
+        postgres: stopPostgres,
+      }),
       (name, error) => say(`${name} did not stop cleanly: ${String(error)}`),
     ).then(() => process.exit(0));
   };
@@ -78,7 +97,7 @@ async function main(): Promise<void> {
   // Browsers give geolocation, hence login, only to secure contexts: localhost is one.
   const local = config.host === '0.0.0.0' || config.host === '127.0.0.1';
   const url = `http://${local ? 'localhost' : config.host}:${config.port}`;
-  say(`Backlay is up on ${url}`);
+  say(`Backlay is up on ${url} (feed: ${config.feed})`);
   if (config.seedDemo) say(`Demo logins: demo1 … demo5, password ${DEMO_PASSWORD}`);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp, type AppConfig } from '../src/app.js';
+import type { FeedControl } from '../src/feed/control.js';
 import type { Db } from '../src/db/pool.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
 import { createClientsService } from '../src/modules/clients/clients.service.js';
@@ -28,6 +29,7 @@ export const testConfig: AppConfig = {
   bodyLimitBytes: 1_048_576,
   moneyBodyLimitBytes: 16_384,
   trustProxy: false,
+  feedStaleS: 10,
 };
 
 export interface TestAppOptions {
@@ -36,6 +38,7 @@ export interface TestAppOptions {
   readonly passwords?: PasswordHasher;
   readonly webDist?: string;
   readonly logStream?: DestinationStream;
+  readonly feed?: FeedControl;
   /** Extra routes a test needs, registered before the app is ready. */
   readonly routes?: (app: FastifyInstance) => void;
 }
@@ -53,6 +56,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     passwords: options.passwords ?? cheapPasswords,
     opsToken: OPS_TOKEN,
     webDist: options.webDist,
+    ...(options.feed ? { feed: options.feed } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app);

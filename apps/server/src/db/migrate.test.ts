@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
-import { migrate } from './migrate.js';
+import { readdirSync } from 'node:fs';
+import { migrate, MIGRATIONS_DIR } from './migrate.js';
+
+const FILES = readdirSync(MIGRATIONS_DIR)
+  .filter((file) => file.endsWith('.sql'))
+  .sort();
 
 const created: string[] = [];
 async function emptyDatabase(): Promise<string> {
@@ -29,14 +34,17 @@ describe('migrations', () => {
   it('apply every numbered file on an empty database, once, even when two instances start together', async () => {
     const url = await emptyDatabase();
     const [first, second] = await Promise.all([migrate(url), migrate(url)]);
-    expect([...(first ?? []), ...(second ?? [])]).toEqual(['0001_foundation.sql']);
+    expect(FILES[0]).toBe('0001_foundation.sql');
+    expect([...(first ?? []), ...(second ?? [])].sort()).toEqual(FILES);
     expect(await migrate(url)).toEqual([]);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const versions = await client.query(
       'SELECT version, name FROM schema_migrations ORDER BY version',
     );
-    expect(versions.rows).toEqual([{ version: 1, name: '0001_foundation.sql' }]);
+    expect(versions.rows).toEqual(
+      FILES.map((name) => ({ version: Number(name.slice(0, 4)), name })),
+    );
     const server = await client.query<{ server_version_num: string }>('SHOW server_version_num');
     expect(Number(server.rows[0]?.server_version_num)).toBeGreaterThanOrEqual(150000);
     await client.end();

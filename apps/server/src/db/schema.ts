@@ -92,4 +92,105 @@ export interface Schema {
   login_events: LoginEventsTable;
   login_throttle: LoginThrottleTable;
   news: NewsTable;
+  events: EventsTable;
+  markets: MarketsTable;
+  runners: RunnersTable;
+  fancy_runners: FancyRunnersTable;
+  custom_fancy: CustomFancyTable;
+  custom_bookmaker: CustomBookmakerTable;
+  result_declarations: ResultDeclarationsTable;
+  feed_state: FeedStateTable;
+}
+
+export interface EventsTable {
+  id: BigIntColumn;
+  sport_id: number;
+  series_name: string;
+  name: string;
+  start_time: Timestamp;
+  status: ColumnType<
+    'upcoming' | 'inplay' | 'closed',
+    'upcoming' | 'inplay' | 'closed' | undefined
+  >;
+  source: 'simulator' | 'scripted';
+  bet_locked: ColumnType<boolean, boolean | undefined, boolean>;
+  fancy_active: ColumnType<boolean, boolean | undefined, boolean>;
+  session_min_stake: number;
+  session_max_stake: number;
+  created_at: Timestamp;
+}
+
+export interface MarketsTable {
+  id: string;
+  event_id: BigIntColumn;
+  market_type: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+  name: string;
+  min_stake: number;
+  max_stake: number;
+  status: ColumnType<'OPEN' | 'CLOSED', 'OPEN' | 'CLOSED' | undefined>;
+  operator_suspended: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface RunnersTable {
+  market_id: string;
+  selection_id: BigIntColumn;
+  name: string;
+  sort_priority: number;
+}
+
+export interface FancyRunnersTable {
+  selection_id: string;
+  event_id: BigIntColumn;
+  name: string;
+  sort_priority: number;
+  created_at: Timestamp;
+}
+
+export interface CustomFancyTable {
+  selection_id: string;
+  event_id: BigIntColumn;
+  runner_name: string;
+  is_custom: boolean;
+  is_active: boolean;
+  back_price: number;
+  back_size: number;
+  lay_price: number;
+  lay_size: number;
+  game_status: string;
+  min_stake: number;
+  max_stake: number;
+  updated_at: Timestamp;
+}
+
+export interface CustomBookmakerTable {
+  market_id: string;
+  selection_id: BigIntColumn;
+  event_id: BigIntColumn;
+  runner_name: string;
+  is_custom: boolean;
+  is_active: boolean;
+  status: string;
+  back_price: number;
+  back_size: number;
+  lay_price: number;
+  lay_size: number;
+  updated_at: Timestamp;
+}
+
+export interface ResultDeclarationsTable {
+  target: string;
+  event_id: BigIntColumn;
+  kind: 'market' | 'fancy' | 'void-market' | 'void-fancy';
+  winner_selection_id: BigIntColumn | null;
+  runs: number | null;
+  reason: string | null;
+  source: string;
+  declared_at: Timestamp;
+}
+
+export interface FeedStateTable {
+  name: string;
+  state: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
 }

@@ -1,6 +1,19 @@
 import { parseArgs } from 'node:util';
 import type { Endpoint } from '@backlay/contract/common';
-import { createClient, credit, postNews } from '@backlay/contract/ops';
+import {
+  createClient,
+  credit,
+  feedStatus,
+  fixtureEvent,
+  fixtureStepEndpoint,
+  lockEvent,
+  postNews,
+  resumeMarket,
+  setCustomBookmaker,
+  setCustomFancy,
+  suspendMarket,
+  unlockEvent,
+} from '@backlay/contract/ops';
 import { loadConfig } from '../config.js';
 import { readOpsToken } from './ops-token.js';
 
@@ -14,6 +27,16 @@ interface Command {
 }
 
 const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+/** `--json` carries a whole body; a malformed one is passed on as text for the schema to refuse. */
+function json(value: string | undefined): unknown {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
 
 /** One entry per operator route; later issues add theirs here. */
 const COMMANDS: Record<string, Command> = {
@@ -45,6 +68,73 @@ const COMMANDS: Record<string, Command> = {
     endpoint: postNews,
     options: { message: { type: 'string' } },
     body: (v) => ({ message: v.message }),
+  },
+  'lock-event': {
+    description: 'Lock betting on an event (every cell suspended)',
+    usage: '--event-id ID',
+    endpoint: lockEvent,
+    options: { 'event-id': { type: 'string' } },
+    body: (v) => ({ eventId: num(v['event-id']) }),
+  },
+  'unlock-event': {
+    description: 'Unlock betting on an event',
+    usage: '--event-id ID',
+    endpoint: unlockEvent,
+    options: { 'event-id': { type: 'string' } },
+    body: (v) => ({ eventId: num(v['event-id']) }),
+  },
+  'suspend-market': {
+    description: 'Suspend a market whatever the feed says',
+    usage: '--market-id ID',
+    endpoint: suspendMarket,
+    options: { 'market-id': { type: 'string' } },
+    body: (v) => ({ marketId: v['market-id'] }),
+  },
+  'resume-market': {
+    description: "Lift the operator's suspension of a market",
+    usage: '--market-id ID',
+    endpoint: resumeMarket,
+    options: { 'market-id': { type: 'string' } },
+    body: (v) => ({ marketId: v['market-id'] }),
+  },
+  'set-custom-fancy': {
+    description: 'Add or change a custom fancy row',
+    usage:
+      '--json \'{"eventId":1,"selectionId":"1-9","runnerName":"…","isCustome":true,"isActive":true,"backPrice":70,"backSize":110,"layPrice":69,"laySize":90,"gameStatus":"","min":100,"max":50000}\'',
+    endpoint: setCustomFancy,
+    options: { json: { type: 'string' } },
+    body: (v) => json(v.json),
+  },
+  'set-custom-bookmaker': {
+    description: 'Add or change a custom bookmaker row (price, size, status, IsActive)',
+    usage:
+      '--json \'{"marketId":"1B","selectionId":101,"runnerName":"…","isCustome":false,"isActive":true,"status":"ACTIVE","backPrice":45,"backSize":100000,"layPrice":48,"laySize":100000}\'',
+    endpoint: setCustomBookmaker,
+    options: { json: { type: 'string' } },
+    body: (v) => json(v.json),
+  },
+  'fixture-event': {
+    description: 'Create a scripted event (FEED=scripted)',
+    usage:
+      '--json \'{"sportId":4,"seriesName":"…","name":"A v B","runners":["A","B"],"bookmaker":true,"toss":true,"fancy":["6 over runs A"],"inPlay":true}\'',
+    endpoint: fixtureEvent,
+    options: { json: { type: 'string' } },
+    body: (v) => json(v.json),
+  },
+  'fixture-step': {
+    description:
+      'Play a step on a scripted event: prices, fancy, suspend, resume, status, ball, result, fancy-result, void',
+    usage: '--event-id ID --json \'{"kind":"suspend","marketId":"1.90000001"}\'',
+    endpoint: fixtureStepEndpoint,
+    options: { 'event-id': { type: 'string' }, json: { type: 'string' } },
+    body: (v) => ({ eventId: num(v['event-id']), step: json(v.json) }),
+  },
+  'feed-status': {
+    description: 'List open events with each market’s status, seq and best prices',
+    usage: '',
+    endpoint: feedStatus,
+    options: {},
+    body: () => undefined,
   },
 };
 
@@ -128,8 +218,11 @@ export async function runCli(
   try {
     response = await fetch(new URL(command.endpoint.path, base), {
       method: command.endpoint.method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(parsed?.data ?? body),
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(command.endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(command.endpoint.method === 'POST' ? { body: JSON.stringify(parsed?.data ?? body) } : {}),
     });
   } catch (error) {
     console.error(`Cannot reach the server at ${base}: ${(error as Error).message}`);
@@ -139,7 +232,8 @@ export async function runCli(
     Status?: boolean;
     Result?: unknown;
   };
-  const result = typeof answer.Result === 'string' ? answer.Result : JSON.stringify(answer.Result);
+  const result =
+    typeof answer.Result === 'string' ? answer.Result : JSON.stringify(answer.Result, null, 2);
   if (response.ok && answer.Status === true) {
     console.log(result);
     return 0;

@@ -134,6 +134,35 @@ describe('npm run ops', () => {
   });
 });
 
+describe('npm run ops for events and the feed', () => {
+  const env = () => ({ OPS_URL: base, OPS_TOKEN });
+
+  it('reads the feed status with a GET', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation(
+      (...args: unknown[]) => void out.push(args.join(' ')),
+    );
+    expect(await runCli(['feed-status'], env())).toBe(0);
+    expect(JSON.parse(out[0] ?? '{}')).toMatchObject({ feed: 'none', isLeader: false, events: [] });
+    vi.restoreAllMocks();
+  });
+
+  it('says why an event command was refused, and checks JSON bodies before sending', async () => {
+    const err: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation(
+      (...args: unknown[]) => void err.push(args.join(' ')),
+    );
+    expect(await runCli(['lock-event', '--event-id', '5'], env())).toBe(1);
+    expect(err.join('\n')).toContain('No event 5');
+    expect(
+      await runCli(['fixture-step', '--event-id', '5', '--json', '{"kind":"explode"}'], env()),
+    ).toBe(1);
+    expect(err.join('\n')).toContain('step.kind');
+    expect(await runCli(['fixture-event', '--json', 'not json'], env())).toBe(1);
+    vi.restoreAllMocks();
+  });
+});
+
 describe('operator token', () => {
   it('is written once into the data directory, readable by its owner only, and reused', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'backlay-ops-'));

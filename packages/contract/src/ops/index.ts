@@ -60,3 +60,238 @@ export const postNews = endpoint({
   body: newsBody,
   response: envelope(z.string()),
 });
+
+const eventId = z.number().int().positive();
+const marketId = z
+  .string()
+  .regex(/^(1\.\d+|\d+[BT])$/, 'marketId must be 1.<EventId>, <EventId>B or <EventId>T');
+const fancySelectionId = z.string().regex(/^\d+-\d+$/, 'selectionId must be <EventId>-<n>');
+const wholeRupees = z.number().int().positive();
+
+export const eventBody = z.object({ eventId });
+export const marketBody = z.object({ marketId });
+
+/** The operator's event lock: every cell suspended, fancy rows SUSPENDED with dashes (DESIGN §8). */
+export const lockEvent = endpoint({
+  method: 'POST',
+  path: '/api/ops/lock-event',
+  audience: 'ops',
+  summary: 'Lock betting on an event',
+  body: eventBody,
+  response: envelope(z.string()),
+});
+
+export const unlockEvent = endpoint({
+  method: 'POST',
+  path: '/api/ops/unlock-event',
+  audience: 'ops',
+  summary: 'Unlock betting on an event',
+  body: eventBody,
+  response: envelope(z.string()),
+});
+
+export const suspendMarket = endpoint({
+  method: 'POST',
+  path: '/api/ops/suspend-market',
+  audience: 'ops',
+  summary: 'Suspend a market whatever the feed says',
+  body: marketBody,
+  response: envelope(z.string()),
+});
+
+export const resumeMarket = endpoint({
+  method: 'POST',
+  path: '/api/ops/resume-market',
+  audience: 'ops',
+  summary: "Lift the operator's suspension of a market",
+  body: marketBody,
+  response: envelope(z.string()),
+});
+
+const price = z.number().int().min(0).max(100_000);
+
+/** SPEC §3 custom fancy row: a custom row overrides prices and GameStatus; an active row its min and max. */
+export const customFancyBody = z.object({
+  eventId,
+  selectionId: fancySelectionId,
+  runnerName: z.string().min(1).max(100),
+  isCustome: z.boolean(),
+  isActive: z.boolean(),
+  backPrice: price,
+  backSize: price,
+  layPrice: price,
+  laySize: price,
+  gameStatus: z.string().max(40).default(''),
+  min: wholeRupees,
+  max: wholeRupees,
+});
+export type CustomFancyBody = z.infer<typeof customFancyBody>;
+
+export const setCustomFancy = endpoint({
+  method: 'POST',
+  path: '/api/ops/set-custom-fancy',
+  audience: 'ops',
+  summary: 'Add or change a custom fancy row',
+  body: customFancyBody,
+  response: envelope(z.string()),
+});
+
+/** SPEC §3 custom bookmaker row (odds per 100). */
+export const customBookmakerBody = z.object({
+  marketId: z.string().regex(/^\d+B$/, 'marketId must be <EventId>B'),
+  selectionId: z.number().int().positive(),
+  runnerName: z.string().min(1).max(100),
+  isCustome: z.boolean(),
+  isActive: z.boolean(),
+  status: z.enum(['ACTIVE', 'SUSPENDED']),
+  backPrice: price,
+  backSize: price,
+  layPrice: price,
+  laySize: price,
+});
+export type CustomBookmakerBody = z.infer<typeof customBookmakerBody>;
+
+export const setCustomBookmaker = endpoint({
+  method: 'POST',
+  path: '/api/ops/set-custom-bookmaker',
+  audience: 'ops',
+  summary: 'Add or change a custom bookmaker row',
+  body: customBookmakerBody,
+  response: envelope(z.string()),
+});
+
+export const fixtureEventBody = z.object({
+  sportId: z.union([z.literal(4), z.literal(1), z.literal(2)]),
+  seriesName: z.string().min(1).max(100),
+  name: z
+    .string()
+    .regex(/^.+ v .+$/, "name must read 'Home v Away'")
+    .max(100),
+  /** ISO 8601; default now (in play at once with `inPlay`). */
+  startTime: z.iso.datetime({ offset: true }).optional(),
+  inPlay: z.boolean().default(false),
+  runners: z.array(z.string().min(1).max(60)).min(2).max(3),
+  bookmaker: z.boolean().default(false),
+  toss: z.boolean().default(false),
+  fancy: z.array(z.string().min(1).max(100)).max(50).default([]),
+  maxStake: wholeRupees.default(500_000),
+  sessionMaxStake: wholeRupees.default(100_000),
+});
+export type FixtureEventBody = z.infer<typeof fixtureEventBody>;
+
+export const fixtureEvent = endpoint({
+  method: 'POST',
+  path: '/api/ops/fixture-event',
+  audience: 'ops',
+  summary: 'Create a scripted event (FEED=scripted)',
+  body: fixtureEventBody,
+  response: envelope(z.object({ eventId: z.number().int(), marketIds: z.array(z.string()) })),
+});
+
+const side = z.object({ price: z.number().positive(), size: wholeRupees });
+
+export const fixtureStep = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('prices'),
+    marketId,
+    status: z.enum(['ACTIVE', 'SUSPENDED', 'CLOSED']).default('ACTIVE'),
+    /** Match and toss odds as decimals (1.9); bookmaker odds per 100 (45). */
+    runners: z
+      .array(
+        z.object({
+          selectionId: z.number().int().positive(),
+          status: z.enum(['ACTIVE', 'SUSPENDED']).default('ACTIVE'),
+          back: z.array(side).max(3),
+          lay: z.array(side).max(3),
+        }),
+      )
+      .min(1),
+  }),
+  z.object({
+    kind: z.literal('fancy'),
+    rows: z.array(
+      z.object({
+        selectionId: fancySelectionId,
+        gameStatus: z.string().max(40).default(''),
+        noLine: z.number().int().nonnegative(),
+        noRate: z.number().int().positive(),
+        yesLine: z.number().int().nonnegative(),
+        yesRate: z.number().int().positive(),
+      }),
+    ),
+  }),
+  z.object({ kind: z.literal('suspend'), marketId }),
+  z.object({ kind: z.literal('resume'), marketId }),
+  z.object({ kind: z.literal('status'), status: z.enum(['upcoming', 'inplay', 'closed']) }),
+  z.object({
+    kind: z.literal('ball'),
+    innings: z
+      .array(
+        z.object({
+          team: z.string().min(1),
+          runs: z.number().int().nonnegative(),
+          wickets: z.number().int().min(0).max(10),
+          overs: z.string().regex(/^\d{1,2}(\.[0-5])?$/),
+        }),
+      )
+      .min(1)
+      .max(2),
+    ball: z.string().min(1).max(4),
+    commentary: z.string().max(300).default(''),
+  }),
+  z.object({ kind: z.literal('result'), marketId, winnerSelectionId: z.number().int().positive() }),
+  z.object({
+    kind: z.literal('fancy-result'),
+    selectionId: fancySelectionId,
+    runs: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('void'),
+    target: z.union([marketId, fancySelectionId]),
+    reason: z.string().min(1).max(200),
+  }),
+]);
+export type FixtureStep = z.infer<typeof fixtureStep>;
+
+export const fixtureStepBody = z.object({ eventId, step: fixtureStep });
+export type FixtureStepBody = z.infer<typeof fixtureStepBody>;
+
+export const fixtureStepEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/ops/fixture-step',
+  audience: 'ops',
+  summary:
+    'Play one step on a scripted event: prices, fancy rows, suspend, resume, a ball, a result',
+  body: fixtureStepBody,
+  response: envelope(z.string()),
+});
+
+export const feedStatus = endpoint({
+  method: 'GET',
+  path: '/api/ops/feed-status',
+  audience: 'ops',
+  summary: 'What the feed is doing: open events per sport and their markets',
+  response: envelope(
+    z.object({
+      feed: z.string(),
+      isLeader: z.boolean(),
+      events: z.array(
+        z.object({
+          eventId: z.number().int(),
+          sportId: z.number().int(),
+          seriesName: z.string(),
+          name: z.string(),
+          status: z.string(),
+          markets: z.array(
+            z.object({
+              marketId: z.string(),
+              status: z.string(),
+              seq: z.number().int(),
+              best: z.string(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});

@@ -1,3 +1,4 @@
+import { assertNever } from '@backlay/domain';
 import { checkIsValid, logout, validLogin } from '@backlay/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { tooManyRequests } from '../../errors.js';
@@ -36,8 +37,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLim
             outcome.retryAfterS,
           );
         default: {
-          const unreachable: never = outcome;
-          return unreachable;
+          return assertNever(outcome, 'login outcome');
         }
       }
     },

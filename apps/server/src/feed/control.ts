@@ -1,0 +1,26 @@
+import { createMemoryPriceBook, type PriceBook } from './price-book.js';
+import type { FeedRunner } from './runner.js';
+import { createScoreBook, type ScoreBook } from './score-book.js';
+import type { ScriptedSource } from './scripted.js';
+
+export type FeedName = 'simulator' | 'scripted' | 'none';
+
+/** What the HTTP side sees of the feed: the books it reads, and the scripted controls. */
+export interface FeedControl {
+  readonly name: FeedName;
+  readonly priceBook: PriceBook;
+  readonly scores: ScoreBook;
+  isLeader(): boolean;
+  /** Present with FEED=scripted: operator fixtures go through the same runner as the ticks. */
+  readonly scripted?: { readonly runner: FeedRunner; readonly source: ScriptedSource };
+}
+
+/** FEED=none: empty books, nothing runs. */
+export function noFeed(staleS: number): FeedControl {
+  return {
+    name: 'none',
+    priceBook: createMemoryPriceBook(staleS * 1000),
+    scores: createScoreBook(),
+    isLeader: () => false,
+  };
+}

@@ -1,0 +1,153 @@
+import type { FancyQuote, FeedStatus, RunnerQuote } from './types.js';
+
+/**
+ * The seam the engine reads prices through (DESIGN §5). Each market and each event's fancy book
+ * carries a monotonic `seq` (DESIGN §7) and goes SUSPENDED when no price and no heartbeat came for
+ * the stale window; it reopens only on fresh prices, never on a heartbeat alone.
+ */
+export interface MarketBook {
+  readonly marketId: string;
+  readonly eventId: number;
+  /** The feed's status, SUSPENDED while stale. */
+  readonly status: FeedStatus;
+  readonly isStale: boolean;
+  readonly seq: number;
+  readonly runners: readonly RunnerQuote[];
+  /** Epoch ms of the last price. */
+  readonly pricedAt: number;
+}
+
+export interface FancyBook {
+  readonly eventId: number;
+  readonly isStale: boolean;
+  readonly seq: number;
+  readonly rows: readonly FancyQuote[];
+  readonly pricedAt: number;
+}
+
+export interface PriceBook {
+  /** Makes a market known (its event's heartbeats then keep it fresh). */
+  register(marketId: string, eventId: number, at: number): void;
+  putMarket(
+    marketId: string,
+    status: FeedStatus,
+    runners: readonly RunnerQuote[],
+    at: number,
+  ): void;
+  putFancy(eventId: number, rows: readonly FancyQuote[], at: number): void;
+  heartbeat(eventIds: readonly number[], at: number): void;
+  market(marketId: string, at: number): MarketBook | undefined;
+  fancy(eventId: number, at: number): FancyBook | undefined;
+  /** Forgets a closed event's books. */
+  drop(eventId: number): void;
+}
+
+interface Entry {
+  eventId: number;
+  status: FeedStatus;
+  seq: number;
+  runners: readonly RunnerQuote[];
+  rows: readonly FancyQuote[];
+  lastSignalAt: number;
+  lastPriceAt: number;
+  /** When the book went stale; null while fresh. */
+  staleAt: number | null;
+}
+
+/** The PriceBook of one process (DESIGN §5: shared implementations serve several). */
+export function createMemoryPriceBook(staleMs: number): PriceBook {
+  const markets = new Map<string, Entry>();
+  const fancies = new Map<number, Entry>();
+
+  const entry = (eventId: number, at: number): Entry => ({
+    eventId,
+    status: 'SUSPENDED',
+    seq: 0,
+    runners: [],
+    rows: [],
+    lastSignalAt: at,
+    lastPriceAt: 0,
+    staleAt: null,
+  });
+
+  /** A book silent for longer than the window went stale at the end of the window. */
+  const settleStaleness = (book: Entry, at: number) => {
+    if (book.staleAt === null && at - book.lastSignalAt > staleMs)
+      book.staleAt = book.lastSignalAt + staleMs;
+  };
+
+  const fresh = (book: Entry, at: number) => {
+    settleStaleness(book, at);
+    book.lastSignalAt = Math.max(book.lastSignalAt, at);
+    book.lastPriceAt = at;
+    book.staleAt = null;
+    book.seq += 1;
+  };
+
+  return {
+    register(marketId, eventId, at) {
+      if (!markets.has(marketId)) markets.set(marketId, entry(eventId, at));
+      if (!fancies.has(eventId)) fancies.set(eventId, entry(eventId, at));
+    },
+
+    putMarket(marketId, status, runners, at) {
+      const book = markets.get(marketId);
+      if (!book) return;
+      fresh(book, at);
+      book.status = status;
+      book.runners = runners;
+    },
+
+    putFancy(eventId, rows, at) {
+      const book = fancies.get(eventId);
+      if (!book) return;
+      fresh(book, at);
+      book.status = 'ACTIVE';
+      book.rows = rows;
+    },
+
+    heartbeat(eventIds, at) {
+      const events = new Set(eventIds);
+      for (const book of [...markets.values(), ...fancies.values()]) {
+        if (!events.has(book.eventId)) continue;
+        settleStaleness(book, at);
+        book.lastSignalAt = Math.max(book.lastSignalAt, at);
+      }
+    },
+
+    market(marketId, at) {
+      const book = markets.get(marketId);
+      if (!book) return undefined;
+      settleStaleness(book, at);
+      const isStale = book.staleAt !== null;
+      return {
+        marketId,
+        eventId: book.eventId,
+        status: isStale && book.status !== 'CLOSED' ? 'SUSPENDED' : book.status,
+        isStale,
+        seq: book.seq,
+        runners: book.runners,
+        pricedAt: book.lastPriceAt,
+      };
+    },
+
+    fancy(eventId, at) {
+      const book = fancies.get(eventId);
+      if (!book) return undefined;
+      settleStaleness(book, at);
+      return {
+        eventId,
+        isStale: book.staleAt !== null,
+        seq: book.seq,
+        rows: book.rows,
+        pricedAt: book.lastPriceAt,
+      };
+    },
+
+    drop(eventId) {
+      fancies.delete(eventId);
+      for (const [marketId, book] of markets)
+        if (book.eventId === eventId) markets.delete(marketId);
+    },
+  };
+}

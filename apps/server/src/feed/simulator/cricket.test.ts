@@ -1,0 +1,345 @@
+import {
+  bookmakerMarketId,
+  fancyRunnerIsHidden,
+  matchOddsMarketId,
+  tossMarketId,
+} from '@backlay/domain';
+import { describe, expect, it } from 'vitest';
+import type { CricketScore, FeedUpdate, ResultDeclaration } from '../types.js';
+import { MINUTE, type StepContext } from './context.js';
+import { cricketAnnounce, cricketCreate, cricketStep } from './cricket.js';
+import { runnerId } from './markets.js';
+import { CRICKET_SERIES } from './names.js';
+import { rngCreate } from './rng.js';
+import type { CricketEvent, Session } from './state.js';
+
+const EVENT_ID = 30_000_001;
+
+interface Step {
+  readonly at: number;
+  readonly updates: FeedUpdate[];
+}
+
+function contextOf(seed: number): StepContext {
+  return {
+    rng: rngCreate(seed),
+    limits: { maxStakeMatch: 500_000, maxStakeSession: 100_000 },
+    realTimeOf: (simMs) => new Date(simMs),
+  };
+}
+
+function newMatch(seed: number, seriesIndex = 0): { event: CricketEvent; ctx: StepContext } {
+  const ctx = contextOf(seed);
+  const series = CRICKET_SERIES[seriesIndex % CRICKET_SERIES.length];
+  const [home, away] = series?.teams ?? [];
+  if (series === undefined || home === undefined || away === undefined)
+    throw new Error('no series');
+  return { event: cricketCreate(ctx.rng, EVENT_ID, series, [home, away], 10 * MINUTE, 0), ctx };
+}
+
+/** Plays a whole match step by step; each step with its simulated time. */
+function playMatch(seed: number): { event: CricketEvent; steps: Step[] } {
+  const { event, ctx } = newMatch(seed);
+  const steps: Step[] = [{ at: 0, updates: cricketAnnounce(event, ctx) }];
+  while (!event.isClosed) {
+    const at = event.nextSimMs;
+    steps.push({ at, updates: cricketStep(event, ctx) });
+  }
+  return { event, steps };
+}
+
+const SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
+const matches = SEEDS.map(playMatch);
+
+function declarations(steps: readonly Step[]): ResultDeclaration[] {
+  return steps.flatMap((step) =>
+    step.updates.flatMap((update) => (update.kind === 'result' ? [update.declaration] : [])),
+  );
+}
+
+function sessionById(event: CricketEvent, selectionId: string): Session {
+  const session = event.sessions.find((s) => s.selectionId === selectionId);
+  if (session === undefined) throw new Error(`no session ${selectionId}`);
+  return session;
+}
+
+/** Walks the updates with the latest score alongside. */
+function* withScore(steps: readonly Step[]): Generator<[FeedUpdate, CricketScore | null, Step]> {
+  let score: CricketScore | null = null;
+  for (const step of steps) {
+    for (const update of step.updates) {
+      if (update.kind === 'score' && update.score.kind === 'cricket') score = update.score;
+      yield [update, score, step];
+    }
+  }
+}
+
+const oversToBalls = (overs: string): number => {
+  const [whole = '0', part = '0'] = overs.split('.');
+  return Number(whole) * 6 + Number(part);
+};
+
+describe('a simulated T20 match', () => {
+  it('declares the match odds, bookmaker and toss and every session exactly once', () => {
+    for (const { event, steps } of matches) {
+      const declared = declarations(steps).map((d) =>
+        d.kind === 'market' || d.kind === 'void-market' ? d.marketId : d.selectionId,
+      );
+      const expected = [
+        matchOddsMarketId(EVENT_ID),
+        bookmakerMarketId(EVENT_ID),
+        tossMarketId(EVENT_ID),
+        ...event.sessions.map((s) => s.selectionId),
+      ];
+      expect([...declared].sort()).toEqual([...expected].sort());
+      expect(event.sessions.length).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('settles over sessions when their over completes, or on the innings total when the innings ends early', () => {
+    let early = 0;
+    let onTime = 0;
+    for (const { event, steps } of matches) {
+      for (const [update, score] of withScore(steps)) {
+        if (update.kind !== 'result' || update.declaration.kind !== 'fancy') continue;
+        const session = sessionById(event, update.declaration.selectionId);
+        if (session.kind !== 'overRuns') continue;
+        const innings = score?.innings.find((i) => i.team === event.sides[session.side].name);
+        expect(innings?.runs).toBe(update.declaration.runs);
+        const balls = oversToBalls(innings?.overs ?? '0.0');
+        if (balls === session.param) {
+          onTime += 1;
+        } else {
+          // Ended early: all out, or the chase won.
+          expect(balls).toBeLessThan(session.param);
+          const first = score?.innings[0];
+          const isChaseWon =
+            innings !== first && innings !== undefined && innings.runs > (first?.runs ?? 0);
+          expect(innings?.wickets === 10 || isChaseWon).toBe(true);
+          early += 1;
+        }
+      }
+    }
+    expect(onTime).toBeGreaterThan(0);
+    expect(early).toBeGreaterThan(0);
+  });
+
+  it('settles fall-of-wicket sessions on the score at that wicket, or the innings total if it never falls', () => {
+    for (const { event, steps } of matches) {
+      for (const [update, score] of withScore(steps)) {
+        if (update.kind !== 'result' || update.declaration.kind !== 'fancy') continue;
+        const session = sessionById(event, update.declaration.selectionId);
+        if (session.kind !== 'wicketFall') continue;
+        const innings = score?.innings.find((i) => i.team === event.sides[session.side].name);
+        expect(innings?.runs).toBe(update.declaration.runs);
+        const first = score?.innings[0];
+        const hasEnded =
+          innings?.overs === '20.0' ||
+          innings?.wickets === 10 ||
+          (innings !== first && (innings?.runs ?? 0) > (first?.runs ?? 0));
+        expect(innings?.wickets === session.param || hasEnded).toBe(true);
+      }
+    }
+  });
+
+  it('voids the ball session when its ball is never bowled and settles it on that ball otherwise', () => {
+    for (const { event, steps } of matches) {
+      const ball = event.sessions.find((s) => s.kind === 'ballRuns');
+      const declared = declarations(steps).find(
+        (d) => 'selectionId' in d && d.selectionId === ball?.selectionId,
+      );
+      if (declared?.kind === 'fancy') {
+        expect([0, 1, 2, 3, 4, 6]).toContain(declared.runs);
+      } else {
+        expect(declared).toMatchObject({ kind: 'void-fancy', reason: 'Ball not bowled' });
+      }
+    }
+  });
+
+  it('suspends match odds, bookmaker and sessions when a wicket falls and reopens them 20–40 s later with fresh prices', () => {
+    let wickets = 0;
+    for (const { steps } of matches) {
+      steps.forEach((step, i) => {
+        const suspended = step.updates.filter(
+          (u) => u.kind === 'market' && u.status === 'SUSPENDED',
+        );
+        const isWicket = step.updates.some(
+          (u) => u.kind === 'score' && u.score.commentary.includes('OUT'),
+        );
+        if (!isWicket || suspended.length === 0) return;
+        wickets += 1;
+        expect(suspended.map((u) => (u.kind === 'market' ? u.marketId : ''))).toEqual([
+          matchOddsMarketId(EVENT_ID),
+          bookmakerMarketId(EVENT_ID),
+        ]);
+        const rows = step.updates.find((u) => u.kind === 'fancy');
+        expect(rows?.kind === 'fancy' && rows.rows.every((r) => r.gameStatus === 'SUSPENDED')).toBe(
+          true,
+        );
+        const next = steps[i + 1];
+        expect((next?.at ?? 0) - step.at).toBeGreaterThanOrEqual(20_000);
+        expect((next?.at ?? 0) - step.at).toBeLessThanOrEqual(40_000);
+        const reopened = next?.updates.filter((u) => u.kind === 'market') ?? [];
+        expect(reopened.map((u) => (u.kind === 'market' ? u.status : ''))).toEqual([
+          'ACTIVE',
+          'ACTIVE',
+        ]);
+      });
+    }
+    expect(wickets).toBeGreaterThan(50);
+  });
+
+  it('raises the batting side’s back price when it loses a wicket', () => {
+    let higher = 0;
+    let total = 0;
+    for (const { event, steps } of matches) {
+      let lastActive = new Map<number, number>();
+      let battingSide: 0 | 1 | null = null;
+      steps.forEach((step, i) => {
+        for (const update of step.updates) {
+          if (update.kind === 'score' && update.score.kind === 'cricket') {
+            const team = update.score.innings[update.score.innings.length - 1]?.team;
+            battingSide = team === event.sides[0].name ? 0 : 1;
+          }
+        }
+        const isWicket = step.updates.some((u) => u.kind === 'market' && u.status === 'SUSPENDED');
+        if (isWicket && battingSide !== null) {
+          const id = runnerId(EVENT_ID, battingSide === 0 ? 'home' : 'away');
+          const after = steps[i + 1]?.updates.find(
+            (u) => u.kind === 'market' && u.marketId === matchOddsMarketId(EVENT_ID),
+          );
+          const afterPrice =
+            after?.kind === 'market'
+              ? after.runners.find((r) => r.selectionId === id)?.back[0]?.price
+              : undefined;
+          const before = lastActive.get(id);
+          if (afterPrice !== undefined && before !== undefined) {
+            expect(afterPrice).toBeGreaterThanOrEqual(before);
+            total += 1;
+            if (afterPrice > before) higher += 1;
+          }
+        }
+        for (const update of step.updates) {
+          if (
+            update.kind === 'market' &&
+            update.marketId === matchOddsMarketId(EVENT_ID) &&
+            update.status === 'ACTIVE'
+          ) {
+            lastActive = new Map(update.runners.map((r) => [r.selectionId, r.back[0]?.price ?? 0]));
+          }
+        }
+      });
+    }
+    expect(total).toBeGreaterThan(50);
+    expect(higher / total).toBeGreaterThan(0.8);
+  });
+
+  it('shows the open sessions as Ball Running while each ball is bowled', () => {
+    const { steps } = matches[0] ?? { steps: [] };
+    const running = steps.filter((step) =>
+      step.updates.some(
+        (u) => u.kind === 'fancy' && u.rows.some((r) => r.gameStatus === 'Ball Running'),
+      ),
+    );
+    expect(running.length).toBeGreaterThan(200);
+    for (const step of running) {
+      expect(step.updates.map((u) => u.kind)).toEqual(['fancy']);
+    }
+  });
+
+  it('offers the toss at 1.95/1.98 before the start and closes it with its result at the start', () => {
+    for (const { steps } of matches) {
+      const all = steps.flatMap((s) => s.updates);
+      const toss = tossMarketId(EVENT_ID);
+      const resultAt = all.findIndex(
+        (u) =>
+          u.kind === 'result' && u.declaration.kind === 'market' && u.declaration.marketId === toss,
+      );
+      const inPlayAt = all.findIndex((u) => u.kind === 'eventStatus' && u.status === 'inplay');
+      expect(resultAt).toBeGreaterThan(0);
+      expect(resultAt).toBeLessThan(inPlayAt);
+      const tossQuotes = all.filter((u) => u.kind === 'market' && u.marketId === toss);
+      for (const [i, quote] of tossQuotes.entries()) {
+        if (quote.kind !== 'market') continue;
+        if (i === tossQuotes.length - 1) {
+          expect(quote.status).toBe('CLOSED');
+        } else {
+          expect(quote.runners.map((r) => [r.back[0]?.price, r.lay[0]?.price])).toEqual([
+            [195, 198],
+            [195, 198],
+          ]);
+        }
+      }
+    }
+  });
+
+  it('quotes the bookmaker in whole odds per 100 with back below lay', () => {
+    for (const { steps } of matches.slice(0, 4)) {
+      for (const step of steps) {
+        for (const update of step.updates) {
+          if (
+            update.kind !== 'market' ||
+            update.marketId !== bookmakerMarketId(EVENT_ID) ||
+            update.status !== 'ACTIVE'
+          )
+            continue;
+          for (const runner of update.runners) {
+            const back = runner.back[0]?.price ?? 0;
+            const lay = runner.lay[0]?.price ?? 0;
+            expect(Number.isInteger(back) && back >= 1 && back < lay).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('moves session lines ball by ball in the rate convention', () => {
+    const { steps } = matches[0] ?? { steps: [] };
+    const lines = new Set<string>();
+    for (const step of steps) {
+      for (const update of step.updates) {
+        if (update.kind !== 'fancy') continue;
+        for (const row of update.rows) {
+          expect(row.noLine).toBeLessThanOrEqual(row.yesLine);
+          expect(row.noRate).toBeLessThanOrEqual(row.yesRate);
+          if (row.noLine === row.yesLine) {
+            expect(row.noRate).toBeLessThan(row.yesRate);
+          }
+          lines.add(`${row.selectionId}:${row.noLine}`);
+        }
+      }
+    }
+    expect(lines.size).toBeGreaterThan(100);
+  });
+
+  it('names every session so that the hidden-runner rule hides only the deliberate rows', () => {
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const { event } = newMatch(seed, seed);
+      for (const session of event.sessions) {
+        const isDeliberate = session.kind === 'boundaries' || session.kind === 'ballRuns';
+        expect(fancyRunnerIsHidden(session.name), session.name).toBe(isDeliberate);
+      }
+    }
+  });
+
+  it('voids the match markets on a tie and settles the sessions as usual', () => {
+    let tie: { event: CricketEvent; steps: Step[] } | undefined;
+    for (let seed = 1000; seed < 1400 && tie === undefined; seed += 1) {
+      const match = playMatch(seed);
+      const [first, second] = match.event.innings;
+      if (first !== undefined && second !== undefined && first.runs === second.runs) tie = match;
+    }
+    expect(tie).toBeDefined();
+    const declared = declarations(tie?.steps ?? []);
+    expect(declared).toContainEqual({
+      kind: 'void-market',
+      marketId: matchOddsMarketId(EVENT_ID),
+      reason: 'Match tied',
+    });
+    expect(declared).toContainEqual({
+      kind: 'void-market',
+      marketId: bookmakerMarketId(EVENT_ID),
+      reason: 'Match tied',
+    });
+  });
+});

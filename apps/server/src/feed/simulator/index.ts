@@ -1,0 +1,11 @@
+export {
+  createSimulator,
+  DEFAULT_FIRST_EVENT_ID,
+  DEFAULT_MAX_STAKE_MATCH,
+  DEFAULT_MAX_STAKE_SESSION,
+  HEARTBEAT_EVERY_MS,
+  restoreSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from './simulator.js';
+export type { SimulatorSnapshot } from './state.js';

@@ -1,0 +1,244 @@
+import { marketIdParse } from '@backlay/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FeedUpdate, SportId } from '../types.js';
+import { ladderHas } from './ladder.js';
+import {
+  createSimulator,
+  HEARTBEAT_EVERY_MS,
+  restoreSimulator,
+  type Simulator,
+} from './simulator.js';
+import type { SimulatorSnapshot } from './state.js';
+
+const START = Date.parse('2030-03-01T12:00:00Z');
+
+/** Ticks `simulator` at START + each offset (real ms) and returns each tick's updates. */
+function run(simulator: Simulator, offsets: readonly number[]): FeedUpdate[][] {
+  return offsets.map((offset) => simulator.tick(new Date(START + offset)));
+}
+
+const every = (stepMs: number, count: number, from = 0): number[] =>
+  Array.from({ length: count }, (_, i) => from + (i + 1) * stepMs);
+
+const withoutHeartbeats = (ticks: readonly FeedUpdate[][]): FeedUpdate[] =>
+  ticks.flat().filter((u) => u.kind !== 'heartbeat');
+
+/** 12 simulated hours: speed 600, a tick every real second. */
+const LONG_TICKS = every(1000, 72);
+const long = (() => {
+  const simulator = createSimulator({ seed: 2024, speed: 600, start: new Date(START) });
+  const ticks = run(simulator, LONG_TICKS);
+  return { ticks, snapshot: simulator.snapshot() };
+})();
+
+describe('simulator', () => {
+  it('announces the schedule first: events, then their status, prices and rows', () => {
+    const [first = []] = run(createSimulator({ seed: 1, speed: 1, start: new Date(START) }), [0]);
+    const kinds = first.map((u) => u.kind);
+    expect(kinds[0]).toBe('event');
+    expect(kinds).toContain('eventStatus');
+    expect(kinds).toContain('market');
+    expect(kinds).toContain('fancy');
+    expect(kinds[kinds.length - 1]).toBe('heartbeat');
+  });
+
+  it('replays the same prices and scores from the same seed and clock', () => {
+    const offsets = every(500, 240);
+    const a = run(createSimulator({ seed: 77, speed: 60, start: new Date(START) }), offsets);
+    const b = run(createSimulator({ seed: 77, speed: 60, start: new Date(START) }), offsets);
+    const c = run(createSimulator({ seed: 78, speed: 60, start: new Date(START) }), offsets);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(a)).not.toBe(JSON.stringify(c));
+    expect(a.flat().filter((u) => u.kind === 'score').length).toBeGreaterThan(100);
+  });
+
+  it('plays the same match whatever the tick rhythm (heartbeats aside)', () => {
+    const reference = withoutHeartbeats(
+      run(createSimulator({ seed: 5, speed: 60, start: new Date(START) }), every(500, 240)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 4000 }), { minLength: 1, maxLength: 60 }),
+        (gaps) => {
+          const offsets: number[] = [];
+          let at = 0;
+          while (at < 120_000) {
+            at = Math.min(120_000, at + (gaps[offsets.length % gaps.length] ?? 500));
+            offsets.push(at);
+          }
+          const other = withoutHeartbeats(
+            run(createSimulator({ seed: 5, speed: 60, start: new Date(START) }), offsets),
+          );
+          expect(JSON.stringify(other)).toBe(JSON.stringify(reference));
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('resumes exactly from a snapshot, through JSON', () => {
+    for (const cut of [0, 1, 37, 150]) {
+      const offsets = every(500, 200);
+      const original = createSimulator({ seed: 11, speed: 60, start: new Date(START) });
+      run(original, offsets.slice(0, cut));
+      const saved = JSON.parse(JSON.stringify(original.snapshot())) as SimulatorSnapshot;
+      const restored = restoreSimulator(saved);
+      const rest = offsets.slice(cut);
+      expect(JSON.stringify(run(restored, rest))).toBe(JSON.stringify(run(original, rest)));
+    }
+  });
+
+  it('keeps its snapshot plain JSON and leaves a restored snapshot untouched', () => {
+    const snapshot = long.snapshot;
+    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
+    const before = JSON.stringify(snapshot);
+    restoreSimulator(snapshot).tick(new Date(START + 80_000));
+    expect(JSON.stringify(snapshot)).toBe(before);
+  });
+
+  it('keeps at least 6 cricket, 4 soccer and 4 tennis events open across 3 series each, some in play and some upcoming, for 12 hours', () => {
+    const open = new Map<number, { sportId: SportId; series: string; status: string }>();
+    let lastId = 0;
+    long.ticks.forEach((updates, tick) => {
+      for (const update of updates) {
+        if (update.kind === 'event') {
+          expect(update.event.eventId).toBeGreaterThan(lastId);
+          lastId = update.event.eventId;
+          open.set(update.event.eventId, {
+            sportId: update.event.sportId,
+            series: update.event.seriesName,
+            status: 'upcoming',
+          });
+        }
+        if (update.kind === 'eventStatus') {
+          const event = open.get(update.eventId);
+          if (update.status === 'closed') open.delete(update.eventId);
+          else if (event !== undefined) event.status = update.status;
+        }
+      }
+      for (const [sportId, floor] of [
+        [4, 6],
+        [1, 4],
+        [2, 4],
+      ] as const) {
+        const events = [...open.values()].filter((e) => e.sportId === sportId);
+        expect(events.length).toBeGreaterThanOrEqual(floor);
+        expect(new Set(events.map((e) => e.series)).size).toBeGreaterThanOrEqual(3);
+        expect(events.some((e) => e.status === 'upcoming')).toBe(true);
+        if (tick >= 2) expect(events.some((e) => e.status === 'inplay')).toBe(true);
+      }
+    });
+    const closed = long.ticks
+      .flat()
+      .filter((u) => u.kind === 'eventStatus' && u.status === 'closed');
+    expect(closed.length).toBeGreaterThan(30);
+    expect(long.snapshot.events.map((e) => e.eventId).sort()).toEqual([...open.keys()].sort());
+  });
+
+  it('declares every market and session it offered exactly once, and quotes nothing but CLOSED after', () => {
+    const offered = new Map<string, number>();
+    const declared = new Map<string, number>();
+    const closedEvents = new Set<number>();
+    for (const update of long.ticks.flat()) {
+      switch (update.kind) {
+        case 'event':
+          for (const market of update.event.markets)
+            offered.set(market.marketId, update.event.eventId);
+          for (const row of update.event.fancy) offered.set(row.selectionId, update.event.eventId);
+          break;
+        case 'result': {
+          const d = update.declaration;
+          const id = d.kind === 'market' || d.kind === 'void-market' ? d.marketId : d.selectionId;
+          expect(offered.has(id), id).toBe(true);
+          expect(declared.has(id), `declared twice: ${id}`).toBe(false);
+          declared.set(id, 1);
+          break;
+        }
+        case 'market':
+          if (declared.has(update.marketId)) expect(update.status).toBe('CLOSED');
+          break;
+        case 'fancy':
+          for (const row of update.rows) expect(declared.has(row.selectionId)).toBe(false);
+          break;
+        case 'eventStatus':
+          if (update.status === 'closed') closedEvents.add(update.eventId);
+          break;
+        case 'score':
+        case 'heartbeat':
+          break;
+      }
+    }
+    for (const [id, eventId] of offered) {
+      if (closedEvents.has(eventId)) expect(declared.has(id), id).toBe(true);
+    }
+    expect(declared.size).toBeGreaterThan(300);
+  });
+
+  it('prices match odds and toss on the ladder with back below lay, bookmaker in whole odds, sizes positive', () => {
+    let quotes = 0;
+    for (const update of long.ticks.flat()) {
+      if (update.kind !== 'market' || update.status !== 'ACTIVE') continue;
+      const kind = marketIdParse(update.marketId)?.kind;
+      expect(kind).toBeDefined();
+      for (const runner of update.runners) {
+        quotes += 1;
+        const back = runner.back[0]?.price ?? 0;
+        const lay = runner.lay[0]?.price ?? 0;
+        expect(back).toBeLessThan(lay);
+        for (const level of [...runner.back, ...runner.lay]) {
+          expect(Number.isInteger(level.size) && level.size > 0).toBe(true);
+          if (kind === 'BOOKMAKER')
+            expect(Number.isInteger(level.price) && level.price >= 1).toBe(true);
+          else expect(ladderHas(level.price)).toBe(true);
+        }
+      }
+    }
+    expect(quotes).toBeGreaterThan(10_000);
+  });
+
+  it('suspends soccer match odds around a goal and reopens them with fresh prices', () => {
+    const all = long.ticks.flat();
+    let goals = 0;
+    all.forEach((update, i) => {
+      if (update.kind !== 'score' || !update.score.commentary.includes('GOAL')) return;
+      goals += 1;
+      const marketId = `1.${update.eventId}`;
+      const following = all
+        .slice(i + 1)
+        .filter((u) => u.kind === 'market' && u.marketId === marketId);
+      expect(following[0]).toMatchObject({ status: 'SUSPENDED' });
+      // A goal in the run's last seconds has no reopening yet.
+      if (following.length > 1) expect(following[1]).toMatchObject({ status: 'ACTIVE' });
+    });
+    expect(goals).toBeGreaterThan(10);
+  });
+
+  it('beats for every open event at least every 3 real seconds', () => {
+    const simulator = createSimulator({ seed: 3, speed: 1, start: new Date(START) });
+    let lastBeat = START;
+    for (const offset of every(500, 60)) {
+      const updates = simulator.tick(new Date(START + offset));
+      const beat = updates.find((u) => u.kind === 'heartbeat');
+      if (beat?.kind === 'heartbeat') {
+        expect(beat.eventIds).toEqual(
+          simulator
+            .snapshot()
+            .events.map((e) => e.eventId)
+            .sort((a, b) => a - b),
+        );
+        lastBeat = START + offset;
+      }
+      expect(START + offset - lastBeat).toBeLessThanOrEqual(3000);
+    }
+    expect(HEARTBEAT_EVERY_MS).toBeLessThan(3000);
+  });
+
+  it('plays at most 15 simulated minutes in one tick after a long pause', () => {
+    const simulator = createSimulator({ seed: 4, speed: 60, start: new Date(START) });
+    simulator.tick(new Date(START + 1000));
+    const before = simulator.snapshot().simMs;
+    simulator.tick(new Date(START + 10 * 3600_000));
+    expect(simulator.snapshot().simMs - before).toBe(15 * 60_000);
+  });
+});

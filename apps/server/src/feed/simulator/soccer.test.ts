@@ -1,0 +1,85 @@
+import { matchOddsMarketId } from '@backlay/domain';
+import { describe, expect, it } from 'vitest';
+import type { FeedUpdate, OtherScore } from '../types.js';
+import { MINUTE, type StepContext } from './context.js';
+import { runnerId } from './markets.js';
+import { rngCreate } from './rng.js';
+import { soccerAnnounce, soccerCreate, soccerStep } from './soccer.js';
+import type { SoccerEvent } from './state.js';
+
+const EVENT_ID = 40_000_001;
+
+function playMatch(seed: number): { event: SoccerEvent; updates: FeedUpdate[] } {
+  const ctx: StepContext = {
+    rng: rngCreate(seed),
+    limits: { maxStakeMatch: 500_000, maxStakeSession: 100_000 },
+    realTimeOf: (simMs) => new Date(simMs),
+  };
+  const event = soccerCreate(
+    ctx.rng,
+    EVENT_ID,
+    'Atlantic Cup',
+    'Home FC',
+    'Away FC',
+    5 * MINUTE,
+    0,
+  );
+  const updates = soccerAnnounce(event, ctx);
+  while (!event.isClosed) updates.push(...soccerStep(event, ctx));
+  return { event, updates };
+}
+
+const matches = Array.from({ length: 30 }, (_, i) => playMatch(i + 1));
+
+describe('a simulated soccer match', () => {
+  it('offers home, away and The Draw in that order', () => {
+    const [announce] = matches[0]?.updates ?? [];
+    expect(
+      announce?.kind === 'event' && announce.event.markets[0]?.runners.map((r) => r.name),
+    ).toEqual(['Home FC', 'Away FC', 'The Draw']);
+  });
+
+  it('declares the winner of the final score, The Draw included, then closes', () => {
+    const winners = new Set<number>();
+    for (const { event, updates } of matches) {
+      const result = updates.find((u) => u.kind === 'result');
+      const expected =
+        event.homeGoals > event.awayGoals
+          ? 'home'
+          : event.homeGoals < event.awayGoals
+            ? 'away'
+            : 'draw';
+      expect(result).toEqual({
+        kind: 'result',
+        declaration: {
+          kind: 'market',
+          marketId: matchOddsMarketId(EVENT_ID),
+          winnerSelectionId: runnerId(EVENT_ID, expected),
+        },
+      });
+      winners.add(runnerId(EVENT_ID, expected));
+      expect(updates.slice(-2)).toMatchObject([
+        { kind: 'market', status: 'CLOSED' },
+        { kind: 'eventStatus', status: 'closed' },
+      ]);
+    }
+    expect(winners.size).toBe(3);
+  });
+
+  it('plays 90 minutes and stoppage minute by minute with a score each minute', () => {
+    for (const { event, updates } of matches.slice(0, 5)) {
+      const scores = updates.flatMap((u) => (u.kind === 'score' ? [u.score as OtherScore] : []));
+      expect(event.minute).toBe(90 + event.stoppage[1]);
+      expect(scores.length).toBeGreaterThanOrEqual(90);
+      expect(Math.max(...scores.map((s) => s.currentSet))).toBe(90);
+    }
+  });
+
+  it('scores about 2.5 goals a match, the home side more often', () => {
+    const home = matches.reduce((sum, m) => sum + m.event.homeGoals, 0);
+    const away = matches.reduce((sum, m) => sum + m.event.awayGoals, 0);
+    expect((home + away) / matches.length).toBeGreaterThan(1.5);
+    expect((home + away) / matches.length).toBeLessThan(4);
+    expect(home).toBeGreaterThan(away);
+  });
+});

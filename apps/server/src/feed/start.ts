@@ -1,0 +1,88 @@
+import type { Db } from '../db/pool.js';
+import type { Clock } from '../seams.js';
+import { createFeedApplier } from './applier.js';
+import type { FeedControl, FeedName } from './control.js';
+import * as q from './feed.queries.js';
+import { loadFixture } from './fixture-file.js';
+import { createMemoryPriceBook } from './price-book.js';
+import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
+import { createScoreBook } from './score-book.js';
+import { createScriptedSource, type ScriptedSnapshot } from './scripted.js';
+import { createSimulatorSource } from './simulator-source.js';
+
+/** How often the feed ticks, and how often its state is saved. */
+export const FEED_TICK_MS = 500;
+export const FEED_SAVE_MS = 5000;
+
+export interface StartedFeed {
+  readonly control: FeedControl;
+  stop(): Promise<void>;
+}
+
+/** Starts the feed DESIGN §6 chooses with FEED, resuming its saved state. */
+export async function startFeed(options: {
+  feed: FeedName;
+  staleS: number;
+  fixture: string | undefined;
+  simSpeed: number;
+  simSeed: number | undefined;
+  db: Db;
+  databaseUrl: string;
+  clock: Clock;
+  seed: () => number;
+  log: (message: string) => void;
+}): Promise<StartedFeed> {
+  const { db, clock, log } = options;
+  const priceBook = createMemoryPriceBook(options.staleS * 1000);
+  const scores = createScoreBook();
+  if (options.feed === 'none') {
+    return {
+      control: { name: 'none', priceBook, scores, isLeader: () => false },
+      stop: async () => {},
+    };
+  }
+  const now = clock.now();
+  for (const market of await q.openMarkets(db))
+    priceBook.register(market.marketId, market.eventId, now.getTime());
+
+  const saved = await q.loadState(db, options.feed);
+  let source: FeedSource;
+  let scripted: ReturnType<typeof createScriptedSource> | undefined;
+  if (options.feed === 'scripted') {
+    const fixture = options.fixture ? await loadFixture(options.fixture, now) : undefined;
+    scripted = createScriptedSource({
+      start: now,
+      fixture,
+      snapshot: saved as ScriptedSnapshot | undefined,
+    });
+    source = scripted;
+  } else {
+    source = createSimulatorSource({
+      saved,
+      seed: options.simSeed ?? options.seed(),
+      speed: options.simSpeed,
+      start: now,
+    });
+  }
+
+  const applier = createFeedApplier({ db, priceBook, scores, source: options.feed, log });
+  const runner = createFeedRunner({ db, source, applier, clock });
+  const running = await runFeed({
+    databaseUrl: options.databaseUrl,
+    runner,
+    clock,
+    intervalMs: FEED_TICK_MS,
+    saveEveryMs: FEED_SAVE_MS,
+    log,
+  });
+  return {
+    control: {
+      name: options.feed,
+      priceBook,
+      scores,
+      isLeader: () => running.isLeader,
+      ...(scripted ? { scripted: { runner, source: scripted } } : {}),
+    },
+    stop: () => running.stop(),
+  };
+}

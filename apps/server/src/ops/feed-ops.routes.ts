@@ -1,0 +1,177 @@
+import {
+  feedStatus,
+  fixtureEvent,
+  fixtureStepEndpoint,
+  lockEvent,
+  resumeMarket,
+  setCustomBookmaker,
+  setCustomFancy,
+  suspendMarket,
+  unlockEvent,
+} from '@backlay/contract/ops';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/pool.js';
+import type { FeedControl } from '../feed/control.js';
+import { nextScriptedEventId } from '../feed/feed.queries.js';
+import { fixtureStepUpdates, stepEventIds } from '../feed/fixtures.js';
+import { fixtureEventSpec } from '../feed/scripted.js';
+import type { FeedUpdate, RunnerQuote } from '../feed/types.js';
+import { registerEndpoint } from '../http/endpoints.js';
+import type { MarketsService, OperatorOutcome } from '../modules/markets/markets.service.js';
+import type { Clock } from '../seams.js';
+
+const answer = (outcome: OperatorOutcome) =>
+  outcome.ok
+    ? { Status: true as const, Result: outcome.message }
+    : { Status: false as const, Result: outcome.message };
+
+function best(runners: readonly RunnerQuote[]): string {
+  return runners
+    .map(
+      (runner) =>
+        `${runner.selectionId}: ${runner.back[0]?.price ?? '-'}/${runner.lay[0]?.price ?? '-'}`,
+    )
+    .join(', ');
+}
+
+/** Operator commands over events, markets and the feed (issue feed §5). */
+export function feedOpsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; markets: MarketsService; feed: FeedControl },
+  moneyBodyLimit: number,
+): void {
+  const options = { moneyBodyLimit };
+  const { markets, feed, clock } = deps;
+  // Fixture events take the next id one at a time, so two operators never collide.
+  let creating: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = creating.then(work);
+    creating = next.catch(() => {});
+    return next;
+  };
+
+  registerEndpoint(
+    app,
+    lockEvent,
+    async ({ body }) => answer(await markets.lockEvent(body.eventId, true)),
+    options,
+  );
+  registerEndpoint(
+    app,
+    unlockEvent,
+    async ({ body }) => answer(await markets.lockEvent(body.eventId, false)),
+    options,
+  );
+  registerEndpoint(
+    app,
+    suspendMarket,
+    async ({ body }) => answer(await markets.suspendMarket(body.marketId, true)),
+    options,
+  );
+  registerEndpoint(
+    app,
+    resumeMarket,
+    async ({ body }) => answer(await markets.suspendMarket(body.marketId, false)),
+    options,
+  );
+  registerEndpoint(
+    app,
+    setCustomFancy,
+    async ({ body }) => answer(await markets.setCustomFancy(body)),
+    options,
+  );
+  registerEndpoint(
+    app,
+    setCustomBookmaker,
+    async ({ body }) => answer(await markets.setCustomBookmaker(body)),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    fixtureEvent,
+    async ({ body }) => {
+      const scripted = feed.scripted;
+      if (!scripted) return { Status: false as const, Result: 'Fixture events need FEED=scripted' };
+      const now = clock.now();
+      const startTime = body.startTime ? new Date(body.startTime) : now;
+      if (body.sportId === 1 ? body.runners.length !== 3 : body.runners.length !== 2) {
+        return {
+          Status: false as const,
+          Result:
+            body.sportId === 1 ? 'A soccer event has three runners' : 'This sport has two runners',
+        };
+      }
+      const spec = await oneAtATime(async () => {
+        const eventId = await nextScriptedEventId(deps.db);
+        const created = fixtureEventSpec(eventId, { ...body, startTime });
+        const updates: FeedUpdate[] = [{ kind: 'event', event: created }];
+        if (body.inPlay) updates.push({ kind: 'eventStatus', eventId, status: 'inplay' });
+        await scripted.runner.inject(updates);
+        scripted.source.track(eventId);
+        return created;
+      });
+      const { eventId } = spec;
+      return {
+        Status: true as const,
+        Result: { eventId, marketIds: spec.markets.map((market) => market.marketId) },
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    fixtureStepEndpoint,
+    async ({ body }) => {
+      const scripted = feed.scripted;
+      if (!scripted) return { Status: false as const, Result: 'Fixture steps need FEED=scripted' };
+      const strangers = stepEventIds(body.step).filter((id) => id !== body.eventId);
+      if (strangers.length > 0) {
+        return {
+          Status: false as const,
+          Result: `The step names a market or session outside event ${body.eventId}`,
+        };
+      }
+      const outcome = fixtureStepUpdates(body.eventId, body.step, feed, clock.now().getTime());
+      if (!outcome.ok) return { Status: false as const, Result: outcome.message };
+      await scripted.runner.inject(outcome.updates);
+      if (body.step.kind === 'status' && body.step.status === 'closed')
+        scripted.source.untrack(body.eventId);
+      return {
+        Status: true as const,
+        Result: `Step ${body.step.kind} played on event ${body.eventId}`,
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    feedStatus,
+    async () => {
+      const at = clock.now().getTime();
+      const events = await markets.listOpenEvents();
+      return {
+        Status: true as const,
+        Result: {
+          feed: feed.name,
+          isLeader: feed.isLeader(),
+          events: events.map((event) => ({
+            ...event,
+            markets: event.marketIds.map((marketId) => {
+              const book = feed.priceBook.market(marketId, at);
+              return {
+                marketId,
+                status: book?.status ?? 'NO PRICES',
+                seq: book?.seq ?? 0,
+                best: book ? best(book.runners) : '',
+              };
+            }),
+          })),
+        },
+      };
+    },
+    options,
+  );
+}
