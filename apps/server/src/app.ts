@@ -26,7 +26,9 @@ import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { feedOpsRoutes } from './ops/feed-ops.routes.js';
 import { opsRoutes } from './ops/ops.routes.js';
+import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
+import { scoresRoutes } from './modules/scores/scores.routes.js';
 import { noFeed, type FeedControl } from './feed/control.js';
 import type { Clock, Random } from './seams.js';
 
@@ -99,7 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   newsRoutes(app, news, limit);
   opsRoutes(app, { clients, wallet, news }, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
-  feedOpsRoutes(app, { db, clock, markets: createMarketsService({ db, clock }), feed }, limit);
+  const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
+  marketsRoutes(app, markets, limit);
+  scoresRoutes(app, feed.scores, limit);
+  feedOpsRoutes(app, { db, clock, markets, feed }, limit);
   await registerWeb(app, deps.webDist);
 
   return app;

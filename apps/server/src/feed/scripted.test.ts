@@ -2,39 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, OPS_TOKEN, testClock } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
-import { createFeedApplier } from './applier.js';
-import type { FeedControl } from './control.js';
+import { scriptedFeed, type ScriptedControl } from '../../test/feed.js';
 import { parseFixture } from './fixture-file.js';
-import { createMemoryPriceBook } from './price-book.js';
-import { createFeedRunner, runFeed } from './runner.js';
-import { createScoreBook } from './score-book.js';
+import { runFeed } from './runner.js';
 import { createScriptedSource, SCRIPTED_HEARTBEAT_MS } from './scripted.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 const clock = testClock();
-let control: FeedControl & { scripted: NonNullable<FeedControl['scripted']> };
+let control: ScriptedControl;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const priceBook = createMemoryPriceBook(10_000);
-  const scores = createScoreBook();
-  const source = createScriptedSource({ start: clock.now() });
-  const applier = createFeedApplier({
-    db: database.db,
-    priceBook,
-    scores,
-    source: 'scripted',
-    log: () => {},
-  });
-  const runner = createFeedRunner({ db: database.db, source, applier, clock });
-  control = {
-    name: 'scripted',
-    priceBook,
-    scores,
-    isLeader: () => true,
-    scripted: { runner, source },
-  };
+  control = scriptedFeed(database.db, clock);
   app = await buildTestApp(database.db, { clock, feed: control });
 });
 afterAll(async () => {

@@ -1,8 +1,43 @@
 import type { CustomBookmakerBody, CustomFancyBody } from '@backlay/contract/ops';
 import { marketIdParse } from '@backlay/domain';
 import type { Db } from '../../db/pool.js';
+import type { PriceBook } from '../../feed/price-book.js';
+import type { FancyQuote, PriceSize } from '../../feed/types.js';
 import type { Clock } from '../../seams.js';
 import * as q from './markets.queries.js';
+
+/** SPEC §4: ACTIVE makes odds clickable; anything else is suspended. */
+export type MarketState = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
+
+export interface RunnerView {
+  readonly selectionId: number;
+  readonly name: string;
+  readonly status: MarketState;
+  readonly back: readonly PriceSize[];
+  readonly lay: readonly PriceSize[];
+}
+
+/** A market as a bettor sees it now: the feed's prices with every reason to suspend applied. */
+export interface MarketView {
+  readonly market: q.MarketRow;
+  readonly status: MarketState;
+  readonly isInPlay: boolean;
+  readonly seq: number;
+  readonly runners: readonly RunnerView[];
+}
+
+export interface FancyView {
+  readonly selectionId: string;
+  readonly name: string;
+  readonly quote: FancyQuote;
+}
+
+/** The market's status after the feed, staleness, the operator's suspension and the event lock. */
+export function marketState(market: q.MarketRow, feedStatus: string | undefined): MarketState {
+  if (market.isClosed || feedStatus === 'CLOSED') return 'CLOSED';
+  if (market.operatorSuspended || market.betLocked || feedStatus !== 'ACTIVE') return 'SUSPENDED';
+  return 'ACTIVE';
+}
 
 export type OperatorOutcome =
   | { readonly ok: true; readonly message: string }
@@ -12,9 +47,86 @@ const done = (message: string): OperatorOutcome => ({ ok: true, message });
 const refused = (message: string): OperatorOutcome => ({ ok: false, message });
 
 /** The operator's controls over events and markets (DESIGN §1). */
-export function createMarketsService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: PriceBook }) {
+  const { db, clock, priceBook } = deps;
+
+  const view = (market: q.MarketRow, at: number): MarketView => {
+    const book = priceBook.market(market.marketId, at);
+    const status = marketState(market, book?.status);
+    const quotes = new Map((book?.runners ?? []).map((runner) => [runner.selectionId, runner]));
+    return {
+      market,
+      status,
+      isInPlay: market.eventStatus === 'inplay',
+      seq: book?.seq ?? 0,
+      runners: market.runners.map((runner) => {
+        const quote = quotes.get(runner.selectionId);
+        const runnerStatus =
+          status === 'ACTIVE' && quote?.status === 'ACTIVE'
+            ? 'ACTIVE'
+            : status === 'CLOSED'
+              ? 'CLOSED'
+              : 'SUSPENDED';
+        return {
+          selectionId: runner.selectionId,
+          name: runner.name,
+          status: runnerStatus,
+          back: quote?.back ?? [],
+          lay: quote?.lay ?? [],
+        };
+      }),
+    };
+  };
+
   return {
+    listEvents: (sportId: number | undefined) => q.listEvents(db, sportId),
+    findEvent: (eventId: number) => q.findEvent(db, eventId),
+
+    /** Open markets of an event with their current prices. */
+    async eventMarkets(eventId: number): Promise<MarketView[]> {
+      const at = clock.now().getTime();
+      return (await q.findMarkets(db, { eventId }))
+        .filter((market) => !market.isClosed)
+        .map((market) => view(market, at));
+    },
+
+    /** Markets by id, in the order asked; unknown ids are left out. */
+    async markets(marketIds: readonly string[]): Promise<MarketView[]> {
+      const at = clock.now().getTime();
+      const found = new Map(
+        (await q.findMarkets(db, { marketIds })).map((market) => [market.marketId, market]),
+      );
+      return marketIds.flatMap((id) => {
+        const market = found.get(id);
+        return market ? [view(market, at)] : [];
+      });
+    },
+
+    /** The event's fancy rows from the feed, named; SUSPENDED while the feed is stale. */
+    async fancy(eventId: number): Promise<{ seq: number; rows: FancyView[] }> {
+      const book = priceBook.fancy(eventId, clock.now().getTime());
+      if (!book) return { seq: 0, rows: [] };
+      const names = await q.fancyNames(db, eventId);
+      return {
+        seq: book.seq,
+        rows: book.rows.flatMap((quote) => {
+          const name = names.get(quote.selectionId);
+          if (name === undefined) return [];
+          return [
+            {
+              selectionId: quote.selectionId,
+              name,
+              quote: book.isStale ? { ...quote, gameStatus: 'SUSPENDED' } : quote,
+            },
+          ];
+        }),
+      };
+    },
+
+    customFancy: (eventId: number, which: 'custom' | 'active') =>
+      q.customFancyRows(db, eventId, which),
+    customBookmaker: (marketId: string) => q.customBookmakerRows(db, marketId),
+
     async lockEvent(eventId: number, locked: boolean): Promise<OperatorOutcome> {
       if (!(await q.setEventLock(db, eventId, locked))) return refused(`No event ${eventId}`);
       return done(`Event ${eventId} ${locked ? 'locked' : 'unlocked'}`);

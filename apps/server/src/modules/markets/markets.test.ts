@@ -1,0 +1,429 @@
+import {
+  getActiveFancy,
+  getBmFancy,
+  getCustomBookmaker,
+  getCustomFancy,
+  getEventDetail,
+  getMarketList,
+  getMarketOdds,
+  getMyMarkets,
+  getRates,
+  getTossOdds,
+} from '@backlay/contract/markets';
+import { getCricketScore, getOtherScore } from '@backlay/contract/scores';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { scriptedFeed, type ScriptedControl } from '../../../test/feed.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let token: string;
+let feed: ScriptedControl;
+const clock = testClock();
+let cricket: number;
+let soccer: number;
+let tennis: number;
+
+const ops = (command: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/ops/${command}`, payload, headers: bearer(OPS_TOKEN) });
+
+async function fixture(payload: object): Promise<number> {
+  const response = await ops('fixture-event', payload);
+  return response.json<{ Result: { eventId: number } }>().Result.eventId;
+}
+
+const step = (eventId: number, payload: object) => ops('fixture-step', { eventId, step: payload });
+
+const get = async (url: string) => {
+  const response = await app.inject({ url, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<unknown>();
+};
+
+async function priceBookmakerAndFancy() {
+  await step(cricket, {
+    kind: 'prices',
+    marketId: `${cricket}B`,
+    runners: [
+      {
+        selectionId: cricket * 100 + 1,
+        back: [{ price: 88, size: 100000 }],
+        lay: [{ price: 92, size: 100000 }],
+      },
+      {
+        selectionId: cricket * 100 + 2,
+        back: [{ price: 105, size: 100000 }],
+        lay: [{ price: 110, size: 100000 }],
+      },
+    ],
+  });
+  await step(cricket, {
+    kind: 'fancy',
+    rows: [{ selectionId: `${cricket}-1`, noLine: 48, noRate: 100, yesLine: 49, yesRate: 100 }],
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  feed = scriptedFeed(database.db, clock);
+  app = await buildTestApp(database.db, { clock, feed });
+  await createTestClient(database.db, 'mira');
+  token = (await login(app, 'mira')).Token;
+  cricket = await fixture({
+    sportId: 4,
+    seriesName: 'Coastal Cup',
+    name: 'Lions v Tigers',
+    runners: ['Lions', 'Tigers'],
+    bookmaker: true,
+    toss: true,
+    fancy: ['6 over runs Lions', '10 over runs Lions'],
+    inPlay: true,
+  });
+  soccer = await fixture({
+    sportId: 1,
+    seriesName: 'River League',
+    name: 'Rovers v United',
+    runners: ['Rovers', 'United', 'The Draw'],
+    startTime: '2026-11-21T12:00:00Z',
+  });
+  tennis = await fixture({
+    sportId: 2,
+    seriesName: 'Harbour Open',
+    name: 'A Ray v B Sol',
+    runners: ['A Ray', 'B Sol'],
+    inPlay: true,
+  });
+  await step(cricket, {
+    kind: 'prices',
+    marketId: `1.${cricket}`,
+    runners: [
+      {
+        selectionId: cricket * 100 + 1,
+        back: [{ price: 1.9, size: 1200 }],
+        lay: [{ price: 1.92, size: 900 }],
+      },
+      {
+        selectionId: cricket * 100 + 2,
+        back: [{ price: 2.08, size: 700 }],
+        lay: [{ price: 2.12, size: 650 }],
+      },
+    ],
+  });
+  await step(cricket, {
+    kind: 'prices',
+    marketId: `${cricket}T`,
+    runners: [
+      {
+        selectionId: cricket * 100 + 1,
+        back: [{ price: 1.95, size: 5000 }],
+        lay: [{ price: 1.98, size: 5000 }],
+      },
+      {
+        selectionId: cricket * 100 + 2,
+        back: [{ price: 1.95, size: 5000 }],
+        lay: [{ price: 1.98, size: 5000 }],
+      },
+    ],
+  });
+  await priceBookmakerAndFancy();
+  await step(cricket, {
+    kind: 'ball',
+    innings: [{ team: 'Lions', runs: 37, wickets: 1, overs: '4.2' }],
+    ball: '4',
+    commentary: 'Driven for four',
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('market list', () => {
+  it('lists open events of a sport, in play first, with the DESIGN §4 match odds id', async () => {
+    const all = getMarketList.response.parse(
+      await get('/api/MarketModels/GetMarketList?sportsId=0'),
+    );
+    expect(all.Status).toBe(true);
+    const items = all.Status ? all.Result : [];
+    expect(items.map((item) => item.EventId)).toEqual([cricket, tennis, soccer]);
+    expect(items[0]).toEqual({
+      SportsId: 4,
+      SeriesName: 'Coastal Cup',
+      MarketName: 'Lions v Tigers',
+      EventId: cricket,
+      MarketId: `1.${cricket}`,
+      MarketTime: '2026-11-21T10:00:00.000Z',
+      MarketStatus: 1,
+      MarketType: 'MATCH_ODDS',
+    });
+    expect(items[2]?.MarketStatus).toBe(0);
+    const soccerOnly = getMarketList.response.parse(
+      await get('/api/MarketModels/GetMarketList?sportsId=1'),
+    );
+    expect(soccerOnly.Status && soccerOnly.Result.map((item) => item.EventId)).toEqual([soccer]);
+  });
+
+  it('refuses a sport id outside the spec with 400', async () => {
+    const response = await app.inject({
+      url: '/api/MarketModels/GetMarketList?sportsId=9',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('rates', () => {
+  it('answers market books with decimal odds, sizes and a Seq, leaving unknown ids out', async () => {
+    const answer = getRates.response.parse(
+      await get(`/api/MarketModels/GetRates?marketids=1.${cricket},1.${soccer},1.1234`),
+    );
+    const books = answer.Status ? answer.Result : [];
+    expect(books.map((book) => book.marketId)).toEqual([`1.${cricket}`, `1.${soccer}`]);
+    expect(books[0]).toMatchObject({ status: 'ACTIVE', inplay: true });
+    expect(books[0]?.Seq).toBeGreaterThan(0);
+    expect(books[0]?.runners[0]).toEqual({
+      selectionId: cricket * 100 + 1,
+      status: 'ACTIVE',
+      ex: {
+        availableToBack: [{ price: 1.9, size: 1200 }],
+        availableToLay: [{ price: 1.92, size: 900 }],
+      },
+    });
+    // No prices yet: suspended, with the runners and no offers.
+    expect(books[1]).toMatchObject({ status: 'SUSPENDED', inplay: false });
+    expect(books[1]?.runners).toHaveLength(3);
+  });
+
+  it('suspends a market the operator suspended, or whose event is locked, or whose feed went stale', async () => {
+    const rates = async () => {
+      const answer = getRates.response.parse(
+        await get(`/api/MarketModels/GetRates?marketids=1.${cricket}`),
+      );
+      return answer.Status ? answer.Result[0]?.status : undefined;
+    };
+    await ops('suspend-market', { marketId: `1.${cricket}` });
+    expect(await rates()).toBe('SUSPENDED');
+    await ops('resume-market', { marketId: `1.${cricket}` });
+    await ops('lock-event', { eventId: cricket });
+    expect(await rates()).toBe('SUSPENDED');
+    await ops('unlock-event', { eventId: cricket });
+    expect(await rates()).toBe('ACTIVE');
+    clock.advance(10_001);
+    expect(await rates()).toBe('SUSPENDED');
+    await feed.scripted.runner.step(clock.now()); // a heartbeat alone does not reopen it
+    expect(await rates()).toBe('SUSPENDED');
+    await step(cricket, { kind: 'resume', marketId: `1.${cricket}` });
+    expect(await rates()).toBe('ACTIVE');
+  });
+
+  it('answers toss books for toss ids only', async () => {
+    const answer = getTossOdds.response.parse(
+      await get(`/api/Odds/Toss?marketids=${cricket}T,1.${cricket}`),
+    );
+    expect(answer.Status && answer.Result.map((book) => book.marketId)).toEqual([`${cricket}T`]);
+  });
+
+  it("keys an event's exchange markets by id, runners under `exchange`", async () => {
+    const answer = getMarketOdds.response.parse(await get(`/api/Odds/Market/1.${cricket}`));
+    const books = answer.Status ? answer.Result : {};
+    expect(Object.keys(books).sort()).toEqual([`${cricket}T`, `1.${cricket}`].sort());
+    expect(books[`1.${cricket}`]?.runners[0]?.exchange.availableToBack[0]).toEqual({
+      price: 1.9,
+      size: 1200,
+    });
+  });
+});
+
+describe('event detail', () => {
+  it('lists the markets with min and max stakes and the fancy settings', async () => {
+    const answer = getEventDetail.response.parse(
+      await get(`/api/MarketModels/GetEventDetail?eventId=${cricket}`),
+    );
+    expect(answer.Status).toBe(true);
+    if (!answer.Status) return;
+    expect(
+      answer.Result.MarketList.map((market) => [
+        market.MarketId,
+        market.MarketType,
+        market.MinStake,
+      ]),
+    ).toEqual([
+      [`1.${cricket}`, 'MATCH_ODDS', 500],
+      [`${cricket}B`, 'BOOKMAKER', 500],
+      [`${cricket}T`, 'TOSS', 500],
+    ]);
+    expect(answer.Result.MarketList[0]?.runners.map((runner) => runner.RunnerName)).toEqual([
+      'Lions',
+      'Tigers',
+    ]);
+    expect(answer.Result.fancy).toEqual({
+      IsFancyActive: true,
+      EvBetStatus: true,
+      SessionMinStake: 100,
+      SessionMaxStake: 100000,
+    });
+    const missing = getEventDetail.response.parse(
+      await get('/api/MarketModels/GetEventDetail?eventId=424242'),
+    );
+    expect(missing).toEqual({ Status: false, Result: 'Event not found' });
+  });
+});
+
+describe('bookmaker and fancy', () => {
+  it('answers bookmaker rows per 100 and fancy rows as Yes line and rate (back) and No line and rate (lay)', async () => {
+    await priceBookmakerAndFancy(); // fresh prices: an earlier test let the feed go stale
+    const answer = getBmFancy.response.parse(await get(`/api/Odds/BmFancy/${cricket}`));
+    if (!answer.Status) throw new Error(answer.Result);
+    expect(answer.Result.Marketid).toBe(`${cricket}B`);
+    expect(answer.Result.BMList[0]).toEqual({
+      MarketId: `${cricket}B`,
+      selectionId: cricket * 100 + 1,
+      RunnerName: 'Lions',
+      status: 'ACTIVE',
+      BackPrice1: 88,
+      BackSize1: 100000,
+      LayPrice1: 92,
+      LaySize1: 100000,
+    });
+    expect(answer.Result.fancyList).toEqual([
+      {
+        SelectionId: `${cricket}-1`,
+        RunnerName: '6 over runs Lions',
+        BackPrice1: 49,
+        BackSize1: 100,
+        LayPrice1: 48,
+        LaySize1: 100,
+        GameStatus: '',
+      },
+    ]);
+  });
+
+  it('answers the custom and active fancy rows and the custom bookmaker rows the operator set', async () => {
+    await ops('set-custom-fancy', {
+      eventId: cricket,
+      selectionId: `${cricket}-7`,
+      runnerName: 'Custom 8 over runs',
+      isCustome: true,
+      isActive: false,
+      backPrice: 70,
+      backSize: 110,
+      layPrice: 69,
+      laySize: 90,
+      min: 100,
+      max: 25000,
+    });
+    await ops('set-custom-fancy', {
+      eventId: cricket,
+      selectionId: `${cricket}-2`,
+      runnerName: '10 over runs Lions',
+      isCustome: false,
+      isActive: true,
+      backPrice: 0,
+      backSize: 0,
+      layPrice: 0,
+      laySize: 0,
+      min: 200,
+      max: 10000,
+    });
+    await ops('set-custom-bookmaker', {
+      marketId: `${cricket}B`,
+      selectionId: cricket * 100 + 2,
+      runnerName: 'Tigers',
+      isCustome: false,
+      isActive: true,
+      status: 'ACTIVE',
+      backPrice: 100,
+      backSize: 50000,
+      layPrice: 104,
+      laySize: 50000,
+    });
+    const custom = getCustomFancy.response.parse(
+      await get(`/api/FancyRunnerModels/GetCustomFancy?MarketId=${cricket}`),
+    );
+    expect(
+      custom.Status && custom.Result.map((row) => [row.SelectionId, row.isCustome, row.max]),
+    ).toEqual([[`${cricket}-7`, true, 25000]]);
+    const active = getActiveFancy.response.parse(
+      await get(`/api/FancyRunnerModels/GetActiveFancy?MarketId=${cricket}`),
+    );
+    expect(
+      active.Status && active.Result.map((row) => [row.SelectionId, row.isActive, row.min]),
+    ).toEqual([[`${cricket}-2`, true, 200]]);
+    const bookmaker = getCustomBookmaker.response.parse(
+      await get(`/api/MarketModels/GetCustomBookmaker?MarketId=${cricket}B`),
+    );
+    expect(bookmaker.Status && bookmaker.Result[0]).toMatchObject({
+      selectionId: cricket * 100 + 2,
+      IsActive: true,
+      BackPrice1: 100,
+    });
+  });
+});
+
+describe('scores and my markets', () => {
+  it('answers the cricket score of SPEC §3 and null before the first ball', async () => {
+    const answer = getCricketScore.response.parse(await get(`/api/Score/Cricket/${cricket}`));
+    expect(answer).toEqual({
+      Status: true,
+      Result: {
+        Innings: [{ Team: 'Lions', Summary: '37/1', Overs: '4.2', CRR: 8.54 }],
+        CurrentOver: { Balls: ['4'] },
+        LastOver: { Balls: [] },
+        RequiredRunRate: null,
+        MatchCommentary: 'Driven for four',
+      },
+    });
+    expect(getCricketScore.response.parse(await get(`/api/Score/Cricket/${tennis}`))).toEqual({
+      Status: true,
+      Result: null,
+    });
+  });
+
+  it('answers the tennis score with eventTypeId 2', async () => {
+    feed.scores.set(tennis, {
+      kind: 'tennis',
+      home: { name: 'A Ray', score: 1, games: 2, gameSequence: [6] },
+      away: { name: 'B Sol', score: 0, games: 3, gameSequence: [4] },
+      currentSet: 2,
+      commentary: '',
+    });
+    const answer = getOtherScore.response.parse(await get(`/api/Score/Other/2/${tennis}`));
+    expect(answer).toEqual({
+      Status: true,
+      Result: [
+        {
+          eventTypeId: 2,
+          score: {
+            home: { name: 'A Ray', score: 1, games: 2, gameSequence: [6] },
+            away: { name: 'B Sol', score: 0, games: 3, gameSequence: [4] },
+          },
+          currentSet: 2,
+        },
+      ],
+    });
+    expect(getOtherScore.response.parse(await get(`/api/Score/Other/1/${tennis}`))).toEqual({
+      Status: true,
+      Result: [],
+    });
+  });
+
+  it('answers an empty my-markets list until betting exists', async () => {
+    expect(getMyMarkets.response.parse(await get('/api/MarketModels/GetMyMarkets'))).toEqual({
+      Status: true,
+      Result: [],
+    });
+  });
+
+  it('needs a token for every read', async () => {
+    expect((await app.inject({ url: `/api/Odds/BmFancy/${cricket}` })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,140 @@
+import type { EventDetail, MarketBookWire, MarketListItem } from '@backlay/contract/markets';
+import type { PriceSize } from '../../feed/types.js';
+import type { CustomBookmakerRow, CustomFancyRow, EventRow } from './markets.queries.js';
+import type { FancyView, MarketView } from './markets.service.js';
+
+/** Match and toss odds travel as decimals (190 → 1.9); bookmaker odds stay per 100 (DESIGN §4). */
+function priceWire(marketType: MarketView['market']['marketType'], side: PriceSize) {
+  return { price: marketType === 'BOOKMAKER' ? side.price : side.price / 100, size: side.size };
+}
+
+export function marketListItemWire(event: EventRow): MarketListItem {
+  return {
+    SportsId: event.sportId,
+    SeriesName: event.seriesName,
+    MarketName: event.name,
+    EventId: event.eventId,
+    MarketId: `1.${event.eventId}`,
+    MarketTime: event.startTime.toISOString(),
+    MarketStatus: event.status === 'inplay' ? 1 : 0,
+    MarketType: 'MATCH_ODDS',
+  };
+}
+
+export function marketBookWire(view: MarketView): MarketBookWire {
+  return {
+    marketId: view.market.marketId,
+    status: view.status,
+    inplay: view.isInPlay,
+    Seq: view.seq,
+    runners: view.runners.map((runner) => ({
+      selectionId: runner.selectionId,
+      status: runner.status,
+      ex: {
+        availableToBack: runner.back.map((side) => priceWire(view.market.marketType, side)),
+        availableToLay: runner.lay.map((side) => priceWire(view.market.marketType, side)),
+      },
+    })),
+  };
+}
+
+/** SPEC §3: in the odds keyed by marketId the runner property is named `exchange`. */
+export function exchangeBookWire(view: MarketView) {
+  const book = marketBookWire(view);
+  return {
+    ...book,
+    runners: book.runners.map(({ ex, ...runner }) => ({ ...runner, exchange: ex })),
+  };
+}
+
+export function eventDetailWire(event: EventRow, markets: readonly MarketView[]): EventDetail {
+  return {
+    EventId: event.eventId,
+    EventName: event.name,
+    SeriesName: event.seriesName,
+    SportsId: event.sportId,
+    MarketTime: event.startTime.toISOString(),
+    MarketStatus: event.status === 'inplay' ? 1 : 0,
+    MarketList: markets.map((view) => ({
+      MarketId: view.market.marketId,
+      MarketName: view.market.name,
+      SeriesName: event.seriesName,
+      EventId: event.eventId,
+      MarketType: view.market.marketType,
+      SportsId: event.sportId,
+      MinStake: view.market.minStake,
+      MaxStake: view.market.maxStake,
+      runners: view.runners.map((runner) => ({
+        selectionId: runner.selectionId,
+        RunnerName: runner.name,
+        status: runner.status,
+        marketId: view.market.marketId,
+      })),
+    })),
+    fancy: {
+      IsFancyActive: event.fancyActive,
+      EvBetStatus: !event.betLocked,
+      SessionMinStake: event.sessionMinStake,
+      SessionMaxStake: event.sessionMaxStake,
+    },
+  };
+}
+
+/** Bookmaker rows of `<EventId>B`: first back and lay of each runner, odds per 100. */
+export function bookmakerRowsWire(view: MarketView | undefined) {
+  if (!view) return [];
+  return view.runners.map((runner) => ({
+    MarketId: view.market.marketId,
+    selectionId: runner.selectionId,
+    RunnerName: runner.name,
+    status: runner.status,
+    BackPrice1: runner.back[0]?.price ?? 0,
+    BackSize1: runner.back[0]?.size ?? 0,
+    LayPrice1: runner.lay[0]?.price ?? 0,
+    LaySize1: runner.lay[0]?.size ?? 0,
+  }));
+}
+
+/** Fancy rate rows (SPEC §3): Yes (back) is line and rate of the Yes side, No (lay) of the No side. */
+export function fancyRowWire(view: FancyView) {
+  return {
+    SelectionId: view.selectionId,
+    RunnerName: view.name,
+    BackPrice1: view.quote.yesLine,
+    BackSize1: view.quote.yesRate,
+    LayPrice1: view.quote.noLine,
+    LaySize1: view.quote.noRate,
+    GameStatus: view.quote.gameStatus,
+  };
+}
+
+export function operatorFancyWire(row: CustomFancyRow) {
+  return {
+    SelectionId: row.selectionId,
+    RunnerName: row.runnerName,
+    BackPrice1: row.backPrice,
+    BackSize1: row.backSize,
+    LayPrice1: row.layPrice,
+    LaySize1: row.laySize,
+    GameStatus: row.gameStatus,
+    min: row.min,
+    max: row.max,
+    isCustome: row.isCustom,
+    isActive: row.isActive,
+  };
+}
+
+export function customBookmakerWire(row: CustomBookmakerRow) {
+  return {
+    MarketId: row.marketId,
+    selectionId: row.selectionId,
+    RunnerName: row.runnerName,
+    status: row.status,
+    BackPrice1: row.backPrice,
+    BackSize1: row.backSize,
+    LayPrice1: row.layPrice,
+    LaySize1: row.laySize,
+    IsCustome: row.isCustom,
+    IsActive: row.isActive,
+  };
+}

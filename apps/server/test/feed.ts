@@ -1,0 +1,20 @@
+import type { Db } from '../src/db/pool.js';
+import { createFeedApplier } from '../src/feed/applier.js';
+import type { FeedControl } from '../src/feed/control.js';
+import { createMemoryPriceBook } from '../src/feed/price-book.js';
+import { createFeedRunner } from '../src/feed/runner.js';
+import { createScoreBook } from '../src/feed/score-book.js';
+import { createScriptedSource } from '../src/feed/scripted.js';
+import type { Clock } from '../src/seams.js';
+
+export type ScriptedControl = FeedControl & { scripted: NonNullable<FeedControl['scripted']> };
+
+/** A scripted feed on a test database, ticked only when the test says so. */
+export function scriptedFeed(db: Db, clock: Clock, staleMs = 10_000): ScriptedControl {
+  const priceBook = createMemoryPriceBook(staleMs);
+  const scores = createScoreBook();
+  const source = createScriptedSource({ start: clock.now() });
+  const applier = createFeedApplier({ db, priceBook, scores, source: 'scripted', log: () => {} });
+  const runner = createFeedRunner({ db, source, applier, clock });
+  return { name: 'scripted', priceBook, scores, isLeader: () => true, scripted: { runner, source } };
+}
