@@ -26,6 +26,9 @@ import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { feedOpsRoutes } from './ops/feed-ops.routes.js';
 import { opsRoutes } from './ops/ops.routes.js';
+import { betsRoutes } from './modules/bets/bets.routes.js';
+import { createBetsService } from './modules/bets/bets.service.js';
+import { createIdempotency } from './modules/idempotency/idempotency.service.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
 import { scoresRoutes } from './modules/scores/scores.routes.js';
@@ -103,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
   marketsRoutes(app, markets, limit);
+  const idempotency = createIdempotency({ db, clock });
+  betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), limit);
   scoresRoutes(app, feed.scores, limit);
   feedOpsRoutes(app, { db, clock, markets, feed }, limit);
   await registerWeb(app, deps.webDist);

@@ -100,6 +100,10 @@ export interface Schema {
   custom_bookmaker: CustomBookmakerTable;
   result_declarations: ResultDeclarationsTable;
   feed_state: FeedStateTable;
+  bets: BetsTable;
+  exposures: ExposuresTable;
+  idempotency_keys: IdempotencyKeysTable;
+  chip_settings: ChipSettingsTable;
 }
 
 export interface EventsTable {
@@ -192,5 +196,48 @@ export interface ResultDeclarationsTable {
 export interface FeedStateTable {
   name: string;
   state: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface BetsTable {
+  id: Generated<string> & Id;
+  client_id: BigIntColumn;
+  event_id: BigIntColumn;
+  market_id: string;
+  market_type: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  position_key: string;
+  selection_id: string;
+  selection_name: string;
+  bet_type: 'Back' | 'Lay' | 'Yes' | 'No';
+  odds: number;
+  price: number;
+  stake: number;
+  profit_paise: BigIntColumn;
+  liability_paise: BigIntColumn;
+  status: ColumnType<'Pending' | 'Settled' | 'Lost', 'Pending' | 'Settled' | 'Lost' | undefined>;
+  pl_paise: BigIntColumn | null;
+  remark: string | null;
+  created_at: Timestamp;
+}
+
+export interface ExposuresTable {
+  client_id: BigIntColumn;
+  position_key: string;
+  event_id: BigIntColumn;
+  exposure_paise: BigIntColumn;
+}
+
+export interface IdempotencyKeysTable {
+  client_id: BigIntColumn;
+  key: string;
+  request_hash: Buffer;
+  response: ColumnType<unknown, string | null, string>;
+  created_at: Timestamp;
+}
+
+export interface ChipSettingsTable {
+  client_id: BigIntColumn;
+  chip_names: string;
+  chip_values: string;
   updated_at: Timestamp;
 }

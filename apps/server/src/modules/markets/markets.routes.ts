@@ -6,7 +6,6 @@ import {
   getEventDetail,
   getMarketList,
   getMarketOdds,
-  getMyMarkets,
   getRates,
   getTossOdds,
 } from '@backlay/contract/markets';
@@ -47,9 +46,6 @@ export function marketsRoutes(
     },
     options,
   );
-
-  // Betting arrives with the betting engine; until then nobody has a market of their own.
-  registerEndpoint(app, getMyMarkets, async () => ({ Status: true as const, Result: [] }), options);
 
   registerEndpoint(
     app,

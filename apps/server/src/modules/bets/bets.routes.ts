@@ -1,0 +1,152 @@
+import {
+  getFancyCurrentPosition,
+  getFancyPosition,
+  getMatchedBets,
+  getProfitLossOnRunners,
+  getUserBook,
+  postFancyBet,
+  postUserBet,
+} from '@backlay/contract/bets';
+import { getMyMarkets } from '@backlay/contract/markets';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireSession } from '../../http/authenticate.js';
+import { registerEndpoint } from '../../http/endpoints.js';
+import type { BetsService } from './bets.service.js';
+import { betListItemWire, rupees } from './bets.wire.js';
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+/** Placing bets and reading positions (SPEC §7 "Bets and positions"; DESIGN §5). */
+export function betsRoutes(app: FastifyInstance, bets: BetsService, moneyBodyLimit: number): void {
+  const options = { moneyBodyLimit };
+
+  for (const [endpoint, isFancyRoute] of [
+    [postUserBet, false],
+    [postFancyBet, true],
+  ] as const) {
+    registerEndpoint(
+      app,
+      endpoint,
+      async ({ body, request }) =>
+        bets.place({
+          clientId: requireSession(request).clientId,
+          draft: body,
+          isFancyRoute,
+          idempotencyKey: idempotencyKey(request),
+          route: endpoint.path,
+        }),
+      options,
+    );
+  }
+
+  registerEndpoint(
+    app,
+    getMatchedBets,
+    async ({ query, request }) => ({
+      Status: true as const,
+      Result: (
+        await bets.openBetsOfEvent(requireSession(request).clientId, Number(query.marketId))
+      ).map(betListItemWire),
+    }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getFancyPosition,
+    async ({ query, request }) => ({
+      Status: true as const,
+      Result: (
+        await bets.fancyPositions(requireSession(request).clientId, Number(query.marketId))
+      ).map((position) => ({
+        SelectionId: position.selectionId,
+        Position: rupees(position.worst),
+      })),
+    }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getProfitLossOnRunners,
+    async ({ query, request }) => ({
+      Status: true as const,
+      Result: (await bets.runnerBook(requireSession(request).clientId, query.marketId)).map(
+        (runner) => ({
+          selectionId: Number(runner.selectionId),
+          RunnerName: runner.name,
+          pL: rupees(runner.pl),
+        }),
+      ),
+    }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getFancyCurrentPosition,
+    async ({ query, request }) => {
+      if (!query.selectionId.startsWith(`${query.marketId}-`)) {
+        return { Status: false as const, Result: 'The session is not of this event' };
+      }
+      const ladder = await bets.fancyLadder(requireSession(request).clientId, query.selectionId);
+      return {
+        Status: true as const,
+        Result: ladder.map((rung) => ({ RunValue: rung.RunValue, Pl: rupees(rung.Pl) })),
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getUserBook,
+    async ({ query, request }) => {
+      const session = requireSession(request);
+      const book = await bets.runnerBook(session.clientId, query.marketId);
+      // SPEC §3: filterOrder 1 lists the user, 0 their figure on each runner.
+      return {
+        Status: true as const,
+        Result: [
+          { userName: session.username, pL: 0, filterOrder: 1 as const },
+          ...book.map((runner) => ({
+            userName: runner.name,
+            pL: rupees(runner.pl),
+            filterOrder: 0 as const,
+          })),
+        ],
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getMyMarkets,
+    async ({ request }) => {
+      const clientId = requireSession(request).clientId;
+      const markets = await bets.openMarketsOfClient(clientId);
+      const result = [];
+      for (const market of markets) {
+        const book = await bets.runnerBook(clientId, market.market_id);
+        result.push({
+          EventId: Number(market.event_id),
+          SportsId: market.sport_id,
+          MarketName: market.event_name,
+          SeriesName: market.series_name,
+          MarketType: market.market_type,
+          Runners: book.map((runner) => ({
+            selectionId: Number(runner.selectionId),
+            RunnerName: runner.name,
+            profitLoss: rupees(runner.pl),
+          })),
+        });
+      }
+      return { Status: true as const, Result: result };
+    },
+    options,
+  );
+}

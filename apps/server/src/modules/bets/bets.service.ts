@@ -1,0 +1,452 @@
+import type { BetDraft } from '@backlay/contract/bets';
+import {
+  betFigures,
+  bookmakerRowsAssemble,
+  fancyLadder,
+  fancyRowIsOpen,
+  fancyRowsAssemble,
+  marketBook,
+  marketExposure,
+  marketIdParse,
+  oddsFromDecimal,
+  RUNNER_ACTIVE,
+  stakeCheck,
+  toBookmakerOdds,
+  toFancyLine,
+  toFancyRate,
+  type ExchangeBet,
+  type FancyBet,
+  type Paise,
+  type PricedBet,
+} from '@backlay/domain';
+import type { Db, Tx } from '../../db/pool.js';
+import type { PriceBook } from '../../feed/price-book.js';
+import type { Clock } from '../../seams.js';
+import type { Idempotency } from '../idempotency/idempotency.service.js';
+import { customBookmakerRows, customFancyRows, fancyNames } from '../markets/markets.queries.js';
+import { clientAccountId, lockWallets } from '../wallet/wallet.queries.js';
+import { walletOf } from '../wallet/wallet.service.js';
+import * as q from './bets.queries.js';
+
+/** The refusals of DESIGN §5, word for word as the bettor reads them. */
+export const BET_MESSAGES = {
+  placed: 'Bet placed successfully',
+  suspended: 'Market suspended',
+  closed: 'Market closed',
+  locked: 'Betting is locked for this event',
+  oddsChanged: 'Odds changed',
+  insufficient: 'Insufficient balance',
+  notFound: 'Market not found',
+  runnerNotFound: 'Selection not found',
+  wrongRoute: 'Use the fancy bet for FANCY markets and the user bet for the others',
+  wrongSide: 'Bet type does not fit the market',
+} as const;
+
+export type BetAnswer =
+  | { readonly Status: true; readonly Result: string }
+  | { readonly Status: false; readonly Result: string };
+
+const refuse = (Result: string): BetAnswer => ({ Status: false, Result });
+
+type Side = 'Back' | 'Lay' | 'Yes' | 'No';
+
+function exchangeBets(bets: readonly q.OpenBet[]): ExchangeBet[] {
+  return bets.map((bet) => ({
+    selectionId: bet.selectionId,
+    betType: bet.betType === 'Lay' ? 'Lay' : 'Back',
+    profit: bet.profitPaise as Paise,
+    liability: bet.liabilityPaise as Paise,
+  }));
+}
+
+function fancyBets(bets: readonly q.OpenBet[]): FancyBet[] {
+  return bets.flatMap((bet) => {
+    const line = toFancyLine(bet.odds);
+    return line === null
+      ? []
+      : [
+          {
+            line,
+            betType: bet.betType === 'No' ? 'No' : 'Yes',
+            profit: bet.profitPaise as Paise,
+            liability: bet.liabilityPaise as Paise,
+          },
+        ];
+  });
+}
+
+/** The worst loss of a market's open bets over its runners (DESIGN §5). */
+export function exchangeExposure(
+  selectionIds: readonly string[],
+  bets: readonly q.OpenBet[],
+): bigint {
+  return BigInt(
+    marketExposure(marketBook(selectionIds, exchangeBets(bets)).map((position) => position.pl)),
+  );
+}
+
+/** The worst loss of a fancy runner's open bets over its run ladder; its lines offset each other. */
+export function fancyExposure(bets: readonly q.OpenBet[]): bigint {
+  return BigInt(marketExposure(fancyLadder(fancyBets(bets)).map((rung) => rung.Pl)));
+}
+
+interface Placement {
+  readonly eventId: number;
+  readonly marketId: string;
+  readonly marketType: BetDraft['MarketType'];
+  readonly positionKey: string;
+  readonly selectionId: string;
+  readonly selectionName: string;
+  readonly betType: Side;
+  readonly odds: number;
+  readonly price: number;
+  readonly stake: number;
+  readonly figures: { profit: Paise; liability: Paise };
+  /** The position's exposure with this bet added. */
+  readonly exposureWith: (open: readonly q.OpenBet[]) => bigint;
+}
+
+export function createBetsService(deps: {
+  db: Db;
+  clock: Clock;
+  priceBook: PriceBook;
+  idempotency: Idempotency;
+}) {
+  const { db, clock, priceBook } = deps;
+
+  /** Match odds, bookmaker and toss: the market row, the feed and the DESIGN §5 price check. */
+  async function exchangePlacement(
+    tx: Tx,
+    draft: BetDraft,
+    stakeValue: number,
+  ): Promise<Placement | string> {
+    const parts = marketIdParse(draft.MarketId);
+    if (!parts || parts.kind !== draft.MarketType) return BET_MESSAGES.notFound;
+    if (draft.BetType !== 'Back' && draft.BetType !== 'Lay') return BET_MESSAGES.wrongSide;
+    const market = await q.lockMarket(tx, draft.MarketId);
+    if (!market) return BET_MESSAGES.notFound;
+    if (
+      market.status === 'CLOSED' ||
+      market.event_status === 'closed' ||
+      (await q.isDeclared(tx, draft.MarketId))
+    ) {
+      return BET_MESSAGES.closed;
+    }
+    if (market.bet_locked) return BET_MESSAGES.locked;
+    const book = priceBook.market(draft.MarketId, clock.now().getTime());
+    if (market.operator_suspended || !book || book.status !== 'ACTIVE')
+      return BET_MESSAGES.suspended;
+    const runners = await q.marketRunners(tx, draft.MarketId);
+    const runner = runners.find((entry) => entry.selectionId === draft.SelectionID);
+    if (!runner) return BET_MESSAGES.runnerNotFound;
+    const check = stakeCheck(stakeValue, { min: market.min_stake, max: market.max_stake });
+    if (!check.ok) return check.message;
+
+    const quote = book.runners.find((entry) => String(entry.selectionId) === runner.selectionId);
+    let bestBack = quote?.status === RUNNER_ACTIVE ? quote.back[0]?.price : undefined;
+    let bestLay = quote?.status === RUNNER_ACTIVE ? quote.lay[0]?.price : undefined;
+    if (quote?.status !== RUNNER_ACTIVE) return BET_MESSAGES.suspended;
+
+    let priced: PricedBet;
+    let odds: number;
+    if (draft.MarketType === 'BOOKMAKER') {
+      // Custom bookmaker rows override the feed's prices when active (SPEC §4).
+      const [row] = bookmakerRowsAssemble(
+        [
+          {
+            MarketId: draft.MarketId,
+            selectionId: runner.selectionId,
+            RunnerName: runner.name,
+            status: quote.status,
+            BackPrice1: bestBack ?? 0,
+            BackSize1: 0,
+            LayPrice1: bestLay ?? 0,
+            LaySize1: 0,
+          },
+        ],
+        (await customBookmakerRows(tx, draft.MarketId))
+          .filter((custom) => String(custom.selectionId) === runner.selectionId)
+          .map((custom) => ({
+            ...custom,
+            MarketId: custom.marketId,
+            selectionId: String(custom.selectionId),
+            RunnerName: custom.runnerName,
+            BackPrice1: custom.backPrice,
+            BackSize1: custom.backSize,
+            LayPrice1: custom.layPrice,
+            LaySize1: custom.laySize,
+            IsCustome: custom.isCustom,
+            IsActive: custom.isActive,
+          })),
+      );
+      bestBack = row?.BackPrice1 || undefined;
+      bestLay = row?.LayPrice1 || undefined;
+      const bookmakerOdds = toBookmakerOdds(draft.Odds);
+      if (bookmakerOdds === null) return BET_MESSAGES.oddsChanged;
+      odds = bookmakerOdds;
+      priced = {
+        market: 'BOOKMAKER',
+        betType: draft.BetType,
+        odds: bookmakerOdds,
+        stake: check.stake,
+      };
+    } else {
+      const decimal = oddsFromDecimal(draft.Odds);
+      if (decimal === null) return BET_MESSAGES.oddsChanged;
+      odds = decimal;
+      priced = {
+        market: draft.MarketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS',
+        betType: draft.BetType,
+        odds: decimal,
+        stake: check.stake,
+      };
+    }
+    // DESIGN §5: a Back is taken when the best back is at least its odds, a Lay when the best lay is at most.
+    const takes =
+      draft.BetType === 'Back'
+        ? bestBack !== undefined && bestBack >= odds
+        : bestLay !== undefined && bestLay <= odds;
+    if (!takes) return BET_MESSAGES.oddsChanged;
+
+    const selectionIds = runners.map((entry) => entry.selectionId);
+    const figures = betFigures(priced);
+    const newBet: q.OpenBet = {
+      selectionId: runner.selectionId,
+      betType: draft.BetType,
+      odds,
+      profitPaise: figures.profit,
+      liabilityPaise: figures.liability,
+    };
+    return {
+      eventId: parts.eventId,
+      marketId: draft.MarketId,
+      marketType: draft.MarketType,
+      positionKey: draft.MarketId,
+      selectionId: runner.selectionId,
+      selectionName: runner.name,
+      betType: draft.BetType,
+      odds,
+      price: 0,
+      stake: check.stake,
+      figures,
+      exposureWith: (open) => exchangeExposure(selectionIds, [...open, newBet]),
+    };
+  }
+
+  /** Fancy: the exact line and rate of that side of the row as the domain assembles it (DESIGN §5). */
+  async function fancyPlacement(
+    tx: Tx,
+    draft: BetDraft,
+    stakeValue: number,
+  ): Promise<Placement | string> {
+    if (draft.BetType !== 'Yes' && draft.BetType !== 'No') return BET_MESSAGES.wrongSide;
+    const runner = await q.fancyRunner(tx, draft.SelectionID);
+    const eventId = Number(draft.MarketId);
+    if (!runner || Number(runner.event_id) !== eventId) return BET_MESSAGES.notFound;
+    const event = await q.lockEvent(tx, eventId);
+    if (!event) return BET_MESSAGES.notFound;
+    if (event.status === 'closed' || (await q.isDeclared(tx, draft.SelectionID)))
+      return BET_MESSAGES.closed;
+    if (event.bet_locked) return BET_MESSAGES.locked;
+
+    const book = priceBook.fancy(eventId, clock.now().getTime());
+    const names = await fancyNames(tx, eventId);
+    const rateRows = (book?.rows ?? []).flatMap((quote) => {
+      const name = names.get(quote.selectionId);
+      return name === undefined
+        ? []
+        : [
+            {
+              SelectionId: quote.selectionId,
+              RunnerName: name,
+              BackPrice1: quote.yesLine,
+              BackSize1: quote.yesRate,
+              LayPrice1: quote.noLine,
+              LaySize1: quote.noRate,
+              GameStatus: book?.isStale ? 'SUSPENDED' : quote.gameStatus,
+            },
+          ];
+    });
+    const operatorRows = [
+      ...(await customFancyRows(tx, eventId, 'custom')),
+      ...(await customFancyRows(tx, eventId, 'active')),
+    ].map((row) => ({
+      SelectionId: row.selectionId,
+      RunnerName: row.runnerName,
+      BackPrice1: row.backPrice,
+      BackSize1: row.backSize,
+      LayPrice1: row.layPrice,
+      LaySize1: row.laySize,
+      GameStatus: row.gameStatus,
+      min: row.min,
+      max: row.max,
+      isCustome: row.isCustom,
+      isActive: row.isActive,
+    }));
+    const rows = fancyRowsAssemble(rateRows, operatorRows, {
+      IsFancyActive: event.fancy_active,
+      EvBetStatus: !event.bet_locked,
+      SessionMinStake: event.session_min_stake,
+      SessionMaxStake: event.session_max_stake,
+    });
+    const row = rows.find((entry) => entry.SelectionId === draft.SelectionID);
+    if (!row || !fancyRowIsOpen(row)) return BET_MESSAGES.suspended;
+    const check = stakeCheck(stakeValue, { min: row.min, max: row.max });
+    if (!check.ok) return check.message;
+    const [line, rate] =
+      draft.BetType === 'Yes' ? [row.BackPrice1, row.BackSize1] : [row.LayPrice1, row.LaySize1];
+    if (line !== draft.Odds || rate !== draft.Price) return BET_MESSAGES.oddsChanged;
+    const fancyLine = toFancyLine(draft.Odds);
+    const fancyRate = toFancyRate(draft.Price);
+    if (fancyLine === null || fancyRate === null) return BET_MESSAGES.oddsChanged;
+
+    const figures = betFigures({
+      market: 'FANCY',
+      betType: draft.BetType,
+      rate: fancyRate,
+      stake: check.stake,
+    });
+    const newBet: q.OpenBet = {
+      selectionId: draft.SelectionID,
+      betType: draft.BetType,
+      odds: fancyLine,
+      profitPaise: figures.profit,
+      liabilityPaise: figures.liability,
+    };
+    return {
+      eventId,
+      marketId: draft.MarketId,
+      marketType: 'FANCY',
+      positionKey: draft.SelectionID,
+      selectionId: draft.SelectionID,
+      selectionName: runner.name,
+      betType: draft.BetType,
+      odds: fancyLine,
+      price: fancyRate,
+      stake: check.stake,
+      figures,
+      exposureWith: (open) => fancyExposure([...open, newBet]),
+    };
+  }
+
+  /** DESIGN §5 acceptance, in one transaction: market row FOR SHARE, then the wallet FOR UPDATE. */
+  async function accept(
+    tx: Tx,
+    clientId: string,
+    draft: BetDraft,
+    isFancyRoute: boolean,
+  ): Promise<BetAnswer> {
+    if ((draft.MarketType === 'FANCY') !== isFancyRoute) return refuse(BET_MESSAGES.wrongRoute);
+    const basic = stakeCheck(draft.Stack);
+    if (!basic.ok) return refuse(basic.message);
+    const placement = isFancyRoute
+      ? await fancyPlacement(tx, draft, draft.Stack)
+      : await exchangePlacement(tx, draft, draft.Stack);
+    if (typeof placement === 'string') return refuse(placement);
+
+    const accountId = await clientAccountId(tx, clientId);
+    if (!accountId) throw new Error(`client ${clientId} has no account`);
+    const wallet = (await lockWallets(tx, [accountId])).get(accountId);
+    if (!wallet) throw new Error(`wallet of account ${accountId} is missing`);
+    const open = await q.openBets(tx, clientId, placement.positionKey);
+    const before = await q.currentExposure(tx, clientId, placement.positionKey);
+    const after = placement.exposureWith(open);
+    const delta = after - before;
+    // Accepted when the main balance stays ≥ 0, or when the bet does not add exposure (DESIGN §5).
+    if (delta > 0n && walletOf(wallet).mainBalance - delta < 0n)
+      return refuse(BET_MESSAGES.insufficient);
+
+    await q.insertBet(tx, {
+      clientId,
+      eventId: placement.eventId,
+      marketId: placement.marketId,
+      marketType: placement.marketType,
+      positionKey: placement.positionKey,
+      selectionId: placement.selectionId,
+      selectionName: placement.selectionName,
+      betType: placement.betType,
+      odds: placement.odds,
+      price: placement.price,
+      stake: placement.stake,
+      profitPaise: placement.figures.profit,
+      liabilityPaise: placement.figures.liability,
+      at: clock.now(),
+    });
+    await q.moveExposure(tx, {
+      clientId,
+      accountId,
+      positionKey: placement.positionKey,
+      eventId: placement.eventId,
+      exposure: after,
+      delta,
+    });
+    return { Status: true, Result: BET_MESSAGES.placed };
+  }
+
+  return {
+    /** Places a bet; the client's Exposure, ReturnBalance and UserId are ignored (DESIGN §5). */
+    place(request: {
+      clientId: string;
+      draft: BetDraft;
+      isFancyRoute: boolean;
+      idempotencyKey: string | undefined;
+      route: string;
+    }) {
+      return deps.idempotency(
+        {
+          clientId: request.clientId,
+          key: request.idempotencyKey,
+          route: request.route,
+          body: request.draft,
+        },
+        (tx) => accept(tx, request.clientId, request.draft, request.isFancyRoute),
+      );
+    },
+
+    openBetsOfEvent: (clientId: string, eventId: number) =>
+      q.openBetsOfEvent(db, clientId, eventId),
+
+    /** The client's book on a market: the result if each runner wins, in paise. */
+    async runnerBook(clientId: string, marketId: string) {
+      const runners = await q.marketRunners(db, marketId);
+      const book = marketBook(
+        runners.map((runner) => runner.selectionId),
+        exchangeBets(await q.openBets(db, clientId, marketId)),
+      );
+      return runners.map((runner, index) => ({
+        selectionId: runner.selectionId,
+        name: runner.name,
+        pl: book[index]?.pl ?? (0 as Paise),
+      }));
+    },
+
+    /** A fancy runner's ladder (SPEC §3 RunValue, Pl), in paise. */
+    async fancyLadder(clientId: string, selectionId: string) {
+      return fancyLadder(fancyBets(await q.openBets(db, clientId, selectionId)));
+    },
+
+    /** Each fancy runner of the event with open bets: its worst result, in paise (negative or 0). */
+    async fancyPositions(clientId: string, eventId: number) {
+      const keys = [
+        ...new Set(
+          (await q.openBetsOfEvent(db, clientId, eventId))
+            .filter((bet) => bet.marketType === 'FANCY')
+            .map((bet) => bet.positionKey),
+        ),
+      ];
+      const positions = [];
+      for (const key of keys.sort()) {
+        const ladder = fancyLadder(fancyBets(await q.openBets(db, clientId, key)));
+        positions.push({
+          selectionId: key,
+          worst: ladder.reduce((worst, rung) => Math.min(worst, rung.Pl), 0),
+        });
+      }
+      return positions;
+    },
+
+    openMarketsOfClient: (clientId: string) => q.openMarketsOfClient(db, clientId),
+  };
+}
+
+export type BetsService = ReturnType<typeof createBetsService>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { endpoint, envelope, isoDateTime, ownUserId } from '../common.js';
+
+const anyId = z.union([z.string().max(40), z.number()]);
+
+/**
+ * SPEC §3 bet draft. The server ignores Exposure, ReturnBalance and UserId and computes its own
+ * (DESIGN §5); OldPrice and OldStack are read and not used. Odds: decimal for match odds and toss,
+ * per 100 for bookmaker, the runs line for fancy; Price: 0 for match markets, the rate for fancy.
+ */
+export const betDraft = z.object({
+  sportsId: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+  SelectionName: z.string().max(100),
+  SelectionID: z.string().min(1).max(40),
+  Odds: z.number().positive().max(1000),
+  Price: z.number().nonnegative().max(100_000),
+  OldPrice: z.number().optional(),
+  OldStack: z.number().optional(),
+  MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY']),
+  MarketId: z.string().min(1).max(40),
+  EventId: anyId,
+  BetType: z.enum(['Back', 'Lay', 'Yes', 'No']),
+  BetStatus: z.literal('Pending').default('Pending'),
+  /** Whole rupees. */
+  Stack: z.number(),
+  Exposure: z.number().optional(),
+  ReturnBalance: z.number().optional(),
+  UserId: anyId.optional(),
+});
+export type BetDraft = z.infer<typeof betDraft>;
+
+export const postUserBet = endpoint({
+  method: 'POST',
+  path: '/api/UserBetModels/PostUserBetModel',
+  audience: 'client',
+  summary: 'Place a match odds, bookmaker or toss bet',
+  body: betDraft,
+  response: envelope(z.string()),
+  movesMoney: true,
+});
+
+export const postFancyBet = endpoint({
+  method: 'POST',
+  path: '/api/UserBetModels/PostFancyBetModel',
+  audience: 'client',
+  summary: 'Place a fancy (session) bet',
+  body: betDraft,
+  response: envelope(z.string()),
+  movesMoney: true,
+});
+
+/** SPEC §3 bet list item (fancy rows show the odds with the price in brackets). */
+export const betListItem = z.object({
+  SelectionName: z.string(),
+  SelectionID: z.string(),
+  Odds: z.number(),
+  Price: z.number(),
+  Stack: z.number(),
+  BetType: z.string(),
+  MarketType: z.string(),
+  MarketId: z.string(),
+  createdOn: isoDateTime,
+});
+export type BetListItem = z.infer<typeof betListItem>;
+
+const eventIdQuery = z.string().regex(/^\d{1,15}$/, 'must be an event id');
+const marketIdQuery = z.string().regex(/^(1\.\d{1,15}|\d{1,15}[BT])$/, 'must be a market id');
+
+export const getMatchedBets = endpoint({
+  method: 'GET',
+  path: '/api/UserBetModels/GetMatchedBets',
+  audience: 'client',
+  summary: "The client's open bets on an event, newest first",
+  query: z.object({ marketId: eventIdQuery }),
+  response: envelope(z.array(betListItem)),
+});
+
+/** Per fancy runner of the event: the client's worst result (negative = exposure). */
+export const getFancyPosition = endpoint({
+  method: 'GET',
+  path: '/api/UserBetModels/GetFancyPosition',
+  audience: 'client',
+  summary: "The client's position on each fancy runner of an event",
+  query: z.object({ marketId: eventIdQuery }),
+  response: envelope(z.array(z.object({ SelectionId: z.string(), Position: z.number() }))),
+});
+
+export const getProfitLossOnRunners = endpoint({
+  method: 'GET',
+  path: '/api/ProfitLossModels/GetProfitLossOnRunners',
+  audience: 'client',
+  summary: "The client's book on a market: the result if each runner wins",
+  query: z.object({ marketId: marketIdQuery, sportsId: z.enum(['1', '2', '4']).optional() }),
+  response: envelope(z.array(z.object({ selectionId: z.number().int(), RunnerName: z.string(), pL: z.number() }))),
+});
+
+/** SPEC §3 fancy position: the run ladder. */
+export const getFancyCurrentPosition = endpoint({
+  method: 'GET',
+  path: '/api/UserBetModels/GetFancyCurrentPosition',
+  audience: 'client',
+  summary: "The client's result at each run value of a fancy runner",
+  query: z.object({ selectionId: z.string().regex(/^\d{1,15}-\d{1,6}$/, 'must be <EventId>-<n>'), marketId: eventIdQuery }),
+  response: envelope(z.array(z.object({ RunValue: z.number().int(), Pl: z.number() }))),
+});
+
+/** SPEC §3 user book row: filterOrder 1 lists users, 0 their figures (one per runner). */
+export const getUserBook = endpoint({
+  method: 'GET',
+  path: '/api/UserBetModels/GetUserBook',
+  audience: 'client',
+  summary: "Per-user book of a market (the caller's own)",
+  query: z.object({ marketId: marketIdQuery, uid: ownUserId }),
+  response: envelope(z.array(z.object({ userName: z.string(), pL: z.number(), filterOrder: z.union([z.literal(0), z.literal(1)]) }))),
+});
