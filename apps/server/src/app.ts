@@ -19,6 +19,8 @@ import { loggerOptions } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import type { PasswordHasher } from './modules/auth/password.js';
+import { chipsRoutes } from './modules/chips/chips.routes.js';
+import { createChipsService } from './modules/chips/chips.service.js';
 import { createClientsService } from './modules/clients/clients.service.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { createNewsService } from './modules/news/news.service.js';
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, db, limit);
   authRoutes(app, auth, limit);
   walletRoutes(app, wallet, limit);
+  chipsRoutes(app, { chips: createChipsService({ db, clock }), auth }, limit);
   newsRoutes(app, news, limit);
   opsRoutes(app, { clients, wallet, news }, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);

@@ -179,3 +179,41 @@ export async function revokeSession(
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function readPasswordHash(db: Db, clientId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('clients')
+    .select('password_hash')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function writePasswordHash(
+  tx: Tx,
+  clientId: string,
+  passwordHash: string,
+): Promise<void> {
+  await tx
+    .updateTable('clients')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', clientId)
+    .execute();
+}
+
+/** Revokes every live session of the client but one. */
+export async function revokeOtherSessions(
+  tx: Tx,
+  clientId: string,
+  keepSessionId: string,
+  at: Date,
+  reason: string,
+): Promise<void> {
+  await tx
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('client_id', '=', clientId)
+    .where('id', '<>', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

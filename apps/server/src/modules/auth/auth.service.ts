@@ -7,6 +7,9 @@ import type { PasswordHasher } from './password.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
+/** New passwords are at least this long. */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** A failure older than this no longer counts towards a block. */
 const FAILURE_MEMORY_MS = 24 * 3600 * 1000;
 
@@ -173,6 +176,40 @@ export function createAuthService(deps: AuthServiceDeps) {
         username: session.username,
         validityValue: session.validityValue,
       };
+    },
+
+    /**
+     * Changes the password: the old one must match, the new one has at least
+     * {@link MIN_PASSWORD_LENGTH} characters; every other session of the client ends.
+     */
+    async changePassword(
+      session: SessionContext,
+      oldPassword: string,
+      newPassword: string,
+    ): Promise<{ ok: boolean; message: string }> {
+      if (newPassword.length < MIN_PASSWORD_LENGTH) {
+        return {
+          ok: false,
+          message: `New password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+        };
+      }
+      const current = await q.readPasswordHash(db, session.clientId);
+      if (!current || !(await passwords.verify(current, oldPassword))) {
+        return { ok: false, message: 'Old password is incorrect' };
+      }
+      const passwordHash = await passwords.hash(newPassword);
+      await inTransaction(db, async (tx) => {
+        await q.lockClient(tx, session.clientId);
+        await q.writePasswordHash(tx, session.clientId, passwordHash);
+        await q.revokeOtherSessions(
+          tx,
+          session.clientId,
+          session.sessionId,
+          clock.now(),
+          'password changed',
+        );
+      });
+      return { ok: true, message: 'Password changed successfully' };
     },
 
     async logout(sessionId: string): Promise<void> {
