@@ -28,12 +28,19 @@ import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { feedOpsRoutes } from './ops/feed-ops.routes.js';
 import { opsRoutes } from './ops/ops.routes.js';
+import { settlementOpsRoutes } from './ops/settlement-ops.routes.js';
+import {
+  createSettlementService,
+  type SettlementService,
+} from './modules/settlement/settlement.service.js';
 import { betsRoutes } from './modules/bets/bets.routes.js';
 import { createBetsService } from './modules/bets/bets.service.js';
 import { createIdempotency } from './modules/idempotency/idempotency.service.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
 import { scoresRoutes } from './modules/scores/scores.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { noFeed, type FeedControl } from './feed/control.js';
 import type { Clock, Random } from './seams.js';
 
@@ -48,6 +55,7 @@ export type AppConfig = Pick<
   | 'moneyBodyLimitBytes'
   | 'trustProxy'
   | 'feedStaleS'
+  | 'reportTz'
 >;
 
 export interface AppDeps {
@@ -59,6 +67,8 @@ export interface AppDeps {
   readonly opsToken: string;
   /** The built client to serve; none in API-only tests. */
   readonly webDist?: string | undefined;
+  /** Shared with the feed, whose results settle through it; made here when absent. */
+  readonly settlement?: SettlementService;
   /** The running feed's books and controls; none in tests that need no prices. */
   readonly feed?: FeedControl;
   /** Where logs go (tests capture them); stdout by default. */
@@ -95,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: config.loginThrottle,
   });
   const wallet = createWalletService({ db, clock, random });
+  const settlement = deps.settlement ?? createSettlementService({ db, clock, random });
   const news = createNewsService({ db, clock });
   const clients = createClientsService({ db, clock, passwords });
   registerAuthentication(app, { auth, opsToken: deps.opsToken });
@@ -106,11 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   chipsRoutes(app, { chips: createChipsService({ db, clock }), auth }, limit);
   newsRoutes(app, news, limit);
   opsRoutes(app, { clients, wallet, news }, limit);
+  settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
   marketsRoutes(app, markets, limit);
   const idempotency = createIdempotency({ db, clock });
   betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), limit);
+  reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
   scoresRoutes(app, feed.scores, limit);
   feedOpsRoutes(app, { db, clock, markets, feed }, limit);
   await registerWeb(app, deps.webDist);

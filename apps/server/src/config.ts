@@ -11,6 +11,15 @@ const flag = z
   .transform((value) => value === '1' || value === 'true');
 const positiveInt = z.coerce.number().int().positive();
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting of the server, with its default (the README's settings table). Read once, in
  * main.ts and the CLI; nothing else reads the environment.
@@ -41,6 +50,11 @@ const schema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   MONEY_BODY_LIMIT_BYTES: positiveInt.default(16_384),
   TRUST_PROXY: flag.default(false),
+  REPORT_TZ: z
+    .string()
+    .min(1)
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
+    .default('Asia/Kolkata'),
 });
 
 export type Env = z.input<typeof schema>;
@@ -70,6 +84,8 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly moneyBodyLimitBytes: number;
   readonly trustProxy: boolean;
+  /** The time zone whose calendar days the report dates name (DESIGN §4). */
+  readonly reportTz: string;
 }
 
 export interface LoginThrottleConfig {
@@ -124,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     moneyBodyLimitBytes: e.MONEY_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    reportTz: e.REPORT_TZ,
   };
 }
 

@@ -10,6 +10,10 @@ import { createNewsService } from './modules/news/news.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { startFeed } from './feed/start.js';
+import {
+  createSettlementService,
+  settleFromFeed,
+} from './modules/settlement/settlement.service.js';
 import { systemClock, systemRandom } from './seams.js';
 import { DEMO_PASSWORD, seedDemo } from './seed.js';
 
@@ -40,6 +44,11 @@ async function main(): Promise<void> {
   });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
+  const settlement = createSettlementService({
+    db: database.db,
+    clock: systemClock,
+    random: systemRandom,
+  });
   const feed = await startFeed({
     feed: config.feed,
     staleS: config.feedStaleS,
@@ -51,6 +60,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     seed: () => systemRandom.bytes(4).readUInt32BE(0),
     log: say,
+    settle: settleFromFeed(settlement, say),
   });
   const app = await buildApp({
     config,
@@ -61,6 +71,7 @@ async function main(): Promise<void> {
     opsToken,
     webDist: hasWebBuild(config) ? config.webDist : undefined,
     feed: feed.control,
+    settlement,
   });
 
   if (config.seedDemo) {

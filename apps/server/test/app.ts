@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp, type AppConfig } from '../src/app.js';
 import type { FeedControl } from '../src/feed/control.js';
+import type { SettlementService } from '../src/modules/settlement/settlement.service.js';
 import type { Db } from '../src/db/pool.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
 import { createClientsService } from '../src/modules/clients/clients.service.js';
@@ -30,6 +31,7 @@ export const testConfig: AppConfig = {
   moneyBodyLimitBytes: 16_384,
   trustProxy: false,
   feedStaleS: 10,
+  reportTz: 'Asia/Kolkata',
 };
 
 export interface TestAppOptions {
@@ -39,6 +41,7 @@ export interface TestAppOptions {
   readonly webDist?: string;
   readonly logStream?: DestinationStream;
   readonly feed?: FeedControl;
+  readonly settlement?: SettlementService;
   /** Extra routes a test needs, registered before the app is ready. */
   readonly routes?: (app: FastifyInstance) => void;
 }
@@ -57,6 +60,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     opsToken: OPS_TOKEN,
     webDist: options.webDist,
     ...(options.feed ? { feed: options.feed } : {}),
+    ...(options.settlement ? { settlement: options.settlement } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app);

@@ -104,6 +104,8 @@ export interface Schema {
   exposures: ExposuresTable;
   idempotency_keys: IdempotencyKeysTable;
   chip_settings: ChipSettingsTable;
+  settlements: SettlementsTable;
+  settlement_lines: SettlementLinesTable;
 }
 
 export interface EventsTable {
@@ -240,4 +242,26 @@ export interface ChipSettingsTable {
   chip_names: string;
   chip_values: string;
   updated_at: Timestamp;
+}
+
+export interface SettlementsTable {
+  target: string;
+  event_id: BigIntColumn;
+  market_type: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  state: 'settled' | 'voided' | 'rolled_back';
+  result: string;
+  epoch: number;
+  reason: string | null;
+  updated_at: Timestamp;
+}
+
+export interface SettlementLinesTable {
+  target: string;
+  epoch: number;
+  client_id: BigIntColumn;
+  gross_paise: BigIntColumn;
+  commission_paise: BigIntColumn;
+  txn_id: string | null;
+  rolled_back: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
 }

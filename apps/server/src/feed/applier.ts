@@ -33,6 +33,8 @@ export function createFeedApplier(deps: {
   scores: ScoreBook;
   source: 'simulator' | 'scripted';
   log: (message: string) => void;
+  /** Settles a declared result (DESIGN §5: the feed's result is a declaration like any other). */
+  settle?: (declaration: ResultDeclaration) => Promise<void>;
 }): FeedApplier {
   const { db, priceBook, scores, source } = deps;
   return {
@@ -73,6 +75,7 @@ export function createFeedApplier(deps: {
               break;
             }
             await q.insertDeclaration(db, update.declaration, eventId, source, at);
+            await deps.settle?.(update.declaration);
             break;
           }
           case 'heartbeat':

@@ -42,13 +42,20 @@ describe('PriceBook', () => {
     expect(prices.market('1.7', 31_001)?.status).toBe('ACTIVE');
   });
 
-  it('counts a monotonic seq per market and keeps the feed status', () => {
+  it('counts a monotonic seq per market, never below the clock, and keeps the feed status', () => {
     const prices = book();
     const first = prices.market('1.7', 1_500)?.seq ?? 0;
+    expect(first).toBe(1_000);
+    prices.putMarket('1.7', 'SUSPENDED', runners, 2_000);
     prices.putMarket('1.7', 'SUSPENDED', runners, 2_000);
     const second = prices.market('1.7', 2_000);
-    expect(second?.seq).toBe(first + 1);
+    expect(second?.seq).toBe(2_001);
     expect(second?.status).toBe('SUSPENDED');
+    // A restarted server starts from its clock, above every Seq handed out before.
+    const restarted = createMemoryPriceBook(STALE_MS);
+    restarted.register('1.7', 7, 5_000);
+    restarted.putMarket('1.7', 'ACTIVE', runners, 5_000);
+    expect(restarted.market('1.7', 5_000)?.seq).toBeGreaterThan(second?.seq ?? 0);
   });
 
   it('heartbeats only the events they name, and holds fancy books to the same rule', () => {

@@ -81,7 +81,8 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
     book.lastSignalAt = Math.max(book.lastSignalAt, at);
     book.lastPriceAt = at;
     book.staleAt = null;
-    book.seq += 1;
+    // Never below the clock, so a restarted server's Seq still exceeds what clients hold (DESIGN §7).
+    book.seq = Math.max(book.seq + 1, at);
   };
 
   return {

@@ -116,7 +116,7 @@ describe('scripted feed through the operator API', () => {
     await step({ kind: 'resume', marketId });
     const resumed = control.priceBook.market(marketId, clock.now().getTime());
     expect(resumed?.status).toBe('ACTIVE');
-    expect(resumed?.seq).toBe((book?.seq ?? 0) + 2);
+    expect(resumed?.seq).toBeGreaterThan(book?.seq ?? 0);
   });
 
   it('refuses a price off the odds scale and a step naming another event', async () => {

@@ -9,6 +9,7 @@ import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
 import { createScoreBook } from './score-book.js';
 import { createScriptedSource, type ScriptedSnapshot } from './scripted.js';
 import { createSimulatorSource } from './simulator-source.js';
+import type { ResultDeclaration } from './types.js';
 
 /** How often the feed ticks, and how often its state is saved. */
 export const FEED_TICK_MS = 500;
@@ -31,6 +32,7 @@ export async function startFeed(options: {
   clock: Clock;
   seed: () => number;
   log: (message: string) => void;
+  settle?: (declaration: ResultDeclaration) => Promise<void>;
 }): Promise<StartedFeed> {
   const { db, clock, log } = options;
   const priceBook = createMemoryPriceBook(options.staleS * 1000);
@@ -65,7 +67,14 @@ export async function startFeed(options: {
     });
   }
 
-  const applier = createFeedApplier({ db, priceBook, scores, source: options.feed, log });
+  const applier = createFeedApplier({
+    db,
+    priceBook,
+    scores,
+    source: options.feed,
+    log,
+    ...(options.settle ? { settle: options.settle } : {}),
+  });
   const runner = createFeedRunner({ db, source, applier, clock });
   const running = await runFeed({
     databaseUrl: options.databaseUrl,

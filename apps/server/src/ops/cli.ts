@@ -3,16 +3,20 @@ import type { Endpoint } from '@backlay/contract/common';
 import {
   createClient,
   credit,
+  declareResult,
   feedStatus,
   fixtureEvent,
   fixtureStepEndpoint,
   lockEvent,
   postNews,
   resumeMarket,
+  rollbackResult,
+  setCommission,
   setCustomBookmaker,
   setCustomFancy,
   suspendMarket,
   unlockEvent,
+  voidMarket,
 } from '@backlay/contract/ops';
 import { loadConfig } from '../config.js';
 import { readOpsToken } from './ops-token.js';
@@ -22,8 +26,11 @@ interface Command {
   readonly usage: string;
   readonly endpoint: Endpoint;
   readonly options: Record<string, { type: 'string' }>;
-  /** Builds the request body from the parsed options; the endpoint's schema then validates it. */
-  readonly body: (values: Record<string, string | undefined>) => unknown;
+  /** Builds the request body from the parsed options and positional words; the schema then validates it. */
+  readonly body: (
+    values: Record<string, string | undefined>,
+    positionals: readonly string[],
+  ) => unknown;
 }
 
 const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -129,6 +136,38 @@ const COMMANDS: Record<string, Command> = {
     options: { 'event-id': { type: 'string' }, json: { type: 'string' } },
     body: (v) => ({ eventId: num(v['event-id']), step: json(v.json) }),
   },
+  'declare-result': {
+    description: 'Settle a market with its winner, or a fancy session with its final runs',
+    usage:
+      '<MarketId> <SelectionId>  |  <EventId> <SelectionId> <runs>   (a fancy SelectionId reads <EventId>-<n>)',
+    endpoint: declareResult,
+    options: {},
+    body: (_v, words) =>
+      words.length === 3
+        ? { eventId: num(words[0]), selectionId: words[1], runs: num(words[2]) }
+        : { marketId: words[0], winnerSelectionId: num(words[1]) },
+  },
+  'void-market': {
+    description: 'Void a market or fancy session: every stake returned',
+    usage: '<MarketId | fancy SelectionId> --reason TEXT',
+    endpoint: voidMarket,
+    options: { reason: { type: 'string' } },
+    body: (v, words) => ({ target: words[0], reason: v.reason }),
+  },
+  rollback: {
+    description: 'Undo a settlement: compensating ledger rows, bets back to Pending',
+    usage: '<MarketId | fancy SelectionId> --reason TEXT',
+    endpoint: rollbackResult,
+    options: { reason: { type: 'string' } },
+    body: (v, words) => ({ target: words[0], reason: v.reason }),
+  },
+  'set-commission': {
+    description: "Set a client's commission on net market wins",
+    usage: '--username NAME --percent 2.5',
+    endpoint: setCommission,
+    options: { username: { type: 'string' }, percent: { type: 'string' } },
+    body: (v) => ({ username: v.username, percent: num(v.percent) }),
+  },
   'feed-status': {
     description: 'List open events with each market’s status, seq and best prices',
     usage: '',
@@ -185,17 +224,21 @@ export async function runCli(
     return 1;
   }
   let values: Record<string, string | undefined>;
+  let positionals: string[];
   try {
-    values = parseArgs({
+    const parsed = parseArgs({
       args: joinNegativeValues(rest),
       options: command.options,
       strict: true,
-    }).values;
+      allowPositionals: true,
+    });
+    values = parsed.values;
+    positionals = parsed.positionals;
   } catch (error) {
     console.error(`${(error as Error).message}\nUsage: npm run ops -- ${name} ${command.usage}`);
     return 1;
   }
-  const body = command.body(values);
+  const body = command.body(values, positionals);
   const parsed = command.endpoint.body?.safeParse(body);
   if (parsed && !parsed.success) {
     const problems = parsed.error.issues.map(

@@ -163,6 +163,42 @@ describe('npm run ops for events and the feed', () => {
   });
 });
 
+describe('npm run ops for results', () => {
+  const env = () => ({ OPS_URL: base, OPS_TOKEN });
+
+  it('reads declare-result words as a market and winner, or an event, a session and its runs', async () => {
+    const err: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation(
+      (...args: unknown[]) => void err.push(args.join(' ')),
+    );
+    expect(await runCli(['declare-result', '1.123', '12301'], env())).toBe(1);
+    expect(err.join('\n')).toContain('No market or session 1.123');
+    expect(await runCli(['declare-result', '123', '123-4', '52'], env())).toBe(1);
+    expect(err.join('\n')).toContain('No market or session 123-4');
+    const before = err.length;
+    expect(await runCli(['declare-result', 'oops'], env())).toBe(1);
+    expect(err.slice(before).join('\n')).toContain('Usage: npm run ops -- declare-result');
+    expect(await runCli(['void-market', '1.123'], env())).toBe(1);
+    expect(err.join('\n')).toContain('reason');
+    expect(await runCli(['rollback', '1.123', '--reason', 'typo'], env())).toBe(1);
+    expect(err.at(-1)).toContain('No market or session 1.123');
+    vi.restoreAllMocks();
+  });
+
+  it('sets a commission', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation(
+      (...args: unknown[]) => void out.push(args.join(' ')),
+    );
+    await createTestClient(database.db, 'commish');
+    expect(
+      await runCli(['set-commission', '--username', 'commish', '--percent', '2.5'], env()),
+    ).toBe(0);
+    expect(out).toEqual(['Commission of commish set to 2.50%']);
+    vi.restoreAllMocks();
+  });
+});
+
 describe('operator token', () => {
   it('is written once into the data directory, readable by its owner only, and reused', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'backlay-ops-'));

@@ -91,7 +91,9 @@ export const getProfitLossOnRunners = endpoint({
   audience: 'client',
   summary: "The client's book on a market: the result if each runner wins",
   query: z.object({ marketId: marketIdQuery, sportsId: z.enum(['1', '2', '4']).optional() }),
-  response: envelope(z.array(z.object({ selectionId: z.number().int(), RunnerName: z.string(), pL: z.number() }))),
+  response: envelope(
+    z.array(z.object({ selectionId: z.number().int(), RunnerName: z.string(), pL: z.number() })),
+  ),
 });
 
 /** SPEC §3 fancy position: the run ladder. */
@@ -100,7 +102,10 @@ export const getFancyCurrentPosition = endpoint({
   path: '/api/UserBetModels/GetFancyCurrentPosition',
   audience: 'client',
   summary: "The client's result at each run value of a fancy runner",
-  query: z.object({ selectionId: z.string().regex(/^\d{1,15}-\d{1,6}$/, 'must be <EventId>-<n>'), marketId: eventIdQuery }),
+  query: z.object({
+    selectionId: z.string().regex(/^\d{1,15}-\d{1,6}$/, 'must be <EventId>-<n>'),
+    marketId: eventIdQuery,
+  }),
   response: envelope(z.array(z.object({ RunValue: z.number().int(), Pl: z.number() }))),
 });
 
@@ -111,5 +116,13 @@ export const getUserBook = endpoint({
   audience: 'client',
   summary: "Per-user book of a market (the caller's own)",
   query: z.object({ marketId: marketIdQuery, uid: ownUserId }),
-  response: envelope(z.array(z.object({ userName: z.string(), pL: z.number(), filterOrder: z.union([z.literal(0), z.literal(1)]) }))),
+  response: envelope(
+    z.array(
+      z.object({
+        userName: z.string(),
+        pL: z.number(),
+        filterOrder: z.union([z.literal(0), z.literal(1)]),
+      }),
+    ),
+  ),
 });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { endpoint, envelope } from '../common.js';
 
 /** SPEC §3 chip settings: names and values as comma-separated strings paired by position. */
-export const chipSettings = z.object({ ChipName: z.string().max(500), ChipValue: z.string().max(500) });
+export const chipSettings = z.object({
+  ChipName: z.string().max(500),
+  ChipValue: z.string().max(500),
+});
 export type ChipSettingsWire = z.infer<typeof chipSettings>;
 
 export const getChips = endpoint({

@@ -35,6 +35,7 @@ const side = z.object({
 export const otherScore = z.object({
   eventTypeId: z.union([z.literal(1), z.literal(2)]),
   score: z.object({ home: side, away: side }),
+  /** Tennis: the set in play (1-based); soccer: the match minute. */
   currentSet: z.number().int(),
 });
 export type OtherScoreWire = z.infer<typeof otherScore>;

@@ -180,13 +180,17 @@ export async function moveExposure(
         .doUpdateSet({ exposure_paise: change.exposure.toString() }),
     )
     .execute();
-  if (change.delta !== 0n) {
-    await tx
-      .updateTable('wallets')
-      .set({ exposure_paise: sql`exposure_paise + ${change.delta.toString()}::bigint` })
-      .where('account_id', '=', change.accountId)
-      .execute();
-  }
+  await shiftWalletExposure(tx, change.accountId, change.delta);
+}
+
+/** Moves a wallet's exposure by `delta` paise (the exposures rows are the detail of it). */
+export async function shiftWalletExposure(tx: Tx, accountId: string, delta: bigint): Promise<void> {
+  if (delta === 0n) return;
+  await tx
+    .updateTable('wallets')
+    .set({ exposure_paise: sql`exposure_paise + ${delta.toString()}::bigint` })
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 export interface BetRow {

@@ -1,0 +1,443 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { scriptedFeed } from '../../../test/feed.js';
+import { openDatabase } from '../../db/pool.js';
+import { systemRandom } from '../../seams.js';
+import { createSettlementService, settleFromFeed } from './settlement.service.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const clock = testClock();
+const feedLog: string[] = [];
+
+const ops = (command: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/ops/${command}`, payload, headers: bearer(OPS_TOKEN) });
+
+interface Fixture {
+  readonly eventId: number;
+  readonly a: number;
+  readonly b: number;
+}
+
+async function fixtureEvent(name = 'Alpha v Beta'): Promise<Fixture> {
+  const created = await ops('fixture-event', {
+    sportId: 4,
+    seriesName: 'Settle Cup',
+    name,
+    runners: name.split(' v '),
+    bookmaker: true,
+    fancy: ['6 over runs Alpha'],
+    inPlay: true,
+  });
+  const eventId = created.json<{ Result: { eventId: number } }>().Result.eventId;
+  const a = eventId * 100 + 1;
+  const b = eventId * 100 + 2;
+  const step = (payload: object) => ops('fixture-step', { eventId, step: payload });
+  await step({
+    kind: 'prices',
+    marketId: `1.${eventId}`,
+    runners: [
+      { selectionId: a, back: [{ price: 1.9, size: 5000 }], lay: [{ price: 2.1, size: 5000 }] },
+      { selectionId: b, back: [{ price: 1.8, size: 5000 }], lay: [{ price: 2.2, size: 5000 }] },
+    ],
+  });
+  await step({
+    kind: 'fancy',
+    rows: [{ selectionId: `${eventId}-1`, noLine: 50, noRate: 90, yesLine: 50, yesRate: 110 }],
+  });
+  return { eventId, a, b };
+}
+
+async function client(name: string, credit: number) {
+  await createTestClient(database.db, name, credit, clock);
+  return (await login(app, name)).Token;
+}
+
+async function bet(token: string, event: Fixture, overrides: Record<string, unknown>) {
+  const fancy = overrides.MarketType === 'FANCY';
+  const response = await app.inject({
+    method: 'POST',
+    url: fancy ? '/api/UserBetModels/PostFancyBetModel' : '/api/UserBetModels/PostUserBetModel',
+    headers: bearer(token),
+    payload: {
+      sportsId: 4,
+      SelectionName: 'Alpha',
+      SelectionID: String(event.a),
+      Odds: 1.9,
+      Price: 0,
+      MarketType: 'MATCH_ODDS',
+      MarketId: `1.${event.eventId}`,
+      EventId: event.eventId,
+      BetType: 'Back',
+      BetStatus: 'Pending',
+      Stack: 1000,
+      ...overrides,
+    },
+  });
+  expect(response.json()).toEqual({ Status: true, Result: 'Bet placed successfully' });
+}
+
+async function workedBets(token: string, event: Fixture) {
+  await bet(token, event, { Odds: 1.9, Stack: 1000, BetType: 'Back' });
+  await bet(token, event, { Odds: 2.1, Stack: 500, BetType: 'Lay' });
+}
+
+async function detail(token: string) {
+  return (
+    await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(token) })
+  ).json<{
+    Result: {
+      CreditLimit: number;
+      PL: number;
+      Exposure: number;
+      Balance: number;
+      MainBalance: number;
+    };
+  }>().Result;
+}
+
+/** Money is conserved and every running total equals the ledger (DESIGN §5). */
+async function expectConserved() {
+  const totals = await sql<{
+    ledger: string;
+    wallets: string;
+    exposure: string;
+    exposures: string;
+  }>`
+    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
+           (SELECT coalesce(sum(credit_paise + pl_paise), 0) FROM wallets) AS wallets,
+           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
+           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
+    database.db,
+  );
+  const row = totals.rows[0];
+  expect(row?.ledger).toBe('0');
+  expect(row?.wallets).toBe('0');
+  expect(row?.exposure).toBe(row?.exposures);
+  const drift = await sql<{ account_id: string }>`
+    SELECT w.account_id FROM wallets w LEFT JOIN ledger_entries l ON l.account_id = w.account_id
+    GROUP BY w.account_id, w.credit_paise, w.pl_paise
+    HAVING w.credit_paise + w.pl_paise <> coalesce(sum(l.amount_paise), 0)`.execute(database.db);
+  expect(drift.rows).toEqual([]);
+}
+
+const ledgerCount = async () =>
+  Number(
+    (await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entries`.execute(database.db))
+      .rows[0]?.n,
+  );
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const settlement = createSettlementService({ db: database.db, clock, random: systemRandom });
+  const feed = scriptedFeed(database.db, clock, {
+    settle: settleFromFeed(settlement, (message) => feedLog.push(message)),
+  });
+  app = await buildTestApp(database.db, { clock, feed, settlement });
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('settlement', () => {
+  it('pays back 1000 at 1.90 and lay 500 at 2.10 on A when A wins: +350 to the client, −350 to the house', async () => {
+    const event = await fixtureEvent();
+    const token = await client('settled-a', 10_000);
+    await workedBets(token, event);
+    const houseBefore = await sql<{
+      pl: string;
+    }>`SELECT pl_paise AS pl FROM wallets w JOIN accounts a ON a.id = w.account_id WHERE a.kind = 'house'`.execute(
+      database.db,
+    );
+    const declared = await ops('declare-result', {
+      marketId: `1.${event.eventId}`,
+      winnerSelectionId: event.a,
+    });
+    expect(declared.json()).toEqual({
+      Status: true,
+      Result: `Settled 1.${event.eventId} as ${event.a}: 2 bets of 1 clients`,
+    });
+    expect(await detail(token)).toEqual({
+      CreditLimit: 10000,
+      PL: 350,
+      Exposure: 0,
+      Balance: 10350,
+      MainBalance: 10350,
+    });
+    const houseAfter = await sql<{
+      pl: string;
+    }>`SELECT pl_paise AS pl FROM wallets w JOIN accounts a ON a.id = w.account_id WHERE a.kind = 'house'`.execute(
+      database.db,
+    );
+    expect(BigInt(houseAfter.rows[0]?.pl ?? 0) - BigInt(houseBefore.rows[0]?.pl ?? 0)).toBe(
+      -35000n,
+    );
+    const bets = await database.db
+      .selectFrom('bets')
+      .select(['bet_type', 'status', 'pl_paise'])
+      .where('position_key', '=', `1.${event.eventId}`)
+      .orderBy('id')
+      .execute();
+    expect(bets).toEqual([
+      { bet_type: 'Back', status: 'Settled', pl_paise: '90000' },
+      { bet_type: 'Lay', status: 'Lost', pl_paise: '-55000' },
+    ]);
+    const row = await database.db
+      .selectFrom('ledger_entries')
+      .innerJoin('accounts', 'accounts.id', 'ledger_entries.account_id')
+      .select(['amount_paise', 'remark', 'description', 'market_type', 'ledger_entries.kind'])
+      .where('accounts.kind', '=', 'client')
+      .where('ledger_entries.kind', '=', 'settlement')
+      .where('ledger_entries.market_id', '=', `1.${event.eventId}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      amount_paise: '35000',
+      remark: 'Match Odds: Alpha won',
+      description: 'Alpha v Beta - Match Odds',
+      market_type: 'MATCH_ODDS',
+      kind: 'settlement',
+    });
+    await expectConserved();
+  });
+
+  it('changes nothing when the same result comes again, and refuses another result with 409', async () => {
+    const event = await fixtureEvent();
+    const token = await client('settled-twice', 10_000);
+    await workedBets(token, event);
+    await ops('declare-result', { marketId: `1.${event.eventId}`, winnerSelectionId: event.a });
+    const rows = await ledgerCount();
+    const again = await ops('declare-result', {
+      marketId: `1.${event.eventId}`,
+      winnerSelectionId: event.a,
+    });
+    expect(again.json()).toEqual({ Status: true, Result: `Already settled as ${event.a}` });
+    expect(await ledgerCount()).toBe(rows);
+    const other = await ops('declare-result', {
+      marketId: `1.${event.eventId}`,
+      winnerSelectionId: event.b,
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({
+      Status: false,
+      Result: `Already settled as ${event.a}; roll back first`,
+    });
+    await expectConserved();
+  });
+
+  it('returns stakes on a void: bets Settled with zero P/L and the remark Void, exposure released', async () => {
+    const event = await fixtureEvent();
+    const token = await client('voided', 10_000);
+    await workedBets(token, event);
+    const rows = await ledgerCount();
+    const voided = await ops('void-market', {
+      target: `1.${event.eventId}`,
+      reason: 'Match abandoned',
+    });
+    expect(voided.json<{ Status: boolean }>().Status).toBe(true);
+    expect(await ledgerCount()).toBe(rows);
+    expect(await detail(token)).toEqual({
+      CreditLimit: 10000,
+      PL: 0,
+      Exposure: 0,
+      Balance: 10000,
+      MainBalance: 10000,
+    });
+    const bets = await database.db
+      .selectFrom('bets')
+      .select(['status', 'pl_paise', 'remark'])
+      .where('position_key', '=', `1.${event.eventId}`)
+      .execute();
+    expect(
+      bets.every(
+        (row) => row.status === 'Settled' && row.pl_paise === '0' && row.remark === 'Void',
+      ),
+    ).toBe(true);
+    await expectConserved();
+  });
+
+  it('rolls back and settles again exactly as a direct settlement with the new result would', async () => {
+    const rolled = await fixtureEvent('Gamma v Delta');
+    const direct = await fixtureEvent('Epsilon v Zeta');
+    const first = await client('rolled', 10_000);
+    const second = await client('direct', 10_000);
+    await workedBets(first, rolled);
+    await workedBets(second, direct);
+    await ops('declare-result', { marketId: `1.${rolled.eventId}`, winnerSelectionId: rolled.a });
+    const back = await ops('rollback', { target: `1.${rolled.eventId}`, reason: 'Wrong winner' });
+    expect(back.json()).toEqual({
+      Status: true,
+      Result: `Rolled back 1.${rolled.eventId} (was ${rolled.a}): 1 clients`,
+    });
+    expect(await detail(first)).toEqual({
+      CreditLimit: 10000,
+      PL: 0,
+      Exposure: 500,
+      Balance: 10000,
+      MainBalance: 9500,
+    });
+    await expectConserved();
+    await ops('declare-result', { marketId: `1.${rolled.eventId}`, winnerSelectionId: rolled.b });
+    await ops('declare-result', { marketId: `1.${direct.eventId}`, winnerSelectionId: direct.b });
+    expect(await detail(first)).toEqual(await detail(second));
+    expect((await detail(first)).PL).toBe(-500);
+    const epoch = await database.db
+      .selectFrom('settlements')
+      .select(['epoch', 'state'])
+      .where('target', '=', `1.${rolled.eventId}`)
+      .executeTakeFirstOrThrow();
+    expect(epoch).toEqual({ epoch: 2, state: 'settled' });
+    await expectConserved();
+  });
+
+  it('re-imposes exposure on a rollback even when the main balance then goes below zero', async () => {
+    const event = await fixtureEvent();
+    const token = await client('spender', 1_000);
+    await bet(token, event, { Odds: 1.9, Stack: 1000, BetType: 'Back' });
+    await ops('declare-result', { marketId: `1.${event.eventId}`, winnerSelectionId: event.a });
+    await ops('credit', { username: 'spender', amount: -1900 });
+    await ops('rollback', { target: `1.${event.eventId}`, reason: 'Result corrected' });
+    expect(await detail(token)).toEqual({
+      CreditLimit: -900,
+      PL: 0,
+      Exposure: 1000,
+      Balance: -900,
+      MainBalance: -1900,
+    });
+    await expectConserved();
+  });
+
+  it('takes commission on a net win only', async () => {
+    const event = await fixtureEvent();
+    const token = await client('commissioned', 10_000);
+    expect((await ops('set-commission', { username: 'commissioned', percent: 2 })).json()).toEqual({
+      Status: true,
+      Result: 'Commission of commissioned set to 2.00%',
+    });
+    await workedBets(token, event);
+    await ops('declare-result', { marketId: `1.${event.eventId}`, winnerSelectionId: event.a });
+    expect((await detail(token)).PL).toBe(343);
+    const line = await database.db
+      .selectFrom('settlement_lines')
+      .select(['gross_paise', 'commission_paise'])
+      .where('target', '=', `1.${event.eventId}`)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({ gross_paise: '35000', commission_paise: '700' });
+    await expectConserved();
+  });
+
+  it('settles a fancy session from the feed result on its final runs', async () => {
+    const event = await fixtureEvent();
+    const token = await client('sessioner', 10_000);
+    const fancy = {
+      MarketType: 'FANCY',
+      MarketId: String(event.eventId),
+      SelectionID: `${event.eventId}-1`,
+      SelectionName: '6 over runs Alpha',
+      Stack: 100,
+    };
+    await bet(token, event, { ...fancy, BetType: 'Yes', Odds: 50, Price: 110 });
+    await bet(token, event, { ...fancy, BetType: 'No', Odds: 50, Price: 90 });
+    expect((await detail(token)).Exposure).toBe(20);
+    await ops('fixture-step', {
+      eventId: event.eventId,
+      step: { kind: 'fancy-result', selectionId: `${event.eventId}-1`, runs: 52 },
+    });
+    // Yes wins 100, No loses 100: net 0, exposure released.
+    expect(await detail(token)).toEqual({
+      CreditLimit: 10000,
+      PL: 0,
+      Exposure: 0,
+      Balance: 10000,
+      MainBalance: 10000,
+    });
+    const statuses = await database.db
+      .selectFrom('bets')
+      .select(['bet_type', 'status'])
+      .where('position_key', '=', `${event.eventId}-1`)
+      .orderBy('id')
+      .execute();
+    expect(statuses).toEqual([
+      { bet_type: 'Yes', status: 'Settled' },
+      { bet_type: 'No', status: 'Lost' },
+    ]);
+    // A later feed result for the same session is logged, never paid twice.
+    await ops('fixture-step', {
+      eventId: event.eventId,
+      step: { kind: 'void', target: `${event.eventId}-1`, reason: 'late' },
+    });
+    expect((await detail(token)).PL).toBe(0);
+    await expectConserved();
+  });
+
+  it('settles with reviewable SQL: market FOR UPDATE, then wallets in order, then ledger pairs', async () => {
+    const event = await fixtureEvent();
+    const token = await client('snapshot', 10_000);
+    await workedBets(token, event);
+    const statements: string[] = [];
+    const logged = openDatabase(database.url, { max: 1, onQuery: (text) => statements.push(text) });
+    const settlement = createSettlementService({ db: logged.db, clock, random: systemRandom });
+    await settlement.declare({
+      kind: 'winner',
+      marketId: `1.${event.eventId}`,
+      selectionId: String(event.a),
+    });
+    await logged.close();
+    expect(statements).toMatchInlineSnapshot(`
+      [
+        "begin",
+        "select "markets"."id", "markets"."event_id", "markets"."market_type", "markets"."name", "events"."name" as "event_name" from "markets" inner join "events" on "events"."id" = "markets"."event_id" where "markets"."id" = $1 for update of "markets"",
+        "select "selection_id", "name" from "runners" where "market_id" = $1 order by "sort_priority"",
+        "select * from "settlements" where "target" = $1 for update",
+        "insert into "settlements" ("target", "event_id", "market_type", "state", "result", "epoch", "reason", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("target") do update set "state" = $9, "result" = $10, "epoch" = $11, "reason" = $12, "updated_at" = $13",
+        "select "id", "client_id", "selection_id", "bet_type", "odds", "profit_paise", "liability_paise" from "bets" where "position_key" = $1 and "status" = $2 order by "client_id", "id" for update",
+        "select "accounts"."id" as "account_id", "accounts"."client_id", "clients"."commission_bp" from "accounts" inner join "clients" on "clients"."id" = "accounts"."client_id" where "accounts"."client_id" in ($1)",
+        "select "id" from "accounts" where "kind" = $1",
+        "select * from "wallets" where "account_id" in ($1, $2) order by "account_id" for update",
+        "insert into "ledger_entries" ("txn_id", "kind", "remark", "description", "event_id", "market_id", "market_type", "created_at", "account_id", "amount_paise") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10), ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+        "update "wallets" set "pl_paise" = "pl_paise" + $1::bigint where "account_id" = $2",
+        "update "wallets" set "pl_paise" = "pl_paise" + $1::bigint where "account_id" = $2",
+        "insert into "settlement_lines" ("target", "epoch", "client_id", "gross_paise", "commission_paise", "txn_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7)",
+        "delete from "exposures" where "client_id" = $1 and "position_key" = $2 returning "exposure_paise"",
+        "update "wallets" set "exposure_paise" = exposure_paise + $1::bigint where "account_id" = $2",
+        "update "bets" set "status" = $1, "pl_paise" = $2, "remark" = $3 where "id" = $4",
+        "update "bets" set "status" = $1, "pl_paise" = $2, "remark" = $3 where "id" = $4",
+        "update "markets" set "status" = $1 where "id" = $2",
+        "commit",
+      ]
+    `);
+  });
+
+  it('refuses unknown targets and runners of another market', async () => {
+    const event = await fixtureEvent();
+    expect(
+      (await ops('declare-result', { marketId: '1.77', winnerSelectionId: 1 })).json(),
+    ).toEqual({ Status: false, Result: 'No market or session 1.77' });
+    expect(
+      (
+        await ops('declare-result', { marketId: `1.${event.eventId}`, winnerSelectionId: 5 })
+      ).json(),
+    ).toEqual({
+      Status: false,
+      Result: `Selection 5 is not a runner of 1.${event.eventId}`,
+    });
+    expect((await ops('rollback', { target: `1.${event.eventId}`, reason: 'x' })).json()).toEqual({
+      Status: false,
+      Result: `1.${event.eventId} is not settled`,
+    });
+    expect((await ops('set-commission', { username: 'nobody-here', percent: 1 })).json()).toEqual({
+      Status: false,
+      Result: "No client named 'nobody-here'",
+    });
+  });
+});
