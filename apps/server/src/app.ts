@@ -56,6 +56,7 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'feedStaleS'
   | 'reportTz'
+  | 'tvUrl'
 >;
 
 export interface AppDeps {
@@ -94,7 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Backlay API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await registerSecurity(app, { rateLimitPerMin: config.rateLimitPerMin });
+  await registerSecurity(app, {
+    rateLimitPerMin: config.rateLimitPerMin,
+    frameOrigins: config.tvUrl ? [new URL(config.tvUrl.replace('{eventId}', '0')).origin] : [],
+  });
 
   const auth = createAuthService({
     db,
@@ -120,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
-  marketsRoutes(app, markets, limit);
+  marketsRoutes(app, markets, { moneyBodyLimit: limit, tvUrl: config.tvUrl });
   const idempotency = createIdempotency({ db, clock });
   betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), limit);
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);

@@ -50,6 +50,11 @@ const schema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   MONEY_BODY_LIMIT_BYTES: positiveInt.default(16_384),
   TRUST_PROXY: flag.default(false),
+  TV_URL: z
+    .string()
+    .url()
+    .refine((value) => value.includes('{eventId}'), { message: 'TV_URL must contain {eventId}' })
+    .optional(),
   REPORT_TZ: z
     .string()
     .min(1)
@@ -84,6 +89,8 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly moneyBodyLimitBytes: number;
   readonly trustProxy: boolean;
+  /** The live TV player page, with `{eventId}` in it; no TV when unset. */
+  readonly tvUrl: string | undefined;
   /** The time zone whose calendar days the report dates name (DESIGN §4). */
   readonly reportTz: string;
 }
@@ -140,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     moneyBodyLimitBytes: e.MONEY_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    tvUrl: e.TV_URL,
     reportTz: e.REPORT_TZ,
   };
 }

@@ -32,6 +32,7 @@ export const testConfig: AppConfig = {
   trustProxy: false,
   feedStaleS: 10,
   reportTz: 'Asia/Kolkata',
+  tvUrl: undefined,
 };
 
 export interface TestAppOptions {

@@ -10,7 +10,7 @@ import { tooManyRequests } from '../errors.js';
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { rateLimitPerMin: number },
+  options: { rateLimitPerMin: number; frameOrigins: readonly string[] },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -22,7 +22,8 @@ export async function registerSecurity(
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // Our own frames only: live TV (and, later, the casino provider) on their own origins.
+        frameSrc: ["'self'", ...options.frameOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

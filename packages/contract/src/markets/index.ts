@@ -84,6 +84,8 @@ export const eventDetail = z.object({
   SportsId: z.number().int(),
   MarketTime: isoDateTime,
   MarketStatus: z.union([z.literal(0), z.literal(1)]),
+  /** The live TV player page of this event; null when no TV is configured. */
+  TvUrl: z.string().nullable(),
   MarketList: z.array(eventMarket),
   fancy: z.object({
     IsFancyActive: z.boolean(),

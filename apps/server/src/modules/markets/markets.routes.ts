@@ -30,9 +30,11 @@ const ids = (list: string) => [...new Set(list.split(','))];
 export function marketsRoutes(
   app: FastifyInstance,
   markets: MarketsService,
-  moneyBodyLimit: number,
+  settings: { moneyBodyLimit: number; tvUrl: string | undefined },
 ): void {
-  const options = { moneyBodyLimit };
+  const options = { moneyBodyLimit: settings.moneyBodyLimit };
+  const tvUrlOf = (eventId: number) =>
+    settings.tvUrl?.replace('{eventId}', String(eventId)) ?? null;
 
   registerEndpoint(
     app,
@@ -76,7 +78,7 @@ export function marketsRoutes(
       if (!event) return { Status: false as const, Result: 'Event not found' };
       return {
         Status: true as const,
-        Result: eventDetailWire(event, await markets.eventMarkets(eventId)),
+        Result: eventDetailWire(event, await markets.eventMarkets(eventId), tvUrlOf(eventId)),
       };
     },
     options,

@@ -278,6 +278,30 @@ describe('event detail', () => {
   });
 });
 
+describe('live TV', () => {
+  it('gives no player without TV_URL, and the event page of TV_URL, framable by our CSP, with it', async () => {
+    const plain = getEventDetail.response.parse(
+      await get(`/api/MarketModels/GetEventDetail?eventId=${cricket}`),
+    );
+    expect(plain.Status && plain.Result.TvUrl).toBeNull();
+    const tv = await buildTestApp(database.db, {
+      clock,
+      feed,
+      config: { tvUrl: 'http://127.0.0.1:9911/tv/{eventId}' },
+    });
+    const response = await tv.inject({
+      url: `/api/MarketModels/GetEventDetail?eventId=${cricket}`,
+      headers: bearer(token),
+    });
+    const answer = getEventDetail.response.parse(response.json());
+    expect(answer.Status && answer.Result.TvUrl).toBe(`http://127.0.0.1:9911/tv/${cricket}`);
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "frame-src 'self' http://127.0.0.1:9911",
+    );
+    await tv.close();
+  });
+});
+
 describe('bookmaker and fancy', () => {
   it('answers bookmaker rows per 100 and fancy rows as Yes line and rate (back) and No line and rate (lay)', async () => {
     await priceBookmakerAndFancy(); // fresh prices: an earlier test let the feed go stale

@@ -47,8 +47,13 @@ export function exchangeBookWire(view: MarketView) {
   };
 }
 
-export function eventDetailWire(event: EventRow, markets: readonly MarketView[]): EventDetail {
+export function eventDetailWire(
+  event: EventRow,
+  markets: readonly MarketView[],
+  tvUrl: string | null,
+): EventDetail {
   return {
+    TvUrl: tvUrl,
     EventId: event.eventId,
     EventName: event.name,
     SeriesName: event.seriesName,
