@@ -43,6 +43,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { noFeed, type FeedControl } from './feed/control.js';
 import type { Clock, Random } from './seams.js';
+import { silentPublisher, type Hub } from './hub/hub.js';
 
 export type AppConfig = Pick<
   Config,
@@ -68,6 +69,8 @@ export interface AppDeps {
   readonly opsToken: string;
   /** The built client to serve; none in API-only tests. */
   readonly webDist?: string | undefined;
+  /** The real-time hub; without it nothing is pushed and polling carries everything. */
+  readonly hub?: Hub;
   /** Shared with the feed, whose results settle through it; made here when absent. */
   readonly settlement?: SettlementService;
   /** The running feed's books and controls; none in tests that need no prices. */
@@ -115,21 +118,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, { auth, opsToken: deps.opsToken });
 
   const limit = config.moneyBodyLimitBytes;
+  const publisher = deps.hub?.publisher ?? silentPublisher;
+  deps.hub?.attach(app, limit);
   systemRoutes(app, db, limit);
   authRoutes(app, auth, limit);
   walletRoutes(app, wallet, limit);
   chipsRoutes(app, { chips: createChipsService({ db, clock }), auth }, limit);
   newsRoutes(app, news, limit);
-  opsRoutes(app, { clients, wallet, news }, limit);
+  opsRoutes(app, { clients, wallet, news, publisher }, limit);
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
   marketsRoutes(app, markets, { moneyBodyLimit: limit, tvUrl: config.tvUrl });
   const idempotency = createIdempotency({ db, clock });
-  betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), limit);
+  betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), {
+    moneyBodyLimit: limit,
+    publisher,
+  });
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
   scoresRoutes(app, feed.scores, limit);
-  feedOpsRoutes(app, { db, clock, markets, feed }, limit);
+  feedOpsRoutes(app, { db, clock, markets, feed, publisher }, limit);
   await registerWeb(app, deps.webDist);
 
   return app;

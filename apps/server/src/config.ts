@@ -50,6 +50,8 @@ const schema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   MONEY_BODY_LIMIT_BYTES: positiveInt.default(16_384),
   TRUST_PROXY: flag.default(false),
+  HUB_SECRET: z.string().min(32, 'HUB_SECRET must be at least 32 characters').optional(),
+  HUB_PING_MS: positiveInt.default(15_000),
   TV_URL: z
     .string()
     .url()
@@ -89,6 +91,9 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly moneyBodyLimitBytes: number;
   readonly trustProxy: boolean;
+  /** Signs hub connection tokens; shared by every instance. A random one per process when unset. */
+  readonly hubSecret: string | undefined;
+  readonly hubPingMs: number;
   /** The live TV player page, with `{eventId}` in it; no TV when unset. */
   readonly tvUrl: string | undefined;
   /** The time zone whose calendar days the report dates name (DESIGN §4). */
@@ -147,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     moneyBodyLimitBytes: e.MONEY_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    hubSecret: e.HUB_SECRET,
+    hubPingMs: e.HUB_PING_MS,
     tvUrl: e.TV_URL,
     reportTz: e.REPORT_TZ,
   };

@@ -28,12 +28,15 @@ export async function stopInOrder(
  */
 export function drainOrder(parts: {
   feed?: (() => Promise<void>) | undefined;
+  /** Hub clients are told to reconnect later before HTTP closes. */
+  hub?: (() => Promise<void>) | undefined;
   http: () => Promise<void>;
   pool: () => Promise<void>;
   postgres?: (() => Promise<void>) | undefined;
 }): Stoppable[] {
   return [
     ...(parts.feed ? [{ name: 'feed', stop: parts.feed }] : []),
+    ...(parts.hub ? [{ name: 'hub', stop: parts.hub }] : []),
     { name: 'HTTP', stop: parts.http },
     { name: 'database pool', stop: parts.pool },
     ...(parts.postgres ? [{ name: 'PostgreSQL', stop: parts.postgres }] : []),

@@ -10,6 +10,9 @@ import { createNewsService } from './modules/news/news.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { startFeed } from './feed/start.js';
+import { createHub } from './hub/hub.js';
+import { createFeedNotifier } from './hub/notifier.js';
+import { createMarketsService } from './modules/markets/markets.service.js';
 import {
   createSettlementService,
   settleFromFeed,
@@ -44,6 +47,17 @@ async function main(): Promise<void> {
   });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
+  const hub = createHub({
+    db: database.db,
+    clock: systemClock,
+    random: systemRandom,
+    secret: config.hubSecret ? Buffer.from(config.hubSecret) : systemRandom.bytes(32),
+    pingMs: config.hubPingMs,
+    clientTimeoutMs: 30_000,
+    handshakeTimeoutMs: 15_000,
+    sessionMaxMs: config.session.maxS * 1000,
+    log: say,
+  });
   const settlement = createSettlementService({
     db: database.db,
     clock: systemClock,
@@ -61,6 +75,12 @@ async function main(): Promise<void> {
     seed: () => systemRandom.bytes(4).readUInt32BE(0),
     log: say,
     settle: settleFromFeed(settlement, say),
+    notify: (priceBook) =>
+      createFeedNotifier({
+        publisher: hub.publisher,
+        markets: createMarketsService({ db: database.db, clock: systemClock, priceBook }),
+        clock: systemClock,
+      }),
   });
   const app = await buildApp({
     config,
@@ -72,6 +92,7 @@ async function main(): Promise<void> {
     webDist: hasWebBuild(config) ? config.webDist : undefined,
     feed: feed.control,
     settlement,
+    hub,
   });
 
   if (config.seedDemo) {
@@ -94,6 +115,7 @@ async function main(): Promise<void> {
     void stopInOrder(
       drainOrder({
         feed: () => feed.stop(),
+        hub: () => hub.close(),
         http: () => app.close(),
         pool: () => database.close(),
         postgres: stopPostgres,
@@ -105,6 +127,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  hub.start();
   // Browsers give geolocation, hence login, only to secure contexts: localhost is one.
   const local = config.host === '0.0.0.0' || config.host === '127.0.0.1';
   const url = `http://${local ? 'localhost' : config.host}:${config.port}`;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp, type AppConfig } from '../src/app.js';
 import type { FeedControl } from '../src/feed/control.js';
+import type { Hub } from '../src/hub/hub.js';
 import type { SettlementService } from '../src/modules/settlement/settlement.service.js';
 import type { Db } from '../src/db/pool.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
@@ -43,6 +44,7 @@ export interface TestAppOptions {
   readonly logStream?: DestinationStream;
   readonly feed?: FeedControl;
   readonly settlement?: SettlementService;
+  readonly hub?: Hub;
   /** Extra routes a test needs, registered before the app is ready. */
   readonly routes?: (app: FastifyInstance) => void;
 }
@@ -62,6 +64,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     webDist: options.webDist,
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.settlement ? { settlement: options.settlement } : {}),
+    ...(options.hub ? { hub: options.hub } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app);

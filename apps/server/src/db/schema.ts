@@ -106,6 +106,7 @@ export interface Schema {
   chip_settings: ChipSettingsTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
+  hub_tickets: HubTicketsTable;
 }
 
 export interface EventsTable {
@@ -264,4 +265,12 @@ export interface SettlementLinesTable {
   txn_id: string | null;
   rolled_back: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
+}
+
+export interface HubTicketsTable {
+  ticket_hash: Buffer;
+  client_id: BigIntColumn;
+  session_id: BigIntColumn;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }

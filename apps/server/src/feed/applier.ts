@@ -35,6 +35,8 @@ export function createFeedApplier(deps: {
   log: (message: string) => void;
   /** Settles a declared result (DESIGN §5: the feed's result is a declaration like any other). */
   settle?: (declaration: ResultDeclaration) => Promise<void>;
+  /** Hears every applied batch (the hub pushes what changed). */
+  notify?: (updates: readonly FeedUpdate[]) => Promise<void>;
 }): FeedApplier {
   const { db, priceBook, scores, source } = deps;
   return {
@@ -81,10 +83,14 @@ export function createFeedApplier(deps: {
           case 'heartbeat':
             priceBook.heartbeat(update.eventIds, now);
             break;
-          default: {
+          default:
             return assertNever(update, 'feed update');
-          }
         }
+      }
+      if (updates.length > 0 && deps.notify) {
+        await deps
+          .notify(updates)
+          .catch((error: unknown) => deps.log(`hub notify failed: ${String(error)}`));
       }
     },
   };

@@ -4,12 +4,12 @@ import { createFeedApplier } from './applier.js';
 import type { FeedControl, FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
-import { createMemoryPriceBook } from './price-book.js';
+import { createMemoryPriceBook, type PriceBook } from './price-book.js';
 import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
 import { createScoreBook } from './score-book.js';
 import { createScriptedSource, type ScriptedSnapshot } from './scripted.js';
 import { createSimulatorSource } from './simulator-source.js';
-import type { ResultDeclaration } from './types.js';
+import type { FeedUpdate, ResultDeclaration } from './types.js';
 
 /** How often the feed ticks, and how often its state is saved. */
 export const FEED_TICK_MS = 500;
@@ -33,6 +33,8 @@ export async function startFeed(options: {
   seed: () => number;
   log: (message: string) => void;
   settle?: (declaration: ResultDeclaration) => Promise<void>;
+  /** Builds the listener of applied updates, given the feed's PriceBook. */
+  notify?: (priceBook: PriceBook) => (updates: readonly FeedUpdate[]) => Promise<void>;
 }): Promise<StartedFeed> {
   const { db, clock, log } = options;
   const priceBook = createMemoryPriceBook(options.staleS * 1000);
@@ -74,6 +76,7 @@ export async function startFeed(options: {
     source: options.feed,
     log,
     ...(options.settle ? { settle: options.settle } : {}),
+    ...(options.notify ? { notify: options.notify(priceBook) } : {}),
   });
   const runner = createFeedRunner({ db, source, applier, clock });
   const running = await runFeed({

@@ -9,7 +9,9 @@ import {
   suspendMarket,
   unlockEvent,
 } from '@backlay/contract/ops';
+import { marketIdParse } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
+import { eventGroup, type HubPublisher } from '../hub/hub.js';
 import type { Db } from '../db/pool.js';
 import type { FeedControl } from '../feed/control.js';
 import { nextScriptedEventId } from '../feed/feed.queries.js';
@@ -37,11 +39,23 @@ function best(runners: readonly RunnerQuote[]): string {
 /** Operator commands over events, markets and the feed (issue feed §5). */
 export function feedOpsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; markets: MarketsService; feed: FeedControl },
+  deps: {
+    db: Db;
+    clock: Clock;
+    markets: MarketsService;
+    feed: FeedControl;
+    publisher: HubPublisher;
+  },
   moneyBodyLimit: number,
 ): void {
   const options = { moneyBodyLimit };
   const { markets, feed, clock } = deps;
+  /** SPEC §4: EventSuspended makes the event's screens reload their detail. */
+  const suspended = (eventId: number | undefined, outcome: OperatorOutcome) => {
+    if (outcome.ok && eventId !== undefined)
+      deps.publisher.toGroup(eventGroup(eventId), 'EventSuspended', { EventId: eventId });
+    return outcome;
+  };
   // Fixture events take the next id one at a time, so two operators never collide.
   let creating: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
@@ -53,25 +67,39 @@ export function feedOpsRoutes(
   registerEndpoint(
     app,
     lockEvent,
-    async ({ body }) => answer(await markets.lockEvent(body.eventId, true)),
+    async ({ body }) =>
+      answer(suspended(body.eventId, await markets.lockEvent(body.eventId, true))),
     options,
   );
   registerEndpoint(
     app,
     unlockEvent,
-    async ({ body }) => answer(await markets.lockEvent(body.eventId, false)),
+    async ({ body }) =>
+      answer(suspended(body.eventId, await markets.lockEvent(body.eventId, false))),
     options,
   );
   registerEndpoint(
     app,
     suspendMarket,
-    async ({ body }) => answer(await markets.suspendMarket(body.marketId, true)),
+    async ({ body }) =>
+      answer(
+        suspended(
+          marketIdParse(body.marketId)?.eventId,
+          await markets.suspendMarket(body.marketId, true),
+        ),
+      ),
     options,
   );
   registerEndpoint(
     app,
     resumeMarket,
-    async ({ body }) => answer(await markets.suspendMarket(body.marketId, false)),
+    async ({ body }) =>
+      answer(
+        suspended(
+          marketIdParse(body.marketId)?.eventId,
+          await markets.suspendMarket(body.marketId, false),
+        ),
+      ),
     options,
   );
   registerEndpoint(

@@ -1,6 +1,7 @@
 import { createClient, credit, postNews } from '@backlay/contract/ops';
 import { rupeesToPaise, type Paise } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
+import type { HubPublisher } from '../hub/hub.js';
 import { badRequest } from '../errors.js';
 import { registerEndpoint } from '../http/endpoints.js';
 import { rupeesWire } from '../money.js';
@@ -12,6 +13,7 @@ export interface OpsDeps {
   readonly clients: ClientsService;
   readonly wallet: WalletService;
   readonly news: NewsService;
+  readonly publisher: HubPublisher;
 }
 
 function paise(rupees: number): Paise {
@@ -75,6 +77,7 @@ export function opsRoutes(app: FastifyInstance, deps: OpsDeps, moneyBodyLimit: n
     postNews,
     async ({ body }) => {
       await deps.news.publish(body.message);
+      deps.publisher.toAll('updateNews', { Message: body.message.trim() });
       return { Status: true as const, Result: 'News published' };
     },
     options,

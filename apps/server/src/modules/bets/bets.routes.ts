@@ -9,6 +9,7 @@ import {
 } from '@backlay/contract/bets';
 import { getMyMarkets } from '@backlay/contract/markets';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HubPublisher } from '../../hub/hub.js';
 import { requireSession } from '../../http/authenticate.js';
 import { registerEndpoint } from '../../http/endpoints.js';
 import type { BetsService } from './bets.service.js';
@@ -20,8 +21,12 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 /** Placing bets and reading positions (SPEC §7 "Bets and positions"; DESIGN §5). */
-export function betsRoutes(app: FastifyInstance, bets: BetsService, moneyBodyLimit: number): void {
-  const options = { moneyBodyLimit };
+export function betsRoutes(
+  app: FastifyInstance,
+  bets: BetsService,
+  settings: { moneyBodyLimit: number; publisher: HubPublisher },
+): void {
+  const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
   for (const [endpoint, isFancyRoute] of [
     [postUserBet, false],
@@ -30,14 +35,25 @@ export function betsRoutes(app: FastifyInstance, bets: BetsService, moneyBodyLim
     registerEndpoint(
       app,
       endpoint,
-      async ({ body, request }) =>
-        bets.place({
-          clientId: requireSession(request).clientId,
+      async ({ body, request }) => {
+        const clientId = requireSession(request).clientId;
+        const answer = await bets.place({
+          clientId,
           draft: body,
           isFancyRoute,
           idempotencyKey: idempotencyKey(request),
           route: endpoint.path,
-        }),
+        });
+        // The betting client's own connections only (DESIGN §7).
+        if (answer.Status) {
+          settings.publisher.toUser(clientId, 'BetPlacedMessage', {
+            EventId: Number(body.EventId),
+            MarketId: body.MarketId,
+            MarketType: body.MarketType,
+          });
+        }
+        return answer;
+      },
       options,
     );
   }

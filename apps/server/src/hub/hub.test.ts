@@ -1,0 +1,230 @@
+import {
+  HttpTransportType,
+  HubConnectionBuilder,
+  HubConnectionState,
+  LogLevel,
+  type HubConnection,
+} from '@microsoft/signalr';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { bearer, buildTestApp, createTestClient, login, OPS_TOKEN } from '../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { manualClock, systemRandom } from '../seams.js';
+import { createHub, eventGroup, type Hub } from './hub.js';
+import { RECORD_SEPARATOR } from './protocol.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let hub: Hub;
+let base: string;
+const clock = manualClock(new Date());
+const open: HubConnection[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  hub = createHub({
+    db: database.db,
+    clock,
+    random: systemRandom,
+    secret: Buffer.alloc(32, 7),
+    pingMs: 500,
+    clientTimeoutMs: 30_000,
+    handshakeTimeoutMs: 15_000,
+    sessionMaxMs: 24 * 3600 * 1000,
+    log: () => {},
+  });
+  app = await buildTestApp(database.db, { clock, hub });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await Promise.all(open.map((connection) => connection.stop()));
+  await hub.close();
+  await app.close();
+  await database.drop();
+});
+
+async function session(name: string) {
+  await createTestClient(database.db, name);
+  return login(app, name);
+}
+
+async function ticket(token: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/Hub/Ticket',
+    headers: bearer(token),
+  });
+  return response.json<{ Result: { ticket: string } }>().Result.ticket;
+}
+
+function connect(
+  token: string,
+  uid: number,
+  options: { serverTimeoutMs?: number; delays?: number[] } = {},
+) {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${base}/MessageHub?userId=${uid}`, {
+      transport: HttpTransportType.WebSockets,
+      accessTokenFactory: () => ticket(token),
+    })
+    .withAutomaticReconnect(options.delays ?? [0, 200, 500, 1000])
+    .withServerTimeout(options.serverTimeoutMs ?? 30_000)
+    .configureLogging(LogLevel.None)
+    .build();
+  open.push(connection);
+  return connection;
+}
+
+function received<T>(connection: HubConnection, target: string): T[] {
+  const list: T[] = [];
+  connection.on(target, (payload: T) => void list.push(payload));
+  return list;
+}
+
+describe('hub with the official @microsoft/signalr client', () => {
+  it('connects with tickets and receives broadcasts, group messages after SubscribeEvent, and its own bets only', async () => {
+    const asha = await session('hub-asha');
+    const ravi = await session('hub-ravi');
+    const first = connect(asha.Token, asha.uid);
+    const second = connect(ravi.Token, ravi.uid);
+    const news = received<{ Message: string }>(first, 'updateNews');
+    const grouped = received<{ EventId: number }>(first, 'EventSuspended');
+    const strangers = received<{ EventId: number }>(second, 'EventSuspended');
+    const mine = received<unknown>(first, 'BetPlacedMessage');
+    const theirs = received<unknown>(second, 'BetPlacedMessage');
+    await first.start();
+    await second.start();
+    expect(first.state).toBe(HubConnectionState.Connected);
+
+    await app.inject({
+      method: 'POST',
+      url: '/api/ops/news',
+      payload: { message: 'Hub news' },
+      headers: bearer(OPS_TOKEN),
+    });
+    await vi.waitFor(() => expect(news).toEqual([{ Message: 'Hub news' }]));
+
+    await first.invoke('SubscribeEvent', 42);
+    hub.publisher.toGroup(eventGroup(42), 'EventSuspended', { EventId: 42 });
+    await vi.waitFor(() => expect(grouped).toEqual([{ EventId: 42 }]));
+
+    hub.publisher.toUser(String(asha.uid), 'BetPlacedMessage', {
+      EventId: 1,
+      MarketId: '1.1',
+      MarketType: 'MATCH_ODDS',
+    });
+    await vi.waitFor(() => expect(mine).toHaveLength(1));
+    expect(theirs).toEqual([]);
+    expect(strangers).toEqual([]);
+  });
+
+  it('keeps the connection past a shortened server timeout with pings', async () => {
+    const user = await session('hub-pinged');
+    const connection = connect(user.Token, user.uid, { serverTimeoutMs: 1500 });
+    const reconnecting = vi.fn();
+    connection.onreconnecting(reconnecting);
+    await connection.start();
+    hub.start();
+    // The hub reads the injected clock: keep it in step with the real one the client times with.
+    const pings: number[] = [];
+    const interval = setInterval(() => {
+      clock.advance(250);
+      if (connection.state === HubConnectionState.Connected) pings.push(1);
+    }, 250);
+    await vi.waitFor(() => expect(pings.length).toBeGreaterThanOrEqual(14), {
+      timeout: 6000,
+      interval: 250,
+    });
+    clearInterval(interval);
+    expect(reconnecting).not.toHaveBeenCalled();
+    expect(connection.state).toBe(HubConnectionState.Connected);
+  });
+
+  it('reconnects after a Close with allowReconnect, with a fresh ticket', async () => {
+    const user = await session('hub-reconnect');
+    const connection = connect(user.Token, user.uid);
+    const reconnected = vi.fn();
+    connection.onreconnected(reconnected);
+    await connection.start();
+    const before = connection.connectionId;
+    hub.dropAll('Server is restarting', true);
+    await vi.waitFor(() => expect(reconnected).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(connection.state).toBe(HubConnectionState.Connected);
+    expect(connection.connectionId).not.toBe(before);
+  });
+
+  it('closes the connections of a session that logged out', async () => {
+    const user = await session('hub-logout');
+    const connection = connect(user.Token, user.uid);
+    const closed = vi.fn();
+    connection.onclose(closed);
+    await connection.start();
+    await app.inject({ url: '/api/Authenticate/logout', headers: bearer(user.Token) });
+    await hub.tick();
+    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(connection.state).toBe(HubConnectionState.Disconnected);
+  });
+});
+
+describe('hub authentication and protocol', () => {
+  const negotiate = (query: string, ticketValue?: string) =>
+    fetch(`${base}/MessageHub/negotiate?${query}`, {
+      method: 'POST',
+      headers: ticketValue ? { authorization: `Bearer ${ticketValue}` } : {},
+    });
+
+  it('refuses a missing, reused or expired ticket and another user’s userId', async () => {
+    const user = await session('hub-auth');
+    expect((await negotiate(`userId=${user.uid}&negotiateVersion=1`)).status).toBe(401);
+    const once = await ticket(user.Token);
+    const first = await negotiate(`userId=${user.uid}&negotiateVersion=1`, once);
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as {
+      negotiateVersion: number;
+      connectionToken: string;
+      availableTransports: unknown;
+    };
+    expect(body.negotiateVersion).toBe(1);
+    expect(body.connectionToken).toMatch(/^[A-Za-z0-9_.-]+$/);
+    expect(body.availableTransports).toEqual([
+      { transport: 'WebSockets', transferFormats: ['Text'] },
+    ]);
+    expect((await negotiate(`userId=${user.uid}&negotiateVersion=1`, once)).status).toBe(401);
+    const other = await ticket(user.Token);
+    expect((await negotiate(`userId=${user.uid + 999}&negotiateVersion=1`, other)).status).toBe(
+      403,
+    );
+    const late = await ticket(user.Token);
+    clock.advance(61_000);
+    expect((await negotiate(`userId=${user.uid}&negotiateVersion=1`, late)).status).toBe(401);
+  });
+
+  it('answers a handshake in another protocol with an error record and closes; an unknown id gets 404', async () => {
+    const user = await session('hub-raw');
+    const negotiated = (await (
+      await negotiate(`userId=${user.uid}&negotiateVersion=1`, await ticket(user.Token))
+    ).json()) as {
+      connectionToken: string;
+    };
+    const upgradeTicket = await ticket(user.Token);
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${upgradeTicket}`,
+    );
+    const messages: string[] = [];
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+    socket.send(`{"protocol":"messagepack","version":1}${RECORD_SEPARATOR}`);
+    await closed;
+    expect(messages).toEqual([
+      `{"error":"Only the json protocol, version 1, is supported"}${RECORD_SEPARATOR}`,
+    ]);
+
+    const stranger = new WebSocket(`${base.replace('http', 'ws')}/MessageHub?id=not-a-token`);
+    const status = await new Promise<number>((resolve) =>
+      stranger.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    expect(status).toBe(404);
+  });
+});
