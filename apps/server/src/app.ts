@@ -43,7 +43,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { noFeed, type FeedControl } from './feed/control.js';
 import type { Clock, Random } from './seams.js';
-import { silentPublisher, type Hub } from './hub/hub.js';
+import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
 
 export type AppConfig = Pick<
   Config,
@@ -71,6 +71,8 @@ export interface AppDeps {
   readonly webDist?: string | undefined;
   /** The real-time hub; without it nothing is pushed and polling carries everything. */
   readonly hub?: Hub;
+  /** Where pushes go: the hub's own connections, or every instance's through Redis. */
+  readonly publisher?: HubPublisher;
   /** Shared with the feed, whose results settle through it; made here when absent. */
   readonly settlement?: SettlementService;
   /** The running feed's books and controls; none in tests that need no prices. */
@@ -118,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, { auth, opsToken: deps.opsToken });
 
   const limit = config.moneyBodyLimitBytes;
-  const publisher = deps.hub?.publisher ?? silentPublisher;
+  const publisher = deps.publisher ?? deps.hub?.publisher ?? silentPublisher;
   deps.hub?.attach(app, limit);
   systemRoutes(app, db, limit);
   authRoutes(app, auth, limit);

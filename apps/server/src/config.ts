@@ -52,6 +52,7 @@ const schema = z.object({
   TRUST_PROXY: flag.default(false),
   HUB_SECRET: z.string().min(32, 'HUB_SECRET must be at least 32 characters').optional(),
   HUB_PING_MS: positiveInt.default(15_000),
+  REDIS_URL: z.string().url().optional(),
   TV_URL: z
     .string()
     .url()
@@ -94,6 +95,8 @@ export interface Config {
   /** Signs hub connection tokens; shared by every instance. A random one per process when unset. */
   readonly hubSecret: string | undefined;
   readonly hubPingMs: number;
+  /** With it, hub messages reach the clients of every instance through Redis pub/sub. */
+  readonly redisUrl: string | undefined;
   /** The live TV player page, with `{eventId}` in it; no TV when unset. */
   readonly tvUrl: string | undefined;
   /** The time zone whose calendar days the report dates name (DESIGN §4). */
@@ -154,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     hubSecret: e.HUB_SECRET,
     hubPingMs: e.HUB_PING_MS,
+    redisUrl: e.REDIS_URL,
     tvUrl: e.TV_URL,
     reportTz: e.REPORT_TZ,
   };

@@ -12,6 +12,7 @@ import { resolveOpsToken } from './ops/ops-token.js';
 import { startFeed } from './feed/start.js';
 import { createHub } from './hub/hub.js';
 import { createFeedNotifier } from './hub/notifier.js';
+import { createRedisBackplane } from './hub/redis-backplane.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
 import {
   createSettlementService,
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
     sessionMaxMs: config.session.maxS * 1000,
     log: say,
   });
+  const backplane = config.redisUrl
+    ? await createRedisBackplane({ url: config.redisUrl, local: hub.publisher, log: say })
+    : undefined;
+  const publisher = backplane?.publisher ?? hub.publisher;
   const settlement = createSettlementService({
     db: database.db,
     clock: systemClock,
@@ -77,7 +82,7 @@ async function main(): Promise<void> {
     settle: settleFromFeed(settlement, say),
     notify: (priceBook) =>
       createFeedNotifier({
-        publisher: hub.publisher,
+        publisher,
         markets: createMarketsService({ db: database.db, clock: systemClock, priceBook }),
         clock: systemClock,
       }),
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
     feed: feed.control,
     settlement,
     hub,
+    publisher,
   });
 
   if (config.seedDemo) {
@@ -115,7 +121,10 @@ async function main(): Promise<void> {
     void stopInOrder(
       drainOrder({
         feed: () => feed.stop(),
-        hub: () => hub.close(),
+        hub: async () => {
+          await hub.close();
+          await backplane?.close();
+        },
         http: () => app.close(),
         pool: () => database.close(),
         postgres: stopPostgres,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp, type AppConfig } from '../src/app.js';
 import type { FeedControl } from '../src/feed/control.js';
-import type { Hub } from '../src/hub/hub.js';
+import type { Hub, HubPublisher } from '../src/hub/hub.js';
 import type { SettlementService } from '../src/modules/settlement/settlement.service.js';
 import type { Db } from '../src/db/pool.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
@@ -45,6 +45,7 @@ export interface TestAppOptions {
   readonly feed?: FeedControl;
   readonly settlement?: SettlementService;
   readonly hub?: Hub;
+  readonly publisher?: HubPublisher;
   /** Extra routes a test needs, registered before the app is ready. */
   readonly routes?: (app: FastifyInstance) => void;
 }
@@ -65,6 +66,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.settlement ? { settlement: options.settlement } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.publisher ? { publisher: options.publisher } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app);
