@@ -119,6 +119,76 @@ describe('hub with the official @microsoft/signalr client', () => {
     expect(strangers).toEqual([]);
   });
 
+  it('delivers every event of SPEC §4 with its payload', async () => {
+    const user = await session('hub-every');
+    const connection = connect(user.Token, user.uid);
+    const names = [
+      'UpdateMarketList',
+      'GetActiveBM',
+      'GetActiveSession',
+      'EventSuspended',
+      'inplaycount',
+      'updateNews',
+      'BetPlacedMessage',
+    ];
+    const got = new Map<string, unknown[]>();
+    for (const name of names)
+      connection.on(
+        name,
+        (payload: unknown) => void got.set(name, [...(got.get(name) ?? []), payload]),
+      );
+    await connection.start();
+    await connection.invoke('SubscribeEvent', 7);
+    hub.publisher.toAll('UpdateMarketList', { Seq: 1 });
+    hub.publisher.toGroup(eventGroup(7), 'GetActiveBM', {
+      Marketid: '7B',
+      EventId: 7,
+      Seq: 2,
+      BMList: [],
+    });
+    hub.publisher.toGroup(eventGroup(7), 'GetActiveSession', {
+      MarketId: 7,
+      Seq: 3,
+      fancyList: [],
+    });
+    hub.publisher.toGroup(eventGroup(7), 'EventSuspended', { EventId: 7 });
+    hub.publisher.toAll('inplaycount', { Count: 4 });
+    hub.publisher.toAll('updateNews', { Message: 'm' });
+    hub.publisher.toUser(String(user.uid), 'BetPlacedMessage', {
+      EventId: 7,
+      MarketId: '1.7',
+      MarketType: 'MATCH_ODDS',
+    });
+    await vi.waitFor(() => expect([...got.keys()].sort()).toEqual([...names].sort()));
+    expect(got.get('GetActiveBM')).toEqual([{ Marketid: '7B', EventId: 7, Seq: 2, BMList: [] }]);
+    expect(got.get('inplaycount')).toEqual([{ Count: 4 }]);
+  });
+
+  it('gives up after the last reconnect delay when the server stays unreachable', async () => {
+    const user = await session('hub-giveup');
+    let refuse = false;
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${base}/MessageHub?userId=${user.uid}`, {
+        transport: HttpTransportType.WebSockets,
+        accessTokenFactory: async () => {
+          if (refuse) throw new Error('no ticket for you');
+          return ticket(user.Token);
+        },
+      })
+      .withAutomaticReconnect([0, 100, 200, 300])
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    const closed = vi.fn();
+    connection.onclose(closed);
+    await connection.start();
+    refuse = true;
+    hub.dropAll('Server is restarting', true);
+    await vi.waitFor(() => expect(closed).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(connection.state).toBe(HubConnectionState.Disconnected);
+    expect(closed.mock.calls[0]?.[0]).toBeUndefined();
+  });
+
   it('keeps the connection past a shortened server timeout with pings', async () => {
     const user = await session('hub-pinged');
     const connection = connect(user.Token, user.uid, { serverTimeoutMs: 1500 });
