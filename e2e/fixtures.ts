@@ -9,18 +9,21 @@ export interface Client {
   readonly password: string;
 }
 
-/** Calls the operator API, as `npm run ops` does. */
-export async function ops(
+/**
+ * Calls the operator API, as `npm run ops` does, and answers its Result: a message for most
+ * commands, an object for some (`fixture-event` answers `{ eventId, marketIds }`).
+ */
+export async function ops<R = string>(
   request: APIRequestContext,
   command: string,
   data: object,
-): Promise<string> {
+): Promise<R> {
   const response = await request.post(`/api/ops/${command}`, {
     data,
     headers: { authorization: `Bearer ${OPS_TOKEN}` },
   });
-  const body = (await response.json()) as { Status: boolean; Result: string };
-  expect(body.Status, body.Result).toBe(true);
+  const body = (await response.json()) as { Status: boolean; Result: R };
+  expect(body.Status, JSON.stringify(body.Result)).toBe(true);
   return body.Result;
 }
 
@@ -46,3 +49,51 @@ export const test = base.extend<{ client: Client }>({
 });
 
 export { expect };
+
+/** A client's session through the API, for the calls a journey makes as that client. */
+export interface ApiSession {
+  readonly token: string;
+  readonly uid: number;
+}
+
+/**
+ * The session of the client logged in on `page` (its stored login): the journey's API calls as
+ * that client use it, since a new login would end the page's session.
+ */
+export async function sessionOf(page: Page): Promise<ApiSession> {
+  const stored = await page.evaluate(() => localStorage.getItem('loginUserDetails'));
+  const login = JSON.parse(stored ?? 'null') as { Token: string; uid: number } | null;
+  expect(login, 'no stored login').not.toBeNull();
+  return { token: login!.Token, uid: login!.uid };
+}
+
+/** Reads a client route as that client and answers its body. */
+export async function apiGet<R = unknown>(
+  request: APIRequestContext,
+  session: ApiSession,
+  url: string,
+): Promise<R> {
+  const response = await request.get(url, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as R;
+}
+
+/** Places a bet as the client (POST PostUserBetModel or PostFancyBetModel with the draft). */
+export async function apiBet(
+  request: APIRequestContext,
+  session: ApiSession,
+  draft: Record<string, unknown>,
+): Promise<void> {
+  const path =
+    draft.MarketType === 'FANCY'
+      ? '/api/UserBetModels/PostFancyBetModel'
+      : '/api/UserBetModels/PostUserBetModel';
+  const response = await request.post(path, {
+    data: draft,
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const body = (await response.json()) as { Status: boolean; Result: string };
+  expect(body, JSON.stringify(draft)).toEqual({ Status: true, Result: 'Bet placed successfully' });
+}

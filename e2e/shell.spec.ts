@@ -149,7 +149,8 @@ test('every route renders from its URL on a cold load', async ({ page, client })
   await logIn(page, client);
   for (const [path, heading] of [
     ['/inplay', 'In-play'],
-    ['/match/4', 'Markets'],
+    ['/match/4', 'Cricket'],
+    ['/news', 'News'],
     ['/market/4/123', 'Event'],
     ['/ac_statement', 'Account Statement'],
     ['/profit-loss', 'Profit Loss Listing'],

@@ -9,6 +9,11 @@ const [base = 'http://localhost:8080', username = 'demo1', password = 'Backlay@2
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 await mkdir(out, { recursive: true });
 
+// Report data (issue settlement-reports): with OPS_TOKEN set (the server's), settled, voided and
+// open bets are made for the user first — through the API, before the browser logs in, since a
+// new login ends the client's previous session. See seedReports at the end.
+if (process.env.OPS_TOKEN) await seedReports(process.env.OPS_TOKEN);
+
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: [
@@ -70,11 +75,244 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await page.getByRole('button', { name: 'Report' }).click();
     await shot('home-sidebar');
+    await page.getByRole('button', { name: 'Report' }).click();
+    await page.getByRole('button', { name: 'Cricket' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button').nth(5).click();
+    await shot('home-sidebar-cricket');
   } else {
     await page.getByRole('button', { name: new RegExp(username) }).click();
     await shot('home-user-menu');
   }
+
+  // The market lists with live prices (needs events in play: run the simulator, SIM_SPEED=30).
+  const marketsShown = async () => {
+    await page.getByTestId('market-row').first().waitFor();
+    await page.waitForFunction(
+      () => !globalThis.document.querySelector('[data-testid="market-row"] [aria-label$=": none"]'),
+    );
+    await page.waitForTimeout(300);
+  };
+  await page.goto('/inplay');
+  await marketsShown();
+  await shot('inplay');
+  for (const sportId of [4, 1, 2]) {
+    await page.goto(`/match/${sportId}`);
+    await marketsShown();
+    await shot(`match-${sportId}`);
+  }
+  // The event screens: an in-play cricket event with fancy rows, a soccer and a tennis event,
+  // on a taller viewport so the markets, the fancy list and the side column show.
+  const eventOf = (sportId) =>
+    page.evaluate(async (sport) => {
+      const { Token } = JSON.parse(localStorage.getItem('loginUserDetails') ?? '{}');
+      const get = async (url) =>
+        (await fetch(url, { headers: { authorization: `Bearer ${Token}` } })).json();
+      const list = (await get(`/api/MarketModels/GetMarketList?sportsId=${sport}`)).Result ?? [];
+      const inPlay = list.filter((item) => item.MarketStatus === 1);
+      if (sport !== 4) return (inPlay[0] ?? list[0])?.EventId;
+      // The cricket event showing the most fancy rows.
+      let best = { eventId: list[0]?.EventId, rows: -1 };
+      for (const event of inPlay) {
+        const fancy = await get(`/api/Odds/BmFancy/${event.EventId}`);
+        const rows = (fancy.Result?.fancyList ?? []).length;
+        if (rows > best.rows) best = { eventId: event.EventId, rows };
+      }
+      return best.eventId;
+    }, sportId);
+  await page.setViewportSize({ width, height: width > 768 ? 1300 : 1500 });
+  for (const sportId of [4, 1, 2]) {
+    const eventId = await eventOf(sportId);
+    if (eventId === undefined) throw new Error(`no event of sport ${sportId} to show`);
+    await page.goto(`/market/${sportId}/${eventId}`);
+    await page.getByTestId('runner-row').first().waitFor();
+    await page.waitForFunction(
+      () => !globalThis.document.querySelector('[data-testid="runner-row"] [aria-label$=": none"]'),
+    );
+    if (sportId === 4) {
+      await page.getByTestId('fancy-row').first().waitFor();
+      await page.getByRole('button', { name: /Live TV/ }).click();
+    }
+    await page.waitForTimeout(300);
+    await shot(`event-${sportId}`);
+  }
+  await page.setViewportSize({ width, height: width > 768 ? 800 : 812 });
+
+  // The bet slip (issue bet-slip), open on match odds and then on a fancy row of the in-play
+  // cricket event, a chip added to the stake; taken well inside the slip's 10 s.
+  {
+    const eventId = await eventOf(4);
+    await page.goto(`/market/4/${eventId}`);
+    const slip = page.getByRole('region', { name: 'Bet slip' });
+    const open = async (cells) => {
+      const cell = page.locator(cells).first();
+      await cell.waitFor();
+      await cell.click();
+      await slip.getByRole('list', { name: 'Stake chips' }).getByRole('button').nth(1).click();
+      await page.waitForTimeout(300);
+    };
+    await open('[data-testid="runner-row"] button[aria-label^="Back "]:not(:disabled)');
+    await shot('bet-slip-match');
+    await open('[data-testid="fancy-row"] button[aria-label^="Yes "]:not(:disabled)');
+    await shot('bet-slip-fancy');
+  }
+
+  await page.goto('/news');
+  await page.getByRole('table').waitFor();
+  await page.waitForTimeout(300);
+  await shot('news');
+
+  // The reports (data from seedReports): each screen once its table has arrived.
+  const report = async (label) => {
+    await page.getByRole('region', { name: label }).waitFor();
+    await page.waitForTimeout(300);
+  };
+  await page.goto('/ac_statement');
+  await report('Account statement');
+  await shot('ac-statement');
+  await page.goto('/profit-loss');
+  await report('Profit and loss');
+  await shot('profit-loss');
+  await page.getByRole('region', { name: 'Profit and loss' }).getByRole('link').first().click();
+  await report('Results by market');
+  await shot('showmatchbet');
+  await page.getByRole('region', { name: 'Results by market' }).getByRole('link').last().click();
+  await report('Bets');
+  await shot('betting-history');
+  await page.goto('/bethistory');
+  await report('Bet history');
+  await shot('bethistory');
+  await page.goto('/mymarket');
+  await report('My markets');
+  await shot('mymarket');
   await context.close();
 }
 await browser.close();
+
+/**
+ * Bets for the report screens, made as `e2e/reports.spec.ts` makes them: Lions v Tigers settled
+ * (back 1000 at 1.90, lay 500 at 2.10; Lions won, +350), Panthers v Jaguars with a fancy session
+ * won and the match lost, a voided match, and two open markets (one with a draw) for My Market.
+ */
+async function seedReports(opsToken) {
+  const call = async (path, body, token) => {
+    const response = await fetch(new URL(path, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!answer.Status) throw new Error(`${path}: ${JSON.stringify(answer.Result)}`);
+    return answer;
+  };
+  const ops = async (command, body) => (await call(`/api/ops/${command}`, body, opsToken)).Result;
+  const { data: login } = await call('/api/Authenticate/ValidLogin', {
+    username,
+    password,
+    LatLong: '19.07,72.87',
+  });
+  const event = async (sportId, runners, fancy = []) => {
+    const { eventId } = await ops('fixture-event', {
+      sportId,
+      seriesName: sportId === 4 ? 'Report Cup' : 'Report League',
+      name: `${runners[0]} v ${runners[1]}`,
+      runners,
+      inPlay: true,
+      fancy,
+    });
+    await ops('fixture-step', {
+      eventId,
+      step: {
+        kind: 'prices',
+        marketId: `1.${eventId}`,
+        runners: runners.map((_, index) => ({
+          selectionId: eventId * 100 + index + 1,
+          back: [{ price: 1.9, size: 5000 }],
+          lay: [{ price: 2.1, size: 5000 }],
+        })),
+      },
+    });
+    return eventId;
+  };
+  const bet = (eventId, sportsId, runner, name, betType, stack, odds) =>
+    call(
+      '/api/UserBetModels/PostUserBetModel',
+      {
+        sportsId,
+        SelectionName: name,
+        SelectionID: String(eventId * 100 + runner),
+        Odds: odds,
+        Price: 0,
+        OldPrice: 0,
+        OldStack: stack,
+        MarketType: 'MATCH_ODDS',
+        MarketId: `1.${eventId}`,
+        EventId: eventId,
+        BetType: betType,
+        BetStatus: 'Pending',
+        Stack: stack,
+        Exposure: betType === 'Back' ? stack : Math.round(stack * (odds - 1) * 100) / 100,
+        ReturnBalance: 0,
+        UserId: 0,
+      },
+      login.Token,
+    );
+
+  const lions = await event(4, ['Lions', 'Tigers']);
+  await bet(lions, 4, 1, 'Lions', 'Back', 1000, 1.9);
+  await bet(lions, 4, 1, 'Lions', 'Lay', 500, 2.1);
+  await ops('declare-result', { marketId: `1.${lions}`, winnerSelectionId: lions * 100 + 1 });
+
+  const voided = await event(4, ['Eagles', 'Falcons']);
+  await bet(voided, 4, 2, 'Falcons', 'Back', 700, 1.9);
+  await ops('void-market', { target: `1.${voided}`, reason: 'Abandoned' });
+
+  const panthers = await event(4, ['Panthers', 'Jaguars'], ['6 over runs Panthers']);
+  await ops('fixture-step', {
+    eventId: panthers,
+    step: {
+      kind: 'fancy',
+      rows: [
+        {
+          selectionId: `${panthers}-1`,
+          noLine: 50,
+          noRate: 100,
+          yesLine: 50,
+          yesRate: 100,
+        },
+      ],
+    },
+  });
+  await call(
+    '/api/UserBetModels/PostFancyBetModel',
+    {
+      sportsId: 4,
+      SelectionName: '6 over runs Panthers',
+      SelectionID: `${panthers}-1`,
+      Odds: 50,
+      Price: 100,
+      OldPrice: 100,
+      OldStack: 200,
+      MarketType: 'FANCY',
+      MarketId: String(panthers),
+      EventId: panthers,
+      BetType: 'Yes',
+      BetStatus: 'Pending',
+      Stack: 200,
+      Exposure: 200,
+      ReturnBalance: 0,
+      UserId: 0,
+    },
+    login.Token,
+  );
+  await bet(panthers, 4, 1, 'Panthers', 'Back', 800, 1.9);
+  await ops('declare-result', { eventId: panthers, selectionId: `${panthers}-1`, runs: 57 });
+  await ops('declare-result', { marketId: `1.${panthers}`, winnerSelectionId: panthers * 100 + 2 });
+
+  const royals = await event(4, ['Royals', 'Titans']);
+  await bet(royals, 4, 1, 'Royals', 'Back', 2000, 1.9);
+  await bet(royals, 4, 2, 'Titans', 'Lay', 600, 2.1);
+  const rovers = await event(1, ['Rovers', 'United', 'The Draw']);
+  await bet(rovers, 1, 1, 'Rovers', 'Back', 1500, 1.9);
+  await bet(rovers, 1, 3, 'The Draw', 'Back', 500, 1.9);
+}
 console.log(`screenshots in ${out}`);

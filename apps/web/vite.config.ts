@@ -5,6 +5,11 @@ export default defineConfig({
   plugins: [react()],
   // The workspace packages expose their TypeScript source under the `source` condition.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/MessageHub': { target: 'http://127.0.0.1:8080', ws: true },
+    },
+  },
   build: { sourcemap: true },
 });

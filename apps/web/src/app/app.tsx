@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
+import { HubProvider } from './hub';
 import { paths } from './paths';
 import { createRouter } from './router';
 
@@ -36,7 +37,9 @@ export function App() {
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <HubProvider>
+        <RouterProvider router={router} />
+      </HubProvider>
       <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
     </QueryClientProvider>
   );

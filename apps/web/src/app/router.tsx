@@ -53,16 +53,58 @@ export const routes: RouteObject[] = [
               },
               pending(paths.casinoList.pattern, 'Casino'),
               pending(paths.casino.pattern, 'Casino game'),
-              pending(paths.inplay.pattern, 'In-play'),
-              pending(paths.match.pattern, 'Markets'),
-              pending(paths.market.pattern, 'Event'),
-              pending(paths.accountStatement.pattern, 'Account Statement'),
-              pending(paths.profitLoss.pattern, 'Profit Loss Listing'),
-              pending(paths.showMatchBet.pattern, 'Show Bet'),
-              pending(paths.bettingHistory.pattern, 'Betting History'),
-              pending(paths.betHistory.pattern, 'Bet History'),
-              pending(paths.news.pattern, 'News'),
-              pending(paths.myMarket.pattern, 'My Market'),
+              {
+                path: paths.inplay.pattern,
+                lazy: async () => ({ Component: (await import('./routes/inplay')).InplayPage }),
+              },
+              {
+                path: paths.match.pattern,
+                lazy: async () => ({ Component: (await import('./routes/match')).MatchPage }),
+              },
+              {
+                path: paths.market.pattern,
+                lazy: async () => ({ Component: (await import('./routes/event')).EventPage }),
+              },
+              {
+                path: paths.accountStatement.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/account-statement')).AccountStatementPage,
+                }),
+              },
+              {
+                path: paths.profitLoss.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/profit-loss')).ProfitLossPage,
+                }),
+              },
+              {
+                path: paths.showMatchBet.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/show-match-bet')).ShowMatchBetPage,
+                }),
+              },
+              {
+                path: paths.bettingHistory.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/betting-history')).BettingHistoryPage,
+                }),
+              },
+              {
+                path: paths.betHistory.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/bet-history')).BetHistoryPage,
+                }),
+              },
+              {
+                path: paths.news.pattern,
+                lazy: async () => ({ Component: (await import('./routes/news')).NewsPage }),
+              },
+              {
+                path: paths.myMarket.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/my-market')).MyMarketPage,
+                }),
+              },
               pending(paths.matkaMarket.pattern, 'Matka'),
               pending(paths.matkaBet.pattern, 'Matka board'),
               pending(paths.matkaResult.pattern, 'Bet Result'),

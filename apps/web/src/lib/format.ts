@@ -14,3 +14,20 @@ const money = new Intl.NumberFormat('en-IN', {
 export function formatMoney(rupees: number): string {
   return money.format(rupees);
 }
+
+const size = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * An odds cell's size (rupees available at that price), short enough for a 375 px cell:
+ * `850`, `1.2K`, `2.5L` (Indian compact notation).
+ */
+export function formatSize(rupees: number): string {
+  return size.format(rupees);
+}
+
+const amount = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** A stake or a stake limit: Indian digit grouping, no forced decimals (`1,00,000`, `500`). */
+export function formatAmount(rupees: number): string {
+  return amount.format(rupees);
+}

@@ -8,6 +8,11 @@ function read(): boolean {
   return localStorage.getItem(STORAGE_KEYS.betsound) === 'true';
 }
 
+/** The preference now, for code outside React (a bet's answer arriving after the slip closed). */
+export function getBetSound(): boolean {
+  return read();
+}
+
 export function setBetSound(on: boolean): void {
   localStorage.setItem(STORAGE_KEYS.betsound, String(on));
   for (const listener of listeners) listener();

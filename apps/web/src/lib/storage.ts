@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   rememberedUsername: 'rememberedUsername',
   /** The Bet Sound preference; survives logout. */
   betsound: 'betsound',
+  /** The bet slip's 'Confirm bet before placing' switch. */
+  confirmBet: 'confirmBet',
 } as const;
 
 /** Session storage: remembered for the browser session only. */

@@ -1,15 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
+import { ChangePasswordModal } from '../../features/session/components/change-password-modal';
 import { WalletMenu } from '../../features/wallet/components/wallet-menu';
 import { DEFAULT_BRAND } from '../../lib/brand';
 import { setBetSound, useBetSound } from '../../lib/preferences';
 import { useStoredLogin } from '../../lib/session';
+import { HubIndicator } from '../hub';
 import { paths } from '../paths';
 import styles from './header.module.css';
 
 type Menu = 'wallet' | 'user' | null;
+type Dialog = 'chips' | 'password' | null;
 
-/** The fixed header: sidebar toggle, logo, wallet button and user menu; dropdowns exclusive (SPEC §2). */
+/**
+ * The fixed header: sidebar toggle, logo, wallet button and user menu; dropdowns exclusive
+ * (SPEC §2). The user menu's Edit Stake and Change Password open their dialogs beside it.
+ */
 export function Header({
   onToggleSidebar,
   onLogout,
@@ -20,6 +27,12 @@ export function Header({
   const login = useStoredLogin();
   const betSound = useBetSound();
   const [menu, setMenu] = useState<Menu>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const openDialog = (which: Exclude<Dialog, null>) => {
+    setMenu(null);
+    setDialog(which);
+  };
   const toggle = (which: Exclude<Menu, null>) => setMenu((open) => (open === which ? null : which));
   const ref = useRef<HTMLElement>(null);
 
@@ -33,73 +46,78 @@ export function Header({
   }, [menu]);
 
   return (
-    <header className={styles.header} ref={ref}>
-      <button
-        type="button"
-        className={styles.iconButton}
-        aria-label="Toggle sidebar"
-        onClick={onToggleSidebar}
-      >
-        <span className={styles.burger} aria-hidden="true" />
-      </button>
-      <Link to={paths.home.href()} className={styles.logo} aria-label={DEFAULT_BRAND.name}>
-        <span className={styles.logoImage} role="img" aria-label={DEFAULT_BRAND.name} />
-      </Link>
-      <div className={styles.actions}>
-        <WalletMenu
-          open={menu === 'wallet'}
-          onToggle={() => toggle('wallet')}
-          profitLossHref={paths.profitLoss.href()}
-        />
-        <div className={styles.user}>
-          <button
-            type="button"
-            className={styles.userButton}
-            aria-expanded={menu === 'user'}
-            aria-haspopup="true"
-            onClick={() => toggle('user')}
-          >
-            <span className={styles.avatar} aria-hidden="true">
-              {login?.UserName.slice(0, 1).toUpperCase()}
-            </span>
-            <span className={styles.userName}>{login?.UserName}</span>
-          </button>
-          {menu === 'user' && (
-            <ul className={styles.dropdown} aria-label="User menu">
-              <li>
-                <button type="button" disabled title="Chip settings arrive with the bet slip">
-                  Edit Stake
-                </button>
-              </li>
-              <li>
-                <button type="button" disabled title="Password change arrives with the bet slip">
-                  Change Password
-                </button>
-              </li>
-              <li>
-                <a href={DEFAULT_BRAND.supportUrl} target="_blank" rel="noreferrer noopener">
-                  Support
-                </a>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  role="switch"
-                  aria-checked={betSound}
-                  onClick={() => setBetSound(!betSound)}
-                >
-                  Bet Sound {betSound ? 'On' : 'Off'}
-                </button>
-              </li>
-              <li>
-                <button type="button" onClick={onLogout}>
-                  Log Out
-                </button>
-              </li>
-            </ul>
-          )}
+    <>
+      <header className={styles.header} ref={ref}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label="Toggle sidebar"
+          onClick={onToggleSidebar}
+        >
+          <span className={styles.burger} aria-hidden="true" />
+        </button>
+        <Link to={paths.home.href()} className={styles.logo} aria-label={DEFAULT_BRAND.name}>
+          <span className={styles.logoImage} role="img" aria-label={DEFAULT_BRAND.name} />
+        </Link>
+        <div className={styles.actions}>
+          <HubIndicator />
+          <WalletMenu
+            open={menu === 'wallet'}
+            onToggle={() => toggle('wallet')}
+            profitLossHref={paths.profitLoss.href()}
+          />
+          <div className={styles.user}>
+            <button
+              type="button"
+              className={styles.userButton}
+              aria-expanded={menu === 'user'}
+              aria-haspopup="true"
+              onClick={() => toggle('user')}
+            >
+              <span className={styles.avatar} aria-hidden="true">
+                {login?.UserName.slice(0, 1).toUpperCase()}
+              </span>
+              <span className={styles.userName}>{login?.UserName}</span>
+            </button>
+            {menu === 'user' && (
+              <ul className={styles.dropdown} aria-label="User menu">
+                <li>
+                  <button type="button" onClick={() => openDialog('chips')}>
+                    Edit Stake
+                  </button>
+                </li>
+                <li>
+                  <button type="button" onClick={() => openDialog('password')}>
+                    Change Password
+                  </button>
+                </li>
+                <li>
+                  <a href={DEFAULT_BRAND.supportUrl} target="_blank" rel="noreferrer noopener">
+                    Support
+                  </a>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={betSound}
+                    onClick={() => setBetSound(!betSound)}
+                  >
+                    Bet Sound {betSound ? 'On' : 'Off'}
+                  </button>
+                </li>
+                <li>
+                  <button type="button" onClick={onLogout}>
+                    Log Out
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {dialog === 'chips' && <ChipSettingsModal onClose={closeDialog} />}
+      {dialog === 'password' && <ChangePasswordModal onClose={closeDialog} />}
+    </>
   );
 }

@@ -1,0 +1,132 @@
+import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { eventKeys } from '../features/event/query-keys';
+import { marketKeys } from '../features/markets/query-keys';
+import { newsKeys } from '../features/news/query-keys';
+import { walletKeys } from '../features/wallet/query-keys';
+import { buildHubConnection, startWithRetry } from '../lib/hub';
+import { logError } from '../lib/log';
+import { useStoredLogin } from '../lib/session';
+import styles from './hub.module.css';
+
+interface HubContextValue {
+  readonly state: HubConnectionState;
+  readonly connection: HubConnection | null;
+}
+
+const HubContext = createContext<HubContextValue>({
+  state: HubConnectionState.Disconnected,
+  connection: null,
+});
+
+const eventIdOf = (payload: unknown, key: 'EventId' | 'MarketId'): string | undefined => {
+  const value = (payload as Record<string, unknown> | null)?.[key];
+  return typeof value === 'number' || typeof value === 'string'
+    ? String(value).replace(/B$/, '')
+    : undefined;
+};
+
+/**
+ * The handlers of SPEC §4 "Real-time events received": each refreshes the cache entry it concerns,
+ * so every screen shows the change sooner than its next poll (DESIGN §7).
+ */
+export function registerHubHandlers(
+  connection: Pick<HubConnection, 'on'>,
+  queryClient: QueryClient,
+): void {
+  const invalidate = (queryKey: readonly unknown[]) =>
+    void queryClient.invalidateQueries({ queryKey });
+  connection.on('UpdateMarketList', () => invalidate(marketKeys.lists()));
+  connection.on('inplaycount', () => invalidate(marketKeys.lists()));
+  connection.on('updateNews', () => invalidate(newsKeys.all));
+  connection.on('GetActiveBM', (payload: unknown) => {
+    const eventId = eventIdOf(payload, 'EventId');
+    if (eventId) invalidate(eventKeys.bmFancy(eventId));
+  });
+  connection.on('GetActiveSession', (payload: unknown) => {
+    const eventId = eventIdOf(payload, 'MarketId');
+    if (eventId) invalidate(eventKeys.bmFancy(eventId));
+  });
+  connection.on('EventSuspended', (payload: unknown) => {
+    const eventId = eventIdOf(payload, 'EventId');
+    if (eventId) invalidate(eventKeys.detail(eventId));
+  });
+  connection.on('BetPlacedMessage', (payload: unknown) => {
+    const eventId = eventIdOf(payload, 'EventId');
+    if (eventId) invalidate(eventKeys.bets(eventId));
+    invalidate(walletKeys.all);
+  });
+}
+
+/** One hub connection per logged-in session, stopped at logout (SPEC §4). */
+export function HubProvider({ children }: { children: ReactNode }) {
+  const login = useStoredLogin();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<HubContextValue>({
+    state: HubConnectionState.Disconnected,
+    connection: null,
+  });
+  const uid = login?.uid;
+
+  useEffect(() => {
+    if (uid === undefined) return;
+    let stopped = false;
+    const connection = buildHubConnection(uid);
+    const publish = () => setValue({ state: connection.state, connection });
+    registerHubHandlers(connection, queryClient);
+    connection.onreconnecting(publish);
+    connection.onreconnected(publish);
+    connection.onclose(publish);
+    publish();
+    startWithRetry(connection, () => stopped);
+    const watch = setInterval(publish, 1000);
+    return () => {
+      stopped = true;
+      clearInterval(watch);
+      connection.stop().catch((error: unknown) => logError('hub stop', error));
+      setValue({ state: HubConnectionState.Disconnected, connection: null });
+    };
+  }, [uid, queryClient]);
+
+  return <HubContext.Provider value={value}>{children}</HubContext.Provider>;
+}
+
+export function useHubState(): HubConnectionState {
+  return useContext(HubContext).state;
+}
+
+/** Puts this connection in the event's group while the screen is open, again after a reconnect. */
+export function useEventSubscription(eventId: string): void {
+  const { connection, state } = useContext(HubContext);
+  useEffect(() => {
+    if (!connection || state !== HubConnectionState.Connected || eventId === '') return;
+    connection
+      .invoke('SubscribeEvent', Number(eventId))
+      .catch((error: unknown) => logError('hub subscribe', error));
+  }, [connection, state, eventId]);
+}
+
+const LABELS: Record<HubConnectionState, string> = {
+  [HubConnectionState.Connected]: 'Live',
+  [HubConnectionState.Connecting]: 'Connecting',
+  [HubConnectionState.Reconnecting]: 'Reconnecting',
+  [HubConnectionState.Disconnecting]: 'Disconnecting',
+  [HubConnectionState.Disconnected]: 'Offline',
+};
+
+/** A small word-and-dot indicator of the live connection (colour is never the only signal). */
+export function HubIndicator() {
+  const state = useHubState();
+  return (
+    <span
+      className={styles.indicator}
+      data-state={state}
+      role="status"
+      aria-label={`Live updates: ${LABELS[state]}`}
+    >
+      <span aria-hidden="true" className={styles.dot} />
+      <span className={styles.label}>{LABELS[state]}</span>
+    </span>
+  );
+}

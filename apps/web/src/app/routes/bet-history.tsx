@@ -1,0 +1,13 @@
+import { BetHistoryReport } from '../../features/reports/components/bet-history';
+import { SPORTS } from '../paths';
+import styles from './pages.module.css';
+
+/** `/bethistory`: the bet history (SPEC §2). */
+export function BetHistoryPage() {
+  return (
+    <section className={styles.screen}>
+      <h1 className={styles.screenTitle}>Bet History</h1>
+      <BetHistoryReport sports={SPORTS} />
+    </section>
+  );
+}

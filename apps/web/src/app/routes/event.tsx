@@ -1,0 +1,157 @@
+import type { Chip } from '@backlay/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useEventSubscription } from '../hub';
+import { BetSlip } from '../../features/betslip/components/bet-slip';
+import { useChips } from '../../features/chips/api/get-chips';
+import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
+import { eventTvUrl, useEventDetail } from '../../features/event/api/get-event-detail';
+import { useMatchedBets } from '../../features/event/api/get-matched-bets';
+import { BetsTable } from '../../features/event/components/bets-table';
+import { EventMarkets } from '../../features/event/components/event-markets';
+import { LiveTv } from '../../features/event/components/live-tv';
+import { eventKeys } from '../../features/event/query-keys';
+import { ScorePanel } from '../../features/scores/components/score-panel';
+import { walletKeys } from '../../features/wallet/query-keys';
+import { betSelectionKey, type BetSelection } from '../../lib/bet-selection';
+import { formatDateTime } from '../../lib/format';
+import { useStoredLogin } from '../../lib/session';
+import { PleaseWait } from '../../ui/please-wait';
+import { paths } from '../paths';
+import { isMarketRouteState } from './market-link';
+import styles from './event.module.css';
+
+const EVENT_ID = /^\d{1,15}$/;
+const NO_CHIPS: readonly Chip[] = [];
+
+/**
+ * `/market/{sportId}/{eventId}`: the event detail screen (SPEC §2). It renders from its URL
+ * alone; the router state's names only title it before the event detail arrives (DESIGN §8).
+ */
+export function EventPage() {
+  const { sportId = '', eventId = '' } = useParams();
+  if (!EVENT_ID.test(eventId) || !/^\d{1,2}$/.test(sportId)) {
+    return <EventScreen sportId={0} eventId={null} />;
+  }
+  return <EventScreen key={eventId} sportId={Number(sportId)} eventId={eventId} />;
+}
+
+function EventScreen({ sportId, eventId }: { sportId: number; eventId: string | null }) {
+  const navigate = useNavigate();
+  const state: unknown = useLocation().state;
+  const names = isMarketRouteState(state) ? state : null;
+  useEventSubscription(eventId ?? '');
+  return (
+    <div className={styles.screen}>
+      <nav className={styles.nav} aria-label="Event">
+        <button
+          type="button"
+          className={styles.back}
+          onClick={() => void navigate(paths.home.href())}
+        >
+          <span aria-hidden="true">‹</span> Back
+        </button>
+        {eventId === null ? (
+          <h1 className={styles.title}>Event</h1>
+        ) : (
+          <EventTitle eventId={eventId} names={names} />
+        )}
+      </nav>
+      {eventId === null ? (
+        <p className={styles.empty}>No data available</p>
+      ) : (
+        <EventBody sportId={sportId} eventId={eventId} />
+      )}
+    </div>
+  );
+}
+
+function EventTitle({
+  eventId,
+  names,
+}: {
+  eventId: string;
+  names: { matchName: string; seriesName: string } | null;
+}) {
+  const detail = useEventDetail(eventId).data;
+  const found = detail?.isFound ? detail.detail : null;
+  const title = found?.EventName ?? names?.matchName ?? 'Event';
+  const series = found?.SeriesName ?? names?.seriesName;
+  return (
+    <div className={styles.heading}>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.meta}>
+        {found?.MarketStatus === 1 && <span className={styles.inPlay}>In-play</span>}
+        {series && <span>{series}</span>}
+        {found && <time dateTime={found.MarketTime}>{formatDateTime(found.MarketTime)}</time>}
+      </p>
+    </div>
+  );
+}
+
+function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
+  const login = useStoredLogin();
+  const detail = useEventDetail(eventId);
+  const bets = useMatchedBets(eventId);
+  const chips = useChips(); // SPEC §4: chip settings load on entry, for the bet slip.
+  const queryClient = useQueryClient();
+  // The chosen cell lives here, where the tables and the slip meet (client-only state).
+  const [selection, setSelection] = useState<BetSelection | null>(null);
+  const [isEditingChips, setEditingChips] = useState(false);
+  const select = useCallback((chosen: BetSelection) => setSelection(chosen), []);
+  // Closes that selection's slip only: a price chosen meanwhile keeps its own.
+  const close = useCallback(
+    (closing: BetSelection) => setSelection((open) => (open === closing ? null : open)),
+    [],
+  );
+  const editChips = useCallback(() => setEditingChips(true), []);
+  const closeChips = useCallback(() => setEditingChips(false), []);
+  // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
+  // position, and event detail.
+  const refreshAfterBet = useCallback(() => {
+    for (const queryKey of [walletKeys.all, eventKeys.bets(eventId), eventKeys.detail(eventId)]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [queryClient, eventId]);
+
+  const found = detail.data?.isFound ? detail.data.detail : undefined;
+  const missing = detail.data && !detail.data.isFound ? detail.data.message : null;
+  return (
+    <div className={styles.layout} data-slip={selection === null ? 'closed' : 'open'}>
+      <div className={styles.main}>
+        <ScorePanel sportId={found?.SportsId ?? sportId} eventId={eventId} />
+        {detail.isPending && <PleaseWait />}
+        {detail.isError && <p className={styles.empty}>No data available</p>}
+        {missing !== null && <p className={styles.empty}>{missing}</p>}
+        <EventMarkets
+          eventId={eventId}
+          sportId={sportId}
+          detail={found}
+          uid={String(login?.uid ?? 0)}
+          selectedKey={selection ? betSelectionKey(selection) : null}
+          onSelect={select}
+        />
+      </div>
+      <div className={styles.side}>
+        <div className={styles.tv}>
+          <LiveTv tvUrl={found ? eventTvUrl(found) : null} title={found?.EventName ?? 'Event'} />
+        </div>
+        <div className={styles.slip}>
+          <BetSlip
+            selection={selection}
+            chips={chips.data?.ok ? chips.data.chips : NO_CHIPS}
+            isHeld={isEditingChips}
+            onClose={close}
+            onEditStack={editChips}
+            onPlaced={refreshAfterBet}
+          />
+        </div>
+        <div className={styles.bets}>
+          <BetsTable bets={bets.data ?? []} />
+        </div>
+      </div>
+      {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { NewsTable } from '../../features/news/components/news-table';
+import styles from './pages.module.css';
+
+/** `/news`: the Date and News table (SPEC §2). */
+export function NewsPage() {
+  return (
+    <section className={styles.screen}>
+      <h1 className={styles.screenTitle}>News</h1>
+      <NewsTable />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useLocation } from 'react-router';
+import { ProfitLossReport } from '../../features/reports/components/profit-loss';
+import { SPORTS } from '../paths';
+import { showMatchBetLink } from './report-links';
+import styles from './pages.module.css';
+
+/** `/profit-loss`: the profit and loss listing (SPEC §2); an event opens `/showmatchbet`. */
+export function ProfitLossPage() {
+  const { search } = useLocation();
+  return (
+    <section className={styles.screen}>
+      <h1 className={styles.screenTitle}>Profit Loss Listing</h1>
+      <ProfitLossReport
+        sports={SPORTS}
+        eventLink={(row) => showMatchBetLink(row.EventId, row.Discription, search)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { BetDraft } from '@backlay/contract/bets';
+import {
+  assertNever,
+  betFigures,
+  betTypeIsLay,
+  oddsFromDecimal,
+  toBookmakerOdds,
+  toFancyRate,
+  toStake,
+  type BetFigures,
+  type PricedBet,
+  type Stake,
+} from '@backlay/domain';
+import type { BetSelection } from '../../lib/bet-selection';
+
+/** The chosen price as the domain's priced bet, or null when its odds are not ones it prices. */
+function pricedBet(selection: BetSelection, stake: Stake): PricedBet | null {
+  // Back (0) and Lay (1) change the estimate (SPEC §4); on fancy the sides are Yes and No.
+  const isLay = betTypeIsLay(selection.betType);
+  switch (selection.marketType) {
+    case 'MATCH_ODDS':
+    case 'TOSS': {
+      const odds = oddsFromDecimal(selection.odds);
+      return odds && { market: selection.marketType, betType: isLay ? 'Lay' : 'Back', odds, stake };
+    }
+    case 'BOOKMAKER': {
+      const odds = toBookmakerOdds(selection.odds);
+      return odds && { market: 'BOOKMAKER', betType: isLay ? 'Lay' : 'Back', odds, stake };
+    }
+    case 'FANCY': {
+      const rate = toFancyRate(selection.price);
+      return rate && { market: 'FANCY', betType: isLay ? 'No' : 'Yes', rate, stake };
+    }
+    default:
+      return assertNever(selection.marketType, 'market type');
+  }
+}
+
+/**
+ * Est Profit and the liability of the slip (SPEC §5), from the domain's figures for the market
+ * type and side, in paise; null while the stake is not a stake (0, negative, too large) or the
+ * price is not one the domain prices.
+ */
+export function slipFigures(selection: BetSelection, stake: number): BetFigures | null {
+  const valid = toStake(stake);
+  const priced = valid === null ? null : pricedBet(selection, valid);
+  return priced === null ? null : betFigures(priced);
+}
+
+const SPORTS = [1, 2, 4] as const;
+type SportsId = (typeof SPORTS)[number];
+const isSportsId = (id: number): id is SportsId => (SPORTS as readonly number[]).includes(id);
+
+/**
+ * The bet draft of SPEC §3 for the chosen price and stake: Stack, OldStack and Exposure are the
+ * stake; Price 0 for match markets and the rate (the cell's size) for fancy; BetStatus Pending.
+ * The server computes its own exposure and ignores Exposure, ReturnBalance and UserId (DESIGN §5).
+ */
+export function betDraft(selection: BetSelection, stake: number, userId: number): BetDraft {
+  if (!isSportsId(selection.sportsId)) throw new Error(`No betting on sport ${selection.sportsId}`);
+  const price = selection.marketType === 'FANCY' ? selection.price : 0;
+  return {
+    sportsId: selection.sportsId,
+    SelectionName: selection.runnerName,
+    SelectionID: selection.selectionId,
+    Odds: selection.odds,
+    Price: price,
+    OldPrice: price,
+    OldStack: stake,
+    MarketType: selection.marketType,
+    MarketId: selection.marketId,
+    EventId: selection.eventId,
+    BetType: selection.betType,
+    BetStatus: 'Pending',
+    Stack: stake,
+    Exposure: stake,
+    ReturnBalance: 0,
+    UserId: userId,
+  };
+}

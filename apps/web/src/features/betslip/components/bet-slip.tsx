@@ -1,0 +1,277 @@
+import {
+  betTypeIsLay,
+  paiseToRupees,
+  stakeAddChip,
+  stakeCheck,
+  stakeParse,
+  type Chip,
+  type Paise,
+  type Stake,
+  type StakeLimits,
+} from '@backlay/domain';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { BetSelection } from '../../../lib/bet-selection';
+import { formatAmount, formatMoney } from '../../../lib/format';
+import { getBetSound } from '../../../lib/preferences';
+import { getStoredLogin } from '../../../lib/session';
+import { playSound, type SoundKind } from '../../../lib/sound';
+import { newIdempotencyKey, usePlaceBet } from '../api/place-bet';
+import { betDraft, slipFigures } from '../bet-draft';
+import { useAutoClose } from '../hooks/use-auto-close';
+import { setConfirmBet, useConfirmBet } from '../stores/confirm-bet';
+import { ConfirmBet } from './confirm-bet';
+import { PlacingProgress } from './placing-progress';
+import styles from './bet-slip.module.css';
+
+export interface BetSlipProps {
+  /** The chosen price, or null: the slip then only says how to open it. */
+  readonly selection: BetSelection | null;
+  /** The client's stake chips (SPEC §3), each adding its value to the stake. */
+  readonly chips: readonly Chip[];
+  /** Another dialog over the slip (the chip settings) holds its 10 s too. */
+  readonly isHeld?: boolean;
+  /** Closes this selection's slip (cancel, after a submit, after 10 s). */
+  readonly onClose: (selection: BetSelection) => void;
+  /** The Edit Stack link: the screen opens the chip settings. */
+  readonly onEditStack: () => void;
+  /** A bet was placed: the screen refreshes balance, bets, positions and event detail (SPEC §4). */
+  readonly onPlaced: (selection: BetSelection) => void;
+}
+
+/** Fancy rows show the line with the rate in brackets, as the bets table does. */
+export const slipOdds = (selection: BetSelection) =>
+  selection.marketType === 'FANCY' ? `${selection.odds} (${selection.price})` : `${selection.odds}`;
+
+/** The two cues play only when Bet Sound is on (SPEC §1). */
+function cue(kind: SoundKind): void {
+  if (getBetSound()) playSound(kind);
+}
+
+const rupees = (paise: Paise | undefined) =>
+  formatMoney(paise === undefined ? 0 : paiseToRupees(paise));
+
+/**
+ * The bet slip (SPEC §2, §4, §5): until a price is chosen it says how to open it; then a fresh
+ * slip for that price (a new choice starts a new one).
+ */
+export function BetSlip(props: BetSlipProps) {
+  const { selection } = props;
+  // A new chosen price — even the same cell again — is a new slip: fresh stake and 10 s.
+  const [shown, setShown] = useState({ selection, generation: 0 });
+  if (shown.selection !== selection) setShown({ selection, generation: shown.generation + 1 });
+
+  return (
+    <section
+      className={styles.slip}
+      aria-label="Bet slip"
+      data-open={selection !== null}
+      data-side={selection && (betTypeIsLay(selection.betType) ? 'lay' : 'back')}
+    >
+      {selection === null ? (
+        <>
+          <h2 className={styles.title}>Bet Slip</h2>
+          <p className={styles.note}>Choose a back or lay price to place a bet.</p>
+        </>
+      ) : (
+        <OpenSlip key={shown.generation} {...props} selection={selection} />
+      )}
+    </section>
+  );
+}
+
+function OpenSlip({
+  selection,
+  chips,
+  isHeld = false,
+  onClose,
+  onEditStack,
+  onPlaced,
+}: BetSlipProps & { selection: BetSelection }) {
+  const [stakeText, setStakeText] = useState('');
+  const [isConfirming, setConfirming] = useState(false);
+  const cancelConfirm = useCallback(() => setConfirming(false), []);
+  const isConfirmOn = useConfirmBet();
+  const placing = usePlaceBet();
+  const isPlacing = placing.isPending;
+  // A double tap lands before the disabled button renders: one submit at a time.
+  const isSending = useRef(false);
+  const close = () => onClose(selection);
+  const timer = useAutoClose({ isPaused: isConfirming || isPlacing || isHeld, onClose: close });
+  const ids = { stake: useId(), odds: useId(), profit: useId() };
+
+  // SPEC §5: the stake input is parsed as an integer; non-numeric becomes 0.
+  const stake = stakeParse(stakeText);
+  const figures = slipFigures(selection, stake);
+  const limits: StakeLimits | undefined =
+    selection.maxStake > 0 ? { min: selection.minStake, max: selection.maxStake } : undefined;
+
+  const editStake = (text: string) => {
+    setStakeText(text);
+    timer.restart();
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isSending.current) return;
+    const checked = stakeCheck(stake, limits);
+    if (!checked.ok) {
+      // SPEC §5 and §8: nothing is sent; 'Total stack must be greater than 0' for a zero stake.
+      toast.error(checked.message);
+      cue('wrong');
+      timer.restart();
+      return;
+    }
+    if (isConfirmOn) setConfirming(true);
+    else void send(checked.stake);
+  }
+
+  async function send(valid: Stake) {
+    if (isSending.current) return;
+    isSending.current = true;
+    setConfirming(false);
+    try {
+      const draft = betDraft(selection, valid, getStoredLogin()?.uid ?? 0);
+      const answer = await placing.mutateAsync({ draft, idempotencyKey: newIdempotencyKey() });
+      if (answer.Status) {
+        toast.success(answer.Result);
+        cue('success');
+        onPlaced(selection);
+      } else {
+        toast.error(answer.Result);
+        cue('wrong');
+      }
+    } catch (error) {
+      toast.error(error instanceof Error && error.message !== '' ? error.message : 'Bet failed');
+      cue('wrong');
+    } finally {
+      isSending.current = false;
+      close(); // SPEC §4: the slip closes after a submit, whatever the answer.
+    }
+  }
+
+  const confirmed = isConfirming ? stakeCheck(stake, limits) : null;
+  return (
+    <>
+      <h2 className={styles.title}>
+        Bet Slip
+        <span
+          className={styles.countdown}
+          data-testid="slip-countdown"
+          title="The slip closes by itself after 10 seconds"
+        >
+          {timer.left}s
+        </span>
+      </h2>
+      <form className={styles.body} onSubmit={submit} noValidate>
+        <p className={styles.selection}>
+          <span className={styles.side} data-testid="slip-side">
+            {selection.betType}
+          </span>
+          <span className={styles.runner}>{selection.runnerName}</span>
+          <span className={styles.market}>{selection.marketName}</span>
+        </p>
+        <div className={styles.fields}>
+          <div className={styles.field}>
+            <span className={styles.label} id={ids.odds}>
+              ODDS
+            </span>
+            <output className={styles.readOnly} aria-labelledby={ids.odds} data-testid="slip-odds">
+              {slipOdds(selection)}
+            </output>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={ids.stake}>
+              STAKE
+            </label>
+            <input
+              id={ids.stake}
+              className={styles.stake}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              value={stakeText}
+              disabled={isPlacing}
+              onChange={(event) => editStake(event.target.value)}
+              onBlur={() => {
+                if (stakeText !== '') setStakeText(String(stake));
+              }}
+            />
+          </div>
+          <div className={styles.field}>
+            <span className={styles.label} id={ids.profit}>
+              Est Profit
+            </span>
+            <output
+              className={styles.profit}
+              aria-labelledby={ids.profit}
+              data-testid="slip-profit"
+            >
+              {rupees(figures?.profit)}
+            </output>
+          </div>
+        </div>
+        {chips.length > 0 && (
+          <ul className={styles.chips} aria-label="Stake chips">
+            {chips.map((chip, index) => (
+              <li key={`${index}-${chip.name}`}>
+                <button
+                  type="button"
+                  className={styles.chip}
+                  disabled={isPlacing}
+                  aria-label={`Add ${formatAmount(chip.value)}`}
+                  onClick={() => editStake(String(stakeAddChip(stake, chip.value)))}
+                >
+                  {chip.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {limits && (
+          <p className={styles.limits}>
+            Min: {formatAmount(limits.min)} Max: {formatAmount(limits.max)}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={styles.cancel} disabled={isPlacing} onClick={close}>
+            Cancel Order
+          </button>
+          <button type="submit" className={styles.place} disabled={isPlacing}>
+            {isPlacing ? 'Placing Bet…' : `Place Bet with Liability ${rupees(figures?.liability)}`}
+          </button>
+        </div>
+        <div className={styles.footer}>
+          <button type="button" className={styles.link} onClick={onEditStack}>
+            Edit Stack
+          </button>
+          <label className={styles.switch}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={isConfirmOn}
+              onChange={(event) => {
+                setConfirmBet(event.target.checked);
+                timer.restart();
+              }}
+            />
+            <span className={styles.track} aria-hidden="true" />
+            Confirm bet before placing
+          </label>
+        </div>
+      </form>
+      {confirmed?.ok && (
+        <ConfirmBet
+          selection={selection}
+          odds={slipOdds(selection)}
+          stake={confirmed.stake}
+          profit={rupees(figures?.profit)}
+          liability={rupees(figures?.liability)}
+          onConfirm={() => void send(confirmed.stake)}
+          onCancel={cancelConfirm}
+        />
+      )}
+      {isPlacing && <PlacingProgress />}
+    </>
+  );
+}

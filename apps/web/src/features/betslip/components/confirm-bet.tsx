@@ -1,0 +1,72 @@
+import { createPortal } from 'react-dom';
+import type { Stake } from '@backlay/domain';
+import type { BetSelection } from '../../../lib/bet-selection';
+import { formatAmount } from '../../../lib/format';
+import { Modal } from '../../../ui/modal';
+import styles from './bet-slip.module.css';
+
+/**
+ * The confirm step of 'Confirm bet before placing' (SPEC §2): the bet once more, in words, with
+ * its profit and liability; Confirm places it, Cancel (or Escape) goes back to the slip.
+ */
+export function ConfirmBet({
+  selection,
+  odds,
+  stake,
+  profit,
+  liability,
+  onConfirm,
+  onCancel,
+}: {
+  selection: BetSelection;
+  odds: string;
+  stake: Stake;
+  profit: string;
+  liability: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return createPortal(
+    <Modal title="Confirm Bet" onClose={onCancel}>
+      <dl className={styles.confirm} data-side={selection.betType}>
+        <div>
+          <dt>Selection</dt>
+          <dd>{selection.runnerName}</dd>
+        </div>
+        <div>
+          <dt>Market</dt>
+          <dd>{selection.marketName}</dd>
+        </div>
+        <div>
+          <dt>Bet Type</dt>
+          <dd>{selection.betType}</dd>
+        </div>
+        <div>
+          <dt>Odds</dt>
+          <dd>{odds}</dd>
+        </div>
+        <div>
+          <dt>Stake</dt>
+          <dd>{formatAmount(stake)}</dd>
+        </div>
+        <div>
+          <dt>Est Profit</dt>
+          <dd>{profit}</dd>
+        </div>
+        <div>
+          <dt>Liability</dt>
+          <dd>{liability}</dd>
+        </div>
+      </dl>
+      <div className={styles.confirmActions}>
+        <button type="button" className={styles.cancel} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={styles.place} onClick={onConfirm}>
+          Confirm
+        </button>
+      </div>
+    </Modal>,
+    document.body,
+  );
+}

@@ -1,0 +1,16 @@
+import { updateChips } from '@backlay/contract/chips';
+import type { ChipSettings } from '@backlay/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { chipKeys } from '../query-keys';
+
+/** Saves the chips; a saved change reloads them everywhere (SPEC §8 'then chips reload'). */
+export function useUpdateChips() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ChipSettings) => callApi(updateChips, { body: settings }),
+    onSuccess: (answer) => {
+      if (answer.Status) void queryClient.invalidateQueries({ queryKey: chipKeys.all });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { getCustomBookmaker, type customBookmakerRow } from '@backlay/contract/markets';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callApi } from '../../../lib/api';
+import { eventKeys } from '../query-keys';
+
+export type CustomBookmakerWire = z.infer<typeof customBookmakerRow>;
+
+const NONE: readonly CustomBookmakerWire[] = [];
+
+/** DESIGN §4: the custom bookmaker list is asked for by `<EventId>B`. */
+export const customBookmakerQuery = (eventId: string, bookmakerId: string) =>
+  queryOptions({
+    queryKey: eventKeys.customBookmaker(eventId),
+    queryFn: ({ signal }) =>
+      callApi(getCustomBookmaker, { query: { MarketId: bookmakerId }, signal }),
+    select: (answer) => (answer.Status ? answer.Result : NONE),
+  });
+
+/** The event's custom bookmaker rows, loaded on entry (SPEC §4). */
+export function useCustomBookmaker(eventId: string, bookmakerId: string) {
+  return useQuery(customBookmakerQuery(eventId, bookmakerId));
+}

@@ -1,0 +1,24 @@
+import { getTossOdds, type MarketBookWire } from '@backlay/contract/markets';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { seqAnswerMerge, seqListMerge } from '../../../lib/seq-merge';
+import { eventKeys } from '../query-keys';
+import { ODDS_POLL_MS } from './polling';
+
+export const tossOddsQuery = (eventId: string, marketId: string, isEnabled: boolean) =>
+  queryOptions({
+    queryKey: eventKeys.toss(eventId, marketId),
+    queryFn: ({ signal }) => callApi(getTossOdds, { query: { marketids: marketId }, signal }),
+    refetchInterval: ODDS_POLL_MS,
+    structuralSharing: seqAnswerMerge((previous: readonly MarketBookWire[], next) =>
+      seqListMerge(previous, next, (book) => book.marketId),
+    ),
+    select: (answer): MarketBookWire | null =>
+      answer.Status ? (answer.Result.find((book) => book.marketId === marketId) ?? null) : null,
+    enabled: isEnabled,
+  });
+
+/** The toss market's book (`<EventId>T`), every 2 s; for sport 4 (SPEC §4). */
+export function useTossOdds(eventId: string, marketId: string, isEnabled: boolean) {
+  return useQuery(tossOddsQuery(eventId, marketId, isEnabled));
+}

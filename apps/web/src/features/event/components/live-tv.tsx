@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import styles from './side-panels.module.css';
+
+export const TV_UNAVAILABLE = 'Live TV is not available for this event';
+
+/**
+ * Live TV (SPEC §2): a toggle showing the event's player page in a frame. The page lives on its
+ * own origin (DESIGN §8), so the frame is sandboxed (scripts only, in that origin) and sends no
+ * referrer; with no player for the event it says so.
+ */
+export function LiveTv({ tvUrl, title }: { tvUrl: string | null; title: string }) {
+  const [isOn, setOn] = useState(false);
+  return (
+    <section className={styles.panel} aria-label="Live TV">
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={isOn}
+        aria-controls="live-tv-body"
+        onClick={() => setOn((on) => !on)}
+      >
+        <span className={styles.liveDot} aria-hidden="true" />
+        Live TV
+        <span className={styles.toggleState}>{isOn ? 'Hide' : 'Show'}</span>
+      </button>
+      {isOn && (
+        <div id="live-tv-body" className={styles.tvBody}>
+          {tvUrl === null ? (
+            <p className={styles.note}>{TV_UNAVAILABLE}</p>
+          ) : (
+            <iframe
+              className={styles.tvFrame}
+              src={tvUrl}
+              title={`Live TV: ${title}`}
+              sandbox="allow-scripts allow-same-origin"
+              referrerPolicy="no-referrer"
+              allow="autoplay; fullscreen"
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import type { EventDetail, MarketBookWire } from '@backlay/contract/markets';
+import {
+  bookmakerRowsAssemble,
+  runnerDisplayOrder,
+  type BookmakerRow,
+  type CustomBookmakerRow,
+  type MarketType,
+} from '@backlay/domain';
+import type { CustomBookmakerWire } from './api/get-custom-bookmaker';
+import type { ExchangeBook } from './api/get-market-odds';
+
+export type EventMarket = EventDetail['MarketList'][number];
+
+/** One price of a cell; a figure the feed does not quote is left out. */
+export interface Quote {
+  readonly price: number;
+  readonly size: number;
+}
+
+/** A runner as a market table shows it: its name, its status and its first back and lay. */
+export interface TableRunner {
+  readonly selectionId: string;
+  readonly name: string;
+  readonly status: string;
+  readonly back: Quote | undefined;
+  readonly lay: Quote | undefined;
+}
+
+/** A market as a table shows it: kind, name, stake limits and its runners in display order. */
+export interface TableMarket {
+  readonly marketId: string;
+  readonly marketName: string;
+  readonly marketType: MarketType;
+  readonly minStake: number;
+  readonly maxStake: number;
+  readonly runners: readonly TableRunner[];
+}
+
+/** A market book in one shape, whichever answer brought it (`ex` or `exchange`). */
+export interface PlainBook {
+  readonly status: string;
+  readonly Seq: number;
+  readonly runners: ReadonlyArray<{
+    readonly selectionId: number;
+    readonly status: string;
+    readonly back: Quote | undefined;
+    readonly lay: Quote | undefined;
+  }>;
+}
+
+const marketTypes: readonly MarketType[] = ['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY'];
+
+/** The market kind of an event market; anything unknown is shown as match odds. */
+export function marketTypeOf(market: EventMarket): MarketType {
+  return marketTypes.find((type) => type === market.MarketType) ?? 'MATCH_ODDS';
+}
+
+/** A price of 0 is the feed saying "no quote" (DESIGN §4 rows carry 0 when empty). */
+const quote = (level: { price: number; size: number } | undefined): Quote | undefined =>
+  level === undefined || level.price <= 0 ? undefined : level;
+
+export function plainFromExchange(book: ExchangeBook | undefined): PlainBook | undefined {
+  return (
+    book && {
+      status: book.status,
+      Seq: book.Seq,
+      runners: book.runners.map((runner) => ({
+        selectionId: runner.selectionId,
+        status: runner.status,
+        back: quote(runner.exchange.availableToBack[0]),
+        lay: quote(runner.exchange.availableToLay[0]),
+      })),
+    }
+  );
+}
+
+export function plainFromRates(book: MarketBookWire | null | undefined): PlainBook | undefined {
+  if (book === null || book === undefined) return undefined;
+  return {
+    status: book.status,
+    Seq: book.Seq,
+    runners: book.runners.map((runner) => ({
+      selectionId: runner.selectionId,
+      status: runner.status,
+      back: quote(runner.ex.availableToBack[0]),
+      lay: quote(runner.ex.availableToLay[0]),
+    })),
+  };
+}
+
+/** DESIGN §7: of two books of one market, the one with the higher `Seq`. */
+export function newerBook(a: PlainBook | undefined, b: PlainBook | undefined) {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return b.Seq > a.Seq ? b : a;
+}
+
+const base = (market: EventMarket) => ({
+  marketId: market.MarketId,
+  marketName: market.MarketName,
+  marketType: marketTypeOf(market),
+  minStake: market.MinStake,
+  maxStake: market.MaxStake,
+});
+
+/**
+ * A match odds or toss market: the event's runners (names) with the book's prices, in display
+ * order (SPEC §2: three runners 0, 2, 1). A suspended market suspends every runner; before the
+ * first book the runner statuses of the event detail apply.
+ */
+export function exchangeTable(market: EventMarket, book: PlainBook | undefined): TableMarket {
+  const byId = new Map((book?.runners ?? []).map((runner) => [runner.selectionId, runner]));
+  const runners = market.runners.map((runner): TableRunner => {
+    const priced = byId.get(runner.selectionId);
+    const status =
+      book === undefined
+        ? runner.status
+        : book.status !== 'ACTIVE'
+          ? book.status
+          : (priced?.status ?? 'SUSPENDED');
+    return {
+      selectionId: String(runner.selectionId),
+      name: runner.RunnerName,
+      status,
+      back: priced?.back,
+      lay: priced?.lay,
+    };
+  });
+  return { ...base(market), runners: runnerDisplayOrder(runners) };
+}
+
+type BookmakerWire = Omit<CustomBookmakerWire, 'IsCustome' | 'IsActive'>;
+
+const bookmakerRow = (row: BookmakerWire): BookmakerRow => ({
+  MarketId: row.MarketId,
+  selectionId: String(row.selectionId),
+  RunnerName: row.RunnerName,
+  status: row.status,
+  BackPrice1: row.BackPrice1,
+  BackSize1: row.BackSize1,
+  LayPrice1: row.LayPrice1,
+  LaySize1: row.LaySize1,
+});
+
+/**
+ * A bookmaker market (odds per 100): the feed's rows with the custom rows merged by the domain
+ * (SPEC §4 "Custom bookmaker markets"). Before the first rows arrive, the event's runners show
+ * without prices.
+ */
+export function bookmakerTable(
+  market: EventMarket,
+  feedRows: readonly BookmakerWire[] | undefined,
+  customRows: readonly CustomBookmakerWire[],
+): TableMarket {
+  const mine = (row: { MarketId: string }) => row.MarketId === market.MarketId;
+  const feed = (feedRows ?? []).filter(mine).map(bookmakerRow);
+  const seed: BookmakerRow[] =
+    feed.length > 0
+      ? feed
+      : market.runners.map((runner) => ({
+          MarketId: market.MarketId,
+          selectionId: String(runner.selectionId),
+          RunnerName: runner.RunnerName,
+          status: runner.status,
+          BackPrice1: 0,
+          BackSize1: 0,
+          LayPrice1: 0,
+          LaySize1: 0,
+        }));
+  const custom: CustomBookmakerRow[] = customRows.filter(mine).map((row) => ({
+    ...bookmakerRow(row),
+    IsCustome: row.IsCustome,
+    IsActive: row.IsActive,
+  }));
+  const runners = bookmakerRowsAssemble(seed, custom).map((row): TableRunner => ({
+    selectionId: row.selectionId,
+    name: row.RunnerName,
+    status: row.status,
+    back: quote({ price: row.BackPrice1, size: row.BackSize1 }),
+    lay: quote({ price: row.LayPrice1, size: row.LaySize1 }),
+  }));
+  return { ...base(market), runners: runnerDisplayOrder(runners) };
+}

@@ -1,0 +1,21 @@
+import { getAccountStatement } from '@backlay/contract/reports';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callApi } from '../../../lib/api';
+import { reportKeys } from '../query-keys';
+import { answered } from './answered';
+
+export type StatementQuery = z.input<typeof getAccountStatement.query>;
+
+/** SPEC §7 account statement: one page of ledger rows with the open and close balances. */
+export const accountStatementQuery = (query: StatementQuery) =>
+  queryOptions({
+    queryKey: reportKeys.statement(query),
+    queryFn: async ({ signal }) => answered(await callApi(getAccountStatement, { query, signal })),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useAccountStatement(query: StatementQuery) {
+  return useQuery(accountStatementQuery(query));
+}

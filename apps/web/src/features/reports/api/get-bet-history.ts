@@ -1,0 +1,20 @@
+import { getBetHistory } from '@backlay/contract/reports';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callApi } from '../../../lib/api';
+import { reportKeys } from '../query-keys';
+import { answered } from './answered';
+
+export type BetHistoryQuery = z.input<typeof getBetHistory.query>;
+
+/** SPEC §7 bet history: one page of the bets placed in the range, newest first, with the count. */
+export const betHistoryQuery = (query: BetHistoryQuery) =>
+  queryOptions({
+    queryKey: reportKeys.betHistory(query),
+    queryFn: async ({ signal }) => answered(await callApi(getBetHistory, { query, signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBetHistory(query: BetHistoryQuery) {
+  return useQuery(betHistoryQuery(query));
+}

@@ -1,0 +1,30 @@
+import { getFancyBetsOfUser } from '@backlay/contract/reports';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { reportKeys } from '../query-keys';
+import { answered } from './answered';
+
+/**
+ * SPEC §7 fancy bet history: the client's bets on one session. `eventId` goes as `marketId`
+ * (DESIGN §4: fancy bets belong to the event), `selectionId` is `<EventId>-<n>`.
+ */
+export const fancyBetsOfUserQuery = (eventId: string, userId: string, selectionId: string) =>
+  queryOptions({
+    queryKey: reportKeys.fancyBets(eventId, userId, selectionId),
+    queryFn: async ({ signal }) =>
+      answered(
+        await callApi(getFancyBetsOfUser, {
+          query: { marketId: eventId, userId, selectionId },
+          signal,
+        }),
+      ).Result,
+  });
+
+export function useFancyBetsOfUser(
+  eventId: string,
+  userId: string,
+  selectionId: string,
+  enabled: boolean,
+) {
+  return useQuery({ ...fancyBetsOfUserQuery(eventId, userId, selectionId), enabled });
+}

@@ -1,0 +1,16 @@
+import { getMyMarkets } from '@backlay/contract/markets';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { reportKeys } from '../query-keys';
+import { answered } from './answered';
+
+/** SPEC §7 my markets: the open markets the client has bets on, each runner's profit or loss. */
+export const myMarketsQuery = () =>
+  queryOptions({
+    queryKey: reportKeys.myMarkets(),
+    queryFn: async ({ signal }) => answered(await callApi(getMyMarkets, { signal })).Result,
+  });
+
+export function useMyMarkets() {
+  return useQuery(myMarketsQuery());
+}

@@ -1,0 +1,20 @@
+import { getProfitLoss } from '@backlay/contract/reports';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callApi } from '../../../lib/api';
+import { reportKeys } from '../query-keys';
+import { answered } from './answered';
+
+export type ProfitLossQuery = z.input<typeof getProfitLoss.query>;
+
+/** SPEC §7 profit and loss: one page of results per event, newest first, with the count. */
+export const profitLossQuery = (query: ProfitLossQuery) =>
+  queryOptions({
+    queryKey: reportKeys.profitLoss(query),
+    queryFn: async ({ signal }) => answered(await callApi(getProfitLoss, { query, signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProfitLoss(query: ProfitLossQuery) {
+  return useQuery(profitLossQuery(query));
+}

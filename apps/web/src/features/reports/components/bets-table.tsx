@@ -1,0 +1,43 @@
+import type { BetHistoryEntry } from '@backlay/contract/reports';
+import { betOddsDisplay, betRowIsLay, betStatusLabel } from '@backlay/domain';
+import { formatAmount, formatDateTime, formatMoney } from '../../../lib/format';
+import { DataTable, SignedMoney, type Column } from '../../../ui/data-table';
+import { marketTypeLabel } from '../market-type-label';
+import styles from './reports.module.css';
+
+const COLUMNS: readonly Column<BetHistoryEntry>[] = [
+  {
+    label: 'Placed',
+    cell: (bet) => <time dateTime={bet.createdOn}>{formatDateTime(bet.createdOn)}</time>,
+  },
+  { label: 'Market', cell: (bet) => marketTypeLabel(bet.MarketType) },
+  { label: 'Match', isWide: true, cell: (bet) => bet.MatchName },
+  { label: 'Selection', cell: (bet) => bet.SelectionName },
+  { label: 'Type', cell: (bet) => bet.BetType },
+  { label: 'Odds', isNumeric: true, cell: (bet) => betOddsDisplay(bet) },
+  { label: 'Stack', isNumeric: true, cell: (bet) => formatAmount(bet.Stack) },
+  { label: 'Exposure', isNumeric: true, cell: (bet) => formatMoney(bet.Exposure) },
+  {
+    label: 'Profit/Loss',
+    isNumeric: true,
+    cell: (bet) => <SignedMoney value={bet.ReturnBalance} />,
+  },
+  { label: 'Status', cell: (bet) => betStatusLabel(bet.BetStatus) },
+];
+
+/**
+ * Bets as the bet history and the betting history list them (SPEC §3): fancy odds with the rate
+ * in brackets, Pending shown as Active, lay and No rows on the lay colour with the type in words.
+ * Profit/Loss is `ReturnBalance`: what the bet wins while it is open, its result once settled.
+ */
+export function BetsTable({ label, bets }: { label: string; bets: readonly BetHistoryEntry[] }) {
+  return (
+    <DataTable
+      label={label}
+      columns={COLUMNS}
+      rows={bets}
+      rowKey={(bet, index) => `${bet.createdOn}-${index}`}
+      rowClassName={(bet) => (betRowIsLay(bet.BetType) ? styles.lay : styles.back)}
+    />
+  );
+}

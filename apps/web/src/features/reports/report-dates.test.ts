@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { reportRange, reportToday } from './report-dates';
+
+describe('report dates', () => {
+  it('takes today in Kolkata, which begins at 18:30 UTC the day before', () => {
+    expect(reportToday('2026-11-21T18:29:59Z')).toBe('2026-11-21');
+    expect(reportToday('2026-11-21T18:30:00Z')).toBe('2026-11-22');
+  });
+
+  it('defaults a missing or bad end to the last 7 days, or today only for bet history', () => {
+    const today = reportToday('2026-03-07T06:00:00Z');
+    expect(reportRange('statement', new URLSearchParams(), today)).toEqual({
+      startDate: '2026-03-01',
+      endDate: '2026-03-07',
+    });
+    expect(reportRange('bet-history', new URLSearchParams('startDate=2026-02-30'), today)).toEqual({
+      startDate: '2026-03-07',
+      endDate: '2026-03-07',
+    });
+    expect(
+      reportRange('profit-loss', new URLSearchParams('startDate=2026-01-05&endDate=x'), today),
+    ).toEqual({ startDate: '2026-01-05', endDate: '2026-03-07' });
+  });
+});

@@ -1,0 +1,129 @@
+import { getCricketScore, getOtherScore } from '@backlay/contract/scores';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { routeFetch } from '../../../test/fetch';
+import { renderScreen } from '../../../test/render';
+import { SCORE_POLL_MS } from '../api/get-cricket-score';
+import {
+  cricketAnswer,
+  cricketNotStartedAnswer,
+  soccerAnswer,
+  tennisAnswer,
+} from '../recorded-answers';
+import { ScorePanel } from './score-panel';
+
+const waitFor = (check: () => void) => vi.waitFor(check, { interval: 1 });
+/** A body row's texts: its row header, then its cells. */
+const texts = (row: HTMLElement) =>
+  [...row.querySelectorAll(':scope > th, :scope > td')].map((cell) => cell.textContent);
+
+describe('score panel', () => {
+  it('shows the cricket panel for sport 4: innings, both overs, RRR and commentary', async () => {
+    const { calls } = routeFetch({
+      '/api/Score/Cricket/30412871': () => ({
+        body: getCricketScore.response.parse(cricketAnswer),
+      }),
+    });
+    renderScreen(<ScorePanel sportId={4} eventId="30412871" />);
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    const rows = within(panel).getAllByRole('row');
+    expect(texts(rows[1]!)).toEqual(['Mumbai Mavericks', '182/6', '20.0', '9.10']);
+    expect(texts(rows[2]!)).toEqual(['Chennai Chargers', '97/3', '11.4', '8.31']);
+    const current = within(panel).getByRole('list', { name: 'This over' });
+    expect(
+      within(current)
+        .getAllByRole('listitem')
+        .map((ball) => ball.textContent),
+    ).toEqual(['1', '4', 'W', '0']);
+    const last = within(panel).getByRole('list', { name: 'Last over' });
+    expect(within(last).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(panel).getByText('10.20')).toBeTruthy();
+    expect(within(panel).getByText(/Caught at long-on/)).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/Score/Cricket/30412871');
+  });
+
+  it('shows nothing before the first ball', async () => {
+    const { calls } = routeFetch({
+      '/api/Score/Cricket/30412872': () => ({
+        body: getCricketScore.response.parse(cricketNotStartedAnswer),
+      }),
+    });
+    const { container } = renderScreen(<ScorePanel sportId={4} eventId="30412872" />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(container.textContent).toBe('');
+  });
+
+  it('shows the tennis panel when the answer says eventTypeId 2', async () => {
+    routeFetch({
+      '/api/Score/Other/2/32100077': () => ({ body: getOtherScore.response.parse(tennisAnswer) }),
+    });
+    renderScreen(<ScorePanel sportId={2} eventId="32100077" />);
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    expect(within(panel).getByText('Set 3')).toBeTruthy();
+    const rows = within(panel).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Player', 'S1', 'S2', 'Games', 'Sets']);
+    expect(texts(rows[1]!)).toEqual(['Alcaraz', '6', '4', '3', '1']);
+    expect(texts(rows[2]!)).toEqual(['Sinner', '4', '6', '2', '1']);
+  });
+
+  it('shows the soccer panel when the answer says eventTypeId 1', async () => {
+    routeFetch({
+      '/api/Score/Other/1/31200455': () => ({ body: getOtherScore.response.parse(soccerAnswer) }),
+    });
+    renderScreen(<ScorePanel sportId={1} eventId="31200455" />);
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    expect(within(panel).getByText('Arsenal')).toBeTruthy();
+    expect(within(panel).getByText('Chelsea')).toBeTruthy();
+    expect(within(panel).getByLabelText('2 – 1')).toBeTruthy();
+    expect(within(panel).getByText("67'")).toBeTruthy();
+  });
+
+  it('shows nothing before the start (an empty score list)', async () => {
+    const { calls } = routeFetch({
+      '/api/Score/Other/1/31200456': () => ({
+        body: getOtherScore.response.parse({ Status: true, Result: [] }),
+      }),
+    });
+    const { container } = renderScreen(<ScorePanel sportId={1} eventId="31200456" />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(container.textContent).toBe('');
+  });
+
+  it('polls every 5 s, cricket and the others alike', async () => {
+    vi.useFakeTimers();
+    const { callsTo } = routeFetch({
+      '/api/Score/Cricket/30412871': () => ({ body: cricketAnswer }),
+      '/api/Score/Other/2/32100077': () => ({ body: tennisAnswer }),
+    });
+    renderScreen(
+      <>
+        <ScorePanel sportId={4} eventId="30412871" />
+        <ScorePanel sportId={2} eventId="32100077" />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const count = () => [
+      callsTo('/api/Score/Cricket/30412871').length,
+      callsTo('/api/Score/Other/2/32100077').length,
+    ];
+    expect(count()).toEqual([1, 1]);
+    await act(() => vi.advanceTimersByTimeAsync(SCORE_POLL_MS - 1));
+    expect(count()).toEqual([1, 1]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(count()).toEqual([2, 2]);
+    await act(() => vi.advanceTimersByTimeAsync(SCORE_POLL_MS));
+    expect(count()).toEqual([3, 3]);
+    expect(SCORE_POLL_MS).toBe(5000);
+  });
+
+  it('asks nothing for a sport with no score panel', () => {
+    const { calls } = routeFetch({});
+    const { container } = renderScreen(<ScorePanel sportId={5} eventId="1" />);
+    expect(container.textContent).toBe('');
+    expect(calls).toHaveLength(0);
+  });
+});

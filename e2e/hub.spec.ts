@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { apiBet, expect, logIn, ops, sessionOf, test } from './fixtures';
+
+/** The hub's push must beat every poll: matched bets poll every 60 s, the ticker every 10 s. */
+const PUSHED = { timeout: 2_000 };
+
+test('a bet placed through the API shows in the open event screen within 2 s, in both tabs of one login', async ({
+  page,
+  context,
+  client,
+  request,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
+    sportId: 4,
+    seriesName: `Hub Cup ${tag}`,
+    name: `Kites ${tag} v Hawks ${tag}`,
+    runners: [`Kites ${tag}`, `Hawks ${tag}`],
+    inPlay: true,
+  });
+  await ops(request, 'fixture-step', {
+    eventId,
+    step: {
+      kind: 'prices',
+      marketId: `1.${eventId}`,
+      runners: [
+        {
+          selectionId: eventId * 100 + 1,
+          back: [{ price: 1.9, size: 1000 }],
+          lay: [{ price: 1.92, size: 800 }],
+        },
+        {
+          selectionId: eventId * 100 + 2,
+          back: [{ price: 2.06, size: 1000 }],
+          lay: [{ price: 2.1, size: 800 }],
+        },
+      ],
+    },
+  });
+  await logIn(page, client);
+  const second = await context.newPage();
+  for (const tab of [page, second]) {
+    await tab.goto(`/market/4/${eventId}`);
+    await expect(tab.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+    await expect(tab.getByRole('tab', { name: 'All (0)' })).toBeVisible();
+  }
+  const session = await sessionOf(page);
+  await apiBet(request, session, {
+    sportsId: 4,
+    SelectionName: `Kites ${tag}`,
+    SelectionID: String(eventId * 100 + 1),
+    Odds: 1.9,
+    Price: 0,
+    MarketType: 'MATCH_ODDS',
+    MarketId: `1.${eventId}`,
+    EventId: eventId,
+    BetType: 'Back',
+    BetStatus: 'Pending',
+    Stack: 1000,
+  });
+  for (const tab of [page, second]) {
+    await expect(tab.getByRole('tab', { name: 'All (1)' })).toBeVisible(PUSHED);
+  }
+});
+
+test('news posted by the operator appears in the ticker within 2 s', async ({
+  page,
+  client,
+  request,
+}) => {
+  await logIn(page, client);
+  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  const message = `Pushed news ${randomBytes(3).toString('hex')}`;
+  await ops(request, 'news', { message });
+  await expect(page.getByRole('marquee')).toContainText(message, PUSHED);
+});
