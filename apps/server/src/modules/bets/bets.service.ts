@@ -24,6 +24,7 @@ import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock } from '../../seams.js';
 import type { Idempotency } from '../idempotency/idempotency.service.js';
 import { customBookmakerRows, customFancyRows, fancyNames } from '../markets/markets.queries.js';
+import { fancyRowWire, operatorFancyWire } from '../markets/markets.wire.js';
 import { clientAccountId, lockWallets } from '../wallet/wallet.queries.js';
 import { walletOf } from '../wallet/wallet.service.js';
 import * as q from './bets.queries.js';
@@ -253,36 +254,16 @@ export function createBetsService(deps: {
     const names = await fancyNames(tx, eventId);
     const rateRows = (book?.rows ?? []).flatMap((quote) => {
       const name = names.get(quote.selectionId);
+      // The same rows the event screen reads (markets.wire), suspended while the feed is stale.
+      const gameStatus = book?.isStale ? 'SUSPENDED' : quote.gameStatus;
       return name === undefined
         ? []
-        : [
-            {
-              SelectionId: quote.selectionId,
-              RunnerName: name,
-              BackPrice1: quote.yesLine,
-              BackSize1: quote.yesRate,
-              LayPrice1: quote.noLine,
-              LaySize1: quote.noRate,
-              GameStatus: book?.isStale ? 'SUSPENDED' : quote.gameStatus,
-            },
-          ];
+        : [fancyRowWire({ selectionId: quote.selectionId, name, quote: { ...quote, gameStatus } })];
     });
     const operatorRows = [
       ...(await customFancyRows(tx, eventId, 'custom')),
       ...(await customFancyRows(tx, eventId, 'active')),
-    ].map((row) => ({
-      SelectionId: row.selectionId,
-      RunnerName: row.runnerName,
-      BackPrice1: row.backPrice,
-      BackSize1: row.backSize,
-      LayPrice1: row.layPrice,
-      LaySize1: row.laySize,
-      GameStatus: row.gameStatus,
-      min: row.min,
-      max: row.max,
-      isCustome: row.isCustom,
-      isActive: row.isActive,
-    }));
+    ].map(operatorFancyWire);
     const rows = fancyRowsAssemble(rateRows, operatorRows, {
       IsFancyActive: event.fancy_active,
       EvBetStatus: !event.bet_locked,
