@@ -41,6 +41,9 @@ import { createMarketsService } from './modules/markets/markets.service.js';
 import { scoresRoutes } from './modules/scores/scores.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { matkaRoutes } from './modules/matka/matka.routes.js';
+import { createMatkaService } from './modules/matka/matka.service.js';
+import { matkaOpsRoutes } from './ops/matka-ops.routes.js';
 import { noFeed, type FeedControl } from './feed/control.js';
 import type { Clock, Random } from './seams.js';
 import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
@@ -58,6 +61,7 @@ export type AppConfig = Pick<
   | 'feedStaleS'
   | 'reportTz'
   | 'tvUrl'
+  | 'matkaPayout'
 >;
 
 export interface AppDeps {
@@ -138,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publisher,
   });
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
+  const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
+  matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz });
+  matkaOpsRoutes(app, matka, limit);
   scoresRoutes(app, feed.scores, limit);
   feedOpsRoutes(app, { db, clock, markets, feed, publisher }, limit);
   await registerWeb(app, deps.webDist);

@@ -63,6 +63,7 @@ const schema = z.object({
     .min(1)
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
     .default('Asia/Kolkata'),
+  MATKA_PAYOUT: z.coerce.number().int().min(2).max(1000).default(90),
 });
 
 export type Env = z.input<typeof schema>;
@@ -101,6 +102,8 @@ export interface Config {
   readonly tvUrl: string | undefined;
   /** The time zone whose calendar days the report dates name (DESIGN §4). */
   readonly reportTz: string;
+  /** What a matka hit returns per rupee staked, the stake included (90 → net +89). */
+  readonly matkaPayout: number;
 }
 
 export interface LoginThrottleConfig {
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     tvUrl: e.TV_URL,
     reportTz: e.REPORT_TZ,
+    matkaPayout: e.MATKA_PAYOUT,
   };
 }
 

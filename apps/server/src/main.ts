@@ -18,6 +18,9 @@ import {
   createSettlementService,
   settleFromFeed,
 } from './modules/settlement/settlement.service.js';
+import { createIdempotency } from './modules/idempotency/idempotency.service.js';
+import { createMatkaScheduler } from './modules/matka/matka.scheduler.js';
+import { createMatkaService } from './modules/matka/matka.service.js';
 import { systemClock, systemRandom } from './seams.js';
 import { DEMO_PASSWORD, seedDemo } from './seed.js';
 
@@ -113,6 +116,19 @@ async function main(): Promise<void> {
     if (created.length > 0) say(`Seeded demo clients: ${created.join(', ')}`);
   }
 
+  // Opens and draws the matka games; its first tick draws what closed while the server was down.
+  const matkaScheduler = createMatkaScheduler({
+    matka: createMatkaService({
+      db: database.db,
+      clock: systemClock,
+      random: systemRandom,
+      idempotency: createIdempotency({ db: database.db, clock: systemClock }),
+      payout: config.matkaPayout,
+    }),
+    intervalMs: 5_000,
+    log: say,
+  });
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -120,7 +136,10 @@ async function main(): Promise<void> {
     say(`${signal}: draining`);
     void stopInOrder(
       drainOrder({
-        feed: () => feed.stop(),
+        feed: async () => {
+          await matkaScheduler.stop();
+          await feed.stop();
+        },
         hub: async () => {
           await hub.close();
           await backplane?.close();
@@ -137,6 +156,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   hub.start();
+  matkaScheduler.start();
   // Browsers give geolocation, hence login, only to secure contexts: localhost is one.
   const local = config.host === '0.0.0.0' || config.host === '127.0.0.1';
   const url = `http://${local ? 'localhost' : config.host}:${config.port}`;

@@ -34,6 +34,7 @@ export const testConfig: AppConfig = {
   feedStaleS: 10,
   reportTz: 'Asia/Kolkata',
   tvUrl: undefined,
+  matkaPayout: 90,
 };
 
 export interface TestAppOptions {

@@ -107,6 +107,9 @@ export interface Schema {
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
   hub_tickets: HubTicketsTable;
+  matka_games: MatkaGamesTable;
+  matka_markets: MatkaMarketsTable;
+  matka_bets: MatkaBetsTable;
 }
 
 export interface EventsTable {
@@ -226,7 +229,8 @@ export interface BetsTable {
 export interface ExposuresTable {
   client_id: BigIntColumn;
   position_key: string;
-  event_id: BigIntColumn;
+  /** Null for a matka market (position_key = its Mid). */
+  event_id: BigIntColumn | null;
   exposure_paise: BigIntColumn;
 }
 
@@ -273,4 +277,50 @@ export interface HubTicketsTable {
   session_id: BigIntColumn;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+export interface MatkaGamesTable {
+  id: BigIntColumn;
+  name: string;
+  hindi: string;
+  /** Minutes after midnight Asia/Kolkata; a close ≤ open closes the next day. */
+  open_minute: number;
+  close_minute: number;
+}
+
+export interface MatkaMarketsTable {
+  id: Generated<string> & Id;
+  game_id: BigIntColumn;
+  /** `pg` reads a DATE as a Date at local midnight: select it with to_char instead. */
+  day: ColumnType<Date, string, string>;
+  opens_at: Timestamp;
+  closes_at: Timestamp;
+  result: ColumnType<string | null, string | null | undefined, string | null>;
+  result_source: ColumnType<
+    'draw' | 'operator' | null,
+    'draw' | 'operator' | null | undefined,
+    'draw' | 'operator' | null
+  >;
+  result_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: Timestamp;
+}
+
+export interface MatkaBetsTable {
+  id: Generated<string> & Id;
+  client_id: BigIntColumn;
+  market_id: BigIntColumn;
+  bet_no: string;
+  amount_paise: BigIntColumn;
+  ip_address: string;
+  status: ColumnType<
+    'Pending' | 'Settled' | 'Lost',
+    'Pending' | 'Settled' | 'Lost' | undefined,
+    'Pending' | 'Settled' | 'Lost'
+  >;
+  pl_paise: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  created_at: Timestamp;
 }

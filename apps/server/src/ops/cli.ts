@@ -8,6 +8,7 @@ import {
   fixtureEvent,
   fixtureStepEndpoint,
   lockEvent,
+  matkaResult,
   postNews,
   resumeMarket,
   rollbackResult,
@@ -174,6 +175,13 @@ const COMMANDS: Record<string, Command> = {
     endpoint: feedStatus,
     options: {},
     body: () => undefined,
+  },
+  'matka-result': {
+    description: "Declare a matka market's result (the first result of a market wins)",
+    usage: '<Mid> <BetNo 00–99>',
+    endpoint: matkaResult,
+    options: {},
+    body: (_v, words) => ({ mid: num(words[0]), result: words[1] }),
   },
 };
 

@@ -105,11 +105,36 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/my-market')).MyMarketPage,
                 }),
               },
-              pending(paths.matkaMarket.pattern, 'Matka'),
-              pending(paths.matkaBet.pattern, 'Matka board'),
-              pending(paths.matkaResult.pattern, 'Bet Result'),
-              pending(paths.matkaProfitLoss.pattern, 'Bet Profit Loss'),
-              pending(paths.showMatkaBet.pattern, 'Matka bets'),
+              {
+                path: paths.matkaMarket.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/matka-market')).MatkaMarketPage,
+                }),
+              },
+              {
+                path: paths.matkaBet.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/matka-bet')).MatkaBetPage,
+                }),
+              },
+              {
+                path: paths.matkaResult.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/matka-result')).MatkaResultPage,
+                }),
+              },
+              {
+                path: paths.matkaProfitLoss.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/matka-profit-loss')).MatkaProfitLossPage,
+                }),
+              },
+              {
+                path: paths.showMatkaBet.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/show-matka-bet')).ShowMatkaBetPage,
+                }),
+              },
             ],
           },
         ],

@@ -357,3 +357,20 @@ export const setCommission = endpoint({
   }),
   response: envelope(z.string()),
 });
+
+/** Declare a matka market's result (`mid` = the Mid); the first result of a market wins. */
+export const matkaResultBody = z.object({
+  mid: z.number().int().positive(),
+  result: z.string().regex(/^\d{2}$/, 'result must be a number from 00 to 99'),
+});
+export type MatkaResultBody = z.infer<typeof matkaResultBody>;
+
+export const matkaResult = endpoint({
+  method: 'POST',
+  path: '/api/ops/matka-result',
+  audience: 'ops',
+  summary: "Declare a matka market's result and settle its bets",
+  body: matkaResultBody,
+  response: envelope(z.string()),
+  movesMoney: true,
+});

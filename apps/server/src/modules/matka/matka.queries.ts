@@ -1,0 +1,381 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/pool.js';
+
+/** DESIGN §6: matka games run on a daily schedule in this zone. */
+export const MATKA_TZ = 'Asia/Kolkata';
+
+/**
+ * Creates the markets of every game for yesterday, today and tomorrow (Asia/Kolkata days) that
+ * have not closed by `now`; existing ones are kept. Yesterday's only matter for a game crossing
+ * midnight that is still open. Safe to run from any number of instances at once.
+ */
+export async function ensureMarkets(db: Db | Tx, now: Date): Promise<void> {
+  await sql`
+    INSERT INTO matka_markets (game_id, day, opens_at, closes_at, updated_at)
+    SELECT game_id, day, opens_at, closes_at, ${now}::timestamptz FROM (
+      SELECT g.id AS game_id, d.day,
+        (d.day + make_interval(mins => g.open_minute)) AT TIME ZONE ${MATKA_TZ} AS opens_at,
+        (d.day + make_interval(
+          days => CASE WHEN g.close_minute <= g.open_minute THEN 1 ELSE 0 END,
+          mins => g.close_minute)) AT TIME ZONE ${MATKA_TZ} AS closes_at
+      FROM matka_games g
+      CROSS JOIN (
+        SELECT (((${now}::timestamptz) AT TIME ZONE ${MATKA_TZ})::date + k) AS day
+        FROM generate_series(-1, 1) AS k
+      ) d
+    ) planned
+    WHERE closes_at > ${now}::timestamptz
+    ON CONFLICT (game_id, day) DO NOTHING
+  `.execute(db);
+}
+
+export interface GameRow {
+  readonly id: string;
+  readonly name: string;
+  readonly hindi: string;
+}
+
+export async function gameById(db: Db | Tx, gameId: string): Promise<GameRow | undefined> {
+  return db
+    .selectFrom('matka_games')
+    .select(['id', 'name', 'hindi'])
+    .where('id', '=', gameId)
+    .executeTakeFirst();
+}
+
+export interface MarketRow {
+  readonly mid: string;
+  readonly gameId: string;
+  readonly name: string;
+  readonly hindi: string;
+  readonly opensAt: Date;
+  readonly closesAt: Date;
+  readonly result: string | null;
+  readonly resultAt: Date | null;
+  readonly updatedAt: Date;
+}
+
+function marketsWithGames(db: Db | Tx) {
+  return db
+    .selectFrom('matka_markets as m')
+    .innerJoin('matka_games as g', 'g.id', 'm.game_id')
+    .select([
+      'm.id as mid',
+      'm.game_id as gameId',
+      'g.name',
+      'g.hindi',
+      'm.opens_at as opensAt',
+      'm.closes_at as closesAt',
+      'm.result',
+      'm.result_at as resultAt',
+      'm.updated_at as updatedAt',
+    ]);
+}
+
+/** Each game's current market: the one open at `now`, otherwise the next to open; by open time. */
+export async function currentMarkets(db: Db | Tx, now: Date): Promise<MarketRow[]> {
+  const rows = await marketsWithGames(db)
+    .where('m.closes_at', '>', now)
+    .where('m.result', 'is', null)
+    .orderBy('m.game_id')
+    .orderBy('m.opens_at')
+    .execute();
+  const byGame = new Map<string, MarketRow>();
+  for (const row of rows) if (!byGame.has(row.gameId)) byGame.set(row.gameId, row);
+  return [...byGame.values()].sort(
+    (a, b) => a.opensAt.getTime() - b.opensAt.getTime() || Number(a.gameId) - Number(b.gameId),
+  );
+}
+
+/** The game's market open at `now` (no result yet), locked FOR SHARE against its settlement. */
+export async function lockOpenMarket(
+  tx: Tx,
+  gameId: string,
+  now: Date,
+): Promise<{ mid: string } | undefined> {
+  return tx
+    .selectFrom('matka_markets')
+    .select('id as mid')
+    .where('game_id', '=', gameId)
+    .where('opens_at', '<=', now)
+    .where('closes_at', '>', now)
+    .where('result', 'is', null)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** A market FOR UPDATE, for its settlement. */
+export async function lockMarket(tx: Tx, mid: string): Promise<MarketRow | undefined> {
+  return marketsWithGames(tx).where('m.id', '=', mid).forUpdate('m').executeTakeFirst();
+}
+
+/** Markets whose close has passed without a result, oldest first. */
+export async function dueMarkets(db: Db | Tx, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('matka_markets')
+    .select('id')
+    .where('result', 'is', null)
+    .where('closes_at', '<=', now)
+    .orderBy('closes_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function setResult(
+  tx: Tx,
+  change: { mid: string; result: string; source: 'draw' | 'operator'; at: Date },
+): Promise<void> {
+  await tx
+    .updateTable('matka_markets')
+    .set({
+      result: change.result,
+      result_source: change.source,
+      result_at: change.at,
+      updated_at: change.at,
+    })
+    .where('id', '=', change.mid)
+    .where('result', 'is', null)
+    .execute();
+}
+
+export async function insertBets(
+  tx: Tx,
+  bets: readonly {
+    clientId: string;
+    mid: string;
+    betNo: string;
+    amountPaise: number;
+    ipAddress: string;
+    at: Date;
+  }[],
+): Promise<void> {
+  if (bets.length === 0) return;
+  await tx
+    .insertInto('matka_bets')
+    .values(
+      bets.map((bet) => ({
+        client_id: bet.clientId,
+        market_id: bet.mid,
+        bet_no: bet.betNo,
+        amount_paise: bet.amountPaise,
+        ip_address: bet.ipAddress,
+        created_at: bet.at,
+      })),
+    )
+    .execute();
+}
+
+export interface OpenMatkaBet {
+  readonly id: string;
+  readonly clientId: string;
+  readonly betNo: string;
+  readonly amountPaise: bigint;
+}
+
+export async function openBetsOfMarket(tx: Tx, mid: string): Promise<OpenMatkaBet[]> {
+  const rows = await tx
+    .selectFrom('matka_bets')
+    .select(['id', 'client_id', 'bet_no', 'amount_paise'])
+    .where('market_id', '=', mid)
+    .where('status', '=', 'Pending')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    clientId: row.client_id,
+    betNo: row.bet_no,
+    amountPaise: BigInt(row.amount_paise),
+  }));
+}
+
+export async function closeBet(
+  tx: Tx,
+  betId: string,
+  status: 'Settled' | 'Lost',
+  plPaise: bigint,
+): Promise<void> {
+  await tx
+    .updateTable('matka_bets')
+    .set({ status, pl_paise: plPaise.toString() })
+    .where('id', '=', betId)
+    .execute();
+}
+
+/** The client's exposure on a matka market (position_key = the Mid). */
+export async function exposureOf(db: Db | Tx, clientId: string, mid: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('exposures')
+    .select('exposure_paise')
+    .where('client_id', '=', clientId)
+    .where('position_key', '=', mid)
+    .executeTakeFirst();
+  return row ? BigInt(row.exposure_paise) : 0n;
+}
+
+export async function setExposure(
+  tx: Tx,
+  clientId: string,
+  mid: string,
+  exposure: bigint,
+): Promise<void> {
+  if (exposure === 0n) {
+    await tx
+      .deleteFrom('exposures')
+      .where('client_id', '=', clientId)
+      .where('position_key', '=', mid)
+      .execute();
+    return;
+  }
+  await tx
+    .insertInto('exposures')
+    .values({
+      client_id: clientId,
+      position_key: mid,
+      event_id: null,
+      exposure_paise: exposure.toString(),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['client_id', 'position_key'])
+        .doUpdateSet({ exposure_paise: exposure.toString() }),
+    )
+    .execute();
+}
+
+export async function clientAccounts(
+  tx: Tx,
+  clientIds: readonly string[],
+): Promise<{ clientId: string; accountId: string }[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom('accounts')
+    .select(['id', 'client_id'])
+    .where('kind', '=', 'client')
+    .where('client_id', 'in', clientIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ clientId: row.client_id ?? '', accountId: row.id }));
+}
+
+export interface MatkaBetListRow {
+  readonly ipAddress: string;
+  readonly gameName: string;
+  readonly betNo: string;
+  readonly amountPaise: bigint;
+  readonly createdAt: Date;
+  readonly mid: string;
+  readonly plPaise: bigint;
+  readonly status: 'Pending' | 'Settled' | 'Lost';
+}
+
+/** The client's bets, newest first: of one market, or the latest `limit` of all. */
+export async function betsOfClient(
+  db: Db | Tx,
+  clientId: string,
+  mid: string | null,
+  limit: number,
+): Promise<MatkaBetListRow[]> {
+  let query = db
+    .selectFrom('matka_bets as b')
+    .innerJoin('matka_markets as m', 'm.id', 'b.market_id')
+    .innerJoin('matka_games as g', 'g.id', 'm.game_id')
+    .select([
+      'b.ip_address',
+      'g.name',
+      'b.bet_no',
+      'b.amount_paise',
+      'b.created_at',
+      'b.market_id',
+      'b.pl_paise',
+      'b.status',
+    ])
+    .where('b.client_id', '=', clientId);
+  if (mid !== null) query = query.where('b.market_id', '=', mid);
+  const rows = await query
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ipAddress: row.ip_address,
+    gameName: row.name,
+    betNo: row.bet_no,
+    amountPaise: BigInt(row.amount_paise),
+    createdAt: row.created_at,
+    mid: row.market_id,
+    plPaise: BigInt(row.pl_paise ?? 0),
+    status: row.status,
+  }));
+}
+
+/** The latest results, newest first. */
+export async function latestResults(db: Db | Tx, limit: number) {
+  return marketsWithGames(db)
+    .where('m.result', 'is not', null)
+    .orderBy('m.result_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface DayRange {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly timeZone: string;
+}
+
+/** The client's results per market settled in the range (days of `timeZone`, both included). */
+function profitLossRows(db: Db | Tx, clientId: string, range: DayRange) {
+  return db
+    .selectFrom('matka_bets as b')
+    .innerJoin('matka_markets as m', 'm.id', 'b.market_id')
+    .innerJoin('matka_games as g', 'g.id', 'm.game_id')
+    .where('b.client_id', '=', clientId)
+    .where('b.status', '<>', 'Pending')
+    .where(
+      'm.result_at',
+      '>=',
+      sql<Date>`((${range.startDate}::date)::timestamp at time zone ${range.timeZone})`,
+    )
+    .where(
+      'm.result_at',
+      '<',
+      sql<Date>`((${range.endDate}::date + 1)::timestamp at time zone ${range.timeZone})`,
+    );
+}
+
+export async function profitLossPage(
+  db: Db | Tx,
+  clientId: string,
+  range: DayRange,
+  page: { skip: number; take: number },
+) {
+  const rows = await profitLossRows(db, clientId, range)
+    .select((eb) => [
+      'm.id as mid',
+      'm.game_id as gameId',
+      'g.name',
+      'm.result',
+      'm.result_at as resultAt',
+      eb.fn.sum<string>('b.pl_paise').as('plPaise'),
+    ])
+    .groupBy(['m.id', 'm.game_id', 'g.name', 'm.result', 'm.result_at'])
+    .orderBy('m.result_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .offset(page.skip)
+    .limit(page.take)
+    .execute();
+  return rows.map((row) => ({ ...row, plPaise: BigInt(row.plPaise) }));
+}
+
+export async function profitLossCount(
+  db: Db | Tx,
+  clientId: string,
+  range: DayRange,
+): Promise<number> {
+  const row = await profitLossRows(db, clientId, range)
+    .select(sql<string>`count(distinct m.id)`.as('markets'))
+    .executeTakeFirstOrThrow();
+  return Number(row.markets);
+}

@@ -1,0 +1,102 @@
+import {
+  getMatkaBetResult,
+  getMatkaEventMarkets,
+  getMatkaMyBets,
+  getMatkaProfitLoss,
+  placeMatkaBet,
+} from '@backlay/contract/matka';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../seams.js';
+import { requireSession } from '../../http/authenticate.js';
+import { registerEndpoint } from '../../http/endpoints.js';
+import { badRequest } from '../../errors.js';
+import { calendarDayIn, reportRange } from '../reports/reports.service.js';
+import type { MatkaService } from './matka.service.js';
+import {
+  matkaBetWire,
+  matkaEventWire,
+  matkaProfitLossWire,
+  matkaResultWire,
+} from './matka.wire.js';
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+/** Matka games, bets, results and profit/loss (SPEC §7 "Matka"; DESIGN §4 routes). */
+export function matkaRoutes(
+  app: FastifyInstance,
+  matka: MatkaService,
+  settings: { moneyBodyLimit: number; clock: Clock; reportTz: string },
+): void {
+  const options = { moneyBodyLimit: settings.moneyBodyLimit };
+
+  registerEndpoint(
+    app,
+    getMatkaEventMarkets,
+    async () => {
+      const { now, markets } = await matka.currentMarkets();
+      return {
+        Status: true as const,
+        Result: markets.map((market) => matkaEventWire(market, now)),
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    placeMatkaBet,
+    async ({ body, request }) =>
+      matka.place({
+        clientId: requireSession(request).clientId,
+        body,
+        ipAddress: request.ip,
+        idempotencyKey: idempotencyKey(request),
+        route: placeMatkaBet.path,
+      }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getMatkaMyBets,
+    async ({ query, request }) => {
+      const mid = query.marketId ?? query.Mid ?? null;
+      const bets = await matka.betsOfClient(requireSession(request).clientId, mid);
+      return { Status: true as const, Result: bets.map(matkaBetWire) };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getMatkaBetResult,
+    async () => ({
+      Status: true as const,
+      Result: (await matka.latestResults()).map(matkaResultWire),
+    }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getMatkaProfitLoss,
+    async ({ query, request }) => {
+      const resolved = reportRange(
+        'profit-loss',
+        query,
+        calendarDayIn(settings.reportTz, settings.clock.now()),
+      );
+      if (!resolved.ok) throw badRequest(resolved.message);
+      const { rows, total } = await matka.profitLoss(
+        requireSession(request).clientId,
+        { ...resolved.range, timeZone: settings.reportTz },
+        { skip: Number(query.skipRec), take: Number(query.psize) },
+      );
+      return { Status: true as const, Result: rows.map(matkaProfitLossWire), count: total };
+    },
+    options,
+  );
+}

@@ -1,0 +1,549 @@
+import {
+  getMatkaBetResult,
+  getMatkaEventMarkets,
+  getMatkaMyBets,
+  getMatkaProfitLoss,
+  placeMatkaBet,
+} from '@backlay/contract/matka';
+import { matkaResult } from '@backlay/contract/ops';
+import { getAccountStatement } from '@backlay/contract/reports';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import type { Random } from '../../seams.js';
+import { createIdempotency } from '../idempotency/idempotency.service.js';
+import { createMatkaScheduler } from './matka.scheduler.js';
+import { createMatkaService, drawMatkaNumber, MATKA_ANSWERS } from './matka.service.js';
+
+/** A deterministic Random (xorshift32) for fair-draw tests. */
+function seededRandom(seed: number): Random {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state;
+  };
+  return {
+    bytes: (size) => Buffer.from(Array.from({ length: size }, () => next() & 0xff)),
+    uuid: () => crypto.randomUUID(),
+  };
+}
+
+/** An instant given as Asia/Kolkata wall time (UTC+05:30, no DST). */
+const ist = (local: string) => new Date(`${local}+05:30`);
+
+// The schedule of migration 0006 (EventId: name, Asia/Kolkata).
+const SRIDEVI = 1; // 06:00–11:30
+const KALYAN = 4; // 13:00–17:30
+const MAIN_BAZAR = 8; // 23:30–06:30 (crosses midnight)
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const clock = testClock();
+let token: string;
+let poorToken: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db, { clock });
+  await createTestClient(database.db, 'matka1', 10_000, clock);
+  await createTestClient(database.db, 'matka2', 100, clock);
+});
+
+/** Logs the two clients in again: sessions expire when the test clock jumps days. */
+async function relogin() {
+  token = (await login(app, 'matka1')).Token;
+  poorToken = (await login(app, 'matka2')).Token;
+}
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+beforeEach(async () => {
+  // Day one, 15:30 Asia/Kolkata: Kalyan is open, Sridevi has closed.
+  clock.set(ist('2026-11-21T15:30:00'));
+  await relogin();
+});
+
+async function events() {
+  const response = await app.inject({ url: getMatkaEventMarkets.path, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  const body = getMatkaEventMarkets.response.parse(response.json());
+  if (!body.Status) throw new Error(body.Result);
+  return body.Result;
+}
+
+async function midOf(eventId: number) {
+  const event = (await events()).find((entry) => entry.EventId === eventId);
+  if (!event) throw new Error(`no game ${eventId}`);
+  return event.Mid;
+}
+
+interface Draft {
+  EventId?: number | string;
+  TotalAmount?: number;
+  SMBets?: { BetNo: string; Amount: number }[];
+}
+
+async function place(draft: Draft, as = token, key?: string) {
+  const bets = draft.SMBets ?? [{ BetNo: '45', Amount: 100 }];
+  const response = await app.inject({
+    method: 'POST',
+    url: placeMatkaBet.path,
+    headers: { ...bearer(as), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: {
+      SportsId: 6,
+      EventName: 'Kalyan',
+      EventId: draft.EventId ?? KALYAN,
+      TotalAmount: draft.TotalAmount ?? bets.reduce((sum, bet) => sum + bet.Amount, 0),
+      SMBets: bets,
+    },
+  });
+  return response;
+}
+
+async function placed(draft: Draft, as = token, key?: string) {
+  const response = await place(draft, as, key);
+  expect(response.statusCode).toBe(200);
+  return placeMatkaBet.response.parse(response.json());
+}
+
+async function myBets(mid?: number, as = token) {
+  const response = await app.inject({
+    url: `${getMatkaMyBets.path}?uid=0${mid === undefined ? '' : `&marketId=${mid}`}`,
+    headers: bearer(as),
+  });
+  expect(response.statusCode).toBe(200);
+  const body = getMatkaMyBets.response.parse(response.json());
+  if (!body.Status) throw new Error(body.Result);
+  return body.Result;
+}
+
+async function detail(as = token) {
+  return (
+    await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(as) })
+  ).json<{ Result: { CreditLimit: number; PL: number; Exposure: number; MainBalance: number } }>()
+    .Result;
+}
+
+async function declare(mid: number, result: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: matkaResult.path,
+    headers: bearer(OPS_TOKEN),
+    payload: { mid, result },
+  });
+  expect(response.statusCode).toBe(200);
+  return matkaResult.response.parse(response.json());
+}
+
+async function betCount(): Promise<number> {
+  const row = await database.db
+    .selectFrom('matka_bets')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Money is conserved: the ledger sums to zero and the wallets' exposure is their rows' sum. */
+async function expectBalanced() {
+  const totals = await sql<{ ledger: string; exposure: string; exposures: string }>`
+    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
+           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
+           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
+    database.db,
+  );
+  const row = totals.rows[0];
+  expect(row?.ledger).toBe('0');
+  expect(row?.exposure).toBe(row?.exposures);
+}
+
+describe('matka games', () => {
+  it('lists every game with its Hindi name and current market, parsed by the contract', async () => {
+    const list = await events();
+    expect(list).toHaveLength(8);
+    const kalyan = list.find((event) => event.EventId === KALYAN);
+    expect(kalyan).toMatchObject({
+      EventName: 'Kalyan',
+      hindi: 'कल्याण',
+      isOpen: true,
+      StartTime: ist('2026-11-21T13:00:00').toISOString(),
+      EndTime: ist('2026-11-21T17:30:00').toISOString(),
+    });
+    expect(kalyan?.id).toBe(kalyan?.Mid);
+    // Sridevi closed at 11:30: its current market is tomorrow's.
+    const sridevi = list.find((event) => event.EventId === SRIDEVI);
+    expect(sridevi?.isOpen).toBe(false);
+    expect(sridevi?.StartTime).toBe(ist('2026-11-22T06:00:00').toISOString());
+  });
+
+  it('keeps at least one game open at every hour of the day', async () => {
+    clock.set(ist('2026-11-25T00:00:00'));
+    await relogin();
+    for (let hour = 0; hour < 24; hour += 1) {
+      for (const minute of [0, 59]) {
+        const hh = String(hour).padStart(2, '0');
+        const mm = String(minute).padStart(2, '0');
+        clock.set(ist(`2026-11-25T${hh}:${mm}:00`));
+        expect((await events()).some((event) => event.isOpen)).toBe(true);
+      }
+    }
+  });
+
+  it('runs a game across midnight on the market of the day it opened', async () => {
+    clock.set(ist('2026-11-23T02:00:00'));
+    await relogin();
+    const main = (await events()).find((event) => event.EventId === MAIN_BAZAR);
+    expect(main).toMatchObject({
+      isOpen: true,
+      StartTime: ist('2026-11-22T23:30:00').toISOString(),
+      EndTime: ist('2026-11-23T06:30:00').toISOString(),
+    });
+  });
+});
+
+describe('placing matka bets', () => {
+  it('refuses each invalid bet with a clear Result and stores nothing', async () => {
+    const before = await betCount();
+    const exposureBefore = (await detail()).Exposure;
+    const cases: [Draft, string][] = [
+      [{ EventId: 999 }, MATKA_ANSWERS.unknownGame],
+      [{ EventId: SRIDEVI }, MATKA_ANSWERS.closed],
+      [{ SMBets: [{ BetNo: '100', Amount: 10 }] }, MATKA_ANSWERS.badNumber],
+      [{ SMBets: [{ BetNo: '7', Amount: 10 }] }, MATKA_ANSWERS.badNumber],
+      [{ SMBets: [{ BetNo: 'ab', Amount: 10 }] }, MATKA_ANSWERS.badNumber],
+      [{ SMBets: [{ BetNo: '07', Amount: 0 }], TotalAmount: 0 }, MATKA_ANSWERS.badAmount],
+      [
+        {
+          SMBets: [
+            { BetNo: '07', Amount: -5 },
+            { BetNo: '08', Amount: 15 },
+          ],
+          TotalAmount: 10,
+        },
+        MATKA_ANSWERS.badAmount,
+      ],
+      [{ SMBets: [{ BetNo: '07', Amount: 1.234 }], TotalAmount: 1 }, MATKA_ANSWERS.badAmount],
+      [{ SMBets: [{ BetNo: '07', Amount: 10 }], TotalAmount: 20 }, MATKA_ANSWERS.badTotal],
+      [{ SMBets: [{ BetNo: '07', Amount: 10.5 }], TotalAmount: 10.5 }, MATKA_ANSWERS.badTotal],
+      [{ SMBets: [] }, MATKA_ANSWERS.noBets],
+      [{ SMBets: [{ BetNo: '07', Amount: 20_000 }] }, MATKA_ANSWERS.insufficient],
+    ];
+    for (const [draft, message] of cases) {
+      expect(await placed(draft), JSON.stringify(draft)).toEqual({
+        Status: false,
+        Result: message,
+      });
+    }
+    expect(await betCount()).toBe(before);
+    expect((await detail()).Exposure).toBe(exposureBefore);
+  });
+
+  it('refuses a SportsId other than 6 at the contract (400)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: placeMatkaBet.path,
+      headers: bearer(token),
+      payload: { SportsId: 4, EventName: 'Kalyan', EventId: KALYAN, TotalAmount: 10, SMBets: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Status: false });
+  });
+
+  it('takes bets only between StartTime and EndTime by the server clock', async () => {
+    clock.set(ist('2026-11-21T12:59:59'));
+    expect(await placed({}, poorToken)).toEqual({ Status: false, Result: MATKA_ANSWERS.closed });
+    clock.set(ist('2026-11-21T17:30:00'));
+    expect(await placed({}, poorToken)).toEqual({ Status: false, Result: MATKA_ANSWERS.closed });
+    clock.set(ist('2026-11-21T13:00:00'));
+    expect(await placed({ SMBets: [{ BetNo: '01', Amount: 1 }] }, poorToken)).toEqual({
+      Status: true,
+      Result: MATKA_ANSWERS.placed,
+    });
+    clock.set(ist('2026-11-21T17:29:59'));
+    expect(await placed({ SMBets: [{ BetNo: '02', Amount: 1 }] }, poorToken)).toEqual({
+      Status: true,
+      Result: MATKA_ANSWERS.placed,
+    });
+  });
+
+  it('books a paste of three numbers as three bets adding 300 to the exposure', async () => {
+    const mid = await midOf(KALYAN);
+    const before = await detail();
+    expect(
+      await placed({
+        SMBets: [
+          { BetNo: '45', Amount: 100 },
+          { BetNo: '46', Amount: 100 },
+          { BetNo: '50', Amount: 100 },
+        ],
+        TotalAmount: 300,
+      }),
+    ).toEqual({ Status: true, Result: MATKA_ANSWERS.placed });
+    const after = await detail();
+    expect(after.Exposure - before.Exposure).toBe(300);
+    expect(before.MainBalance - after.MainBalance).toBe(300);
+    const bets = await myBets(mid);
+    expect(bets.map((bet) => bet.betNo).sort()).toEqual(['45', '46', '50']);
+    expect(bets[0]).toMatchObject({
+      MatchName: 'Kalyan',
+      Amount: 100,
+      MarketId: mid,
+      PL: 0,
+      BetStatus: 'Pending',
+    });
+    expect(bets[0]?.IP_Address).not.toBe('');
+    await expectBalanced();
+  });
+
+  it('keeps duplicate numbers as separate bets and takes Harup tenths', async () => {
+    const mid = await midOf(KALYAN);
+    const before = (await myBets(mid)).length;
+    expect(
+      await placed({
+        SMBets: [
+          { BetNo: '12', Amount: 10.5 },
+          { BetNo: '12', Amount: 10.5 },
+          { BetNo: '13', Amount: 9 },
+        ],
+        TotalAmount: 30,
+      }),
+    ).toEqual({ Status: true, Result: MATKA_ANSWERS.placed });
+    const bets = await myBets(mid);
+    expect(bets).toHaveLength(before + 3);
+    expect(bets.filter((bet) => bet.betNo === '12').map((bet) => bet.Amount)).toEqual([10.5, 10.5]);
+  });
+
+  it('honours the Idempotency-Key: same answer once, another payload 409', async () => {
+    const before = await betCount();
+    const draft = { SMBets: [{ BetNo: '77', Amount: 5 }] };
+    expect(await placed(draft, token, 'matka-key-0001')).toEqual({
+      Status: true,
+      Result: MATKA_ANSWERS.placed,
+    });
+    expect(await placed(draft, token, 'matka-key-0001')).toEqual({
+      Status: true,
+      Result: MATKA_ANSWERS.placed,
+    });
+    expect(await betCount()).toBe(before + 1);
+    const other = await place({ SMBets: [{ BetNo: '78', Amount: 5 }] }, token, 'matka-key-0001');
+    expect(other.statusCode).toBe(409);
+    expect(await betCount()).toBe(before + 1);
+  });
+});
+
+describe('the fair draw', () => {
+  it('is uniform over 00–99 and deterministic for a seed', () => {
+    const random = seededRandom(12345);
+    const counts = new Map<string, number>();
+    const draws = 200_000;
+    for (let i = 0; i < draws; i += 1) {
+      const drawn = drawMatkaNumber(random);
+      expect(drawn).toMatch(/^\d{2}$/);
+      counts.set(drawn, (counts.get(drawn) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(100);
+    const expected = draws / 100;
+    let chiSquare = 0;
+    for (const count of counts.values()) chiSquare += (count - expected) ** 2 / expected;
+    // 99 degrees of freedom: the 0.999 quantile is about 148.
+    expect(chiSquare).toBeLessThan(148);
+    const a = seededRandom(7);
+    const b = seededRandom(7);
+    const sequence = (random: Random) => Array.from({ length: 50 }, () => drawMatkaNumber(random));
+    expect(sequence(a)).toEqual(sequence(b));
+  });
+
+  it('rejects the bytes 200–255 instead of folding them (no modulo bias)', () => {
+    const bytes = [250, 199, 200, 0];
+    const random: Random = {
+      bytes: () => Buffer.from([bytes.shift() ?? 0]),
+      uuid: () => crypto.randomUUID(),
+    };
+    expect(drawMatkaNumber(random)).toBe('99');
+    expect(drawMatkaNumber(random)).toBe('00');
+  });
+});
+
+describe('matka results', () => {
+  it('pays a hit 90 × its amount including the stake, others lose; settles once', async () => {
+    await createTestClient(database.db, 'matka3', 1_000, clock);
+    const player = (await login(app, 'matka3')).Token;
+    const mid = await midOf(KALYAN);
+    expect(
+      await placed(
+        {
+          SMBets: [
+            { BetNo: '45', Amount: 100 },
+            { BetNo: '46', Amount: 100 },
+            { BetNo: '50', Amount: 100 },
+          ],
+        },
+        player,
+      ),
+    ).toMatchObject({ Status: true });
+    expect((await detail(player)).Exposure).toBe(300);
+
+    const first = await declare(mid, '45');
+    expect(first.Status).toBe(true);
+    const after = await detail(player);
+    // 90 × 100 back on 45 (net +8,900), −100 on 46 and on 50: +8,700.
+    expect(after).toMatchObject({ PL: 8_700, Exposure: 0, MainBalance: 9_700 });
+    const bets = await myBets(mid, player);
+    expect(Object.fromEntries(bets.map((bet) => [bet.betNo, [bet.BetStatus, bet.PL]]))).toEqual({
+      '45': ['Settled', 8_900],
+      '46': ['Lost', -100],
+      '50': ['Lost', -100],
+    });
+
+    // Declared twice, then drawn at close: the first result wins and nothing is paid twice.
+    expect(await declare(mid, '46')).toMatchObject({ Status: false });
+    clock.set(ist('2026-11-21T18:00:00'));
+    const service = createMatkaService({
+      db: database.db,
+      clock,
+      random: seededRandom(99),
+      idempotency: createIdempotency({ db: database.db, clock }),
+      payout: 90,
+    });
+    await service.tick();
+    expect((await detail(player)).PL).toBe(8_700);
+    const rows = await database.db
+      .selectFrom('ledger_entries')
+      .select(['amount_paise', 'kind', 'market_type', 'market_id'])
+      .where('market_id', '=', String(mid))
+      .execute();
+    expect(rows.filter((row) => row.amount_paise === '870000')).toHaveLength(1);
+    expect(rows.every((row) => row.kind === 'profit_loss' && row.market_type === 'MATKA')).toBe(
+      true,
+    );
+
+    // The result list, the P/L and the statement (type ProfitLoss).
+    const results = getMatkaBetResult.response.parse(
+      (await app.inject({ url: getMatkaBetResult.path, headers: bearer(player) })).json(),
+    );
+    expect(results.Status && results.Result.find((row) => row.MarketId === mid)).toMatchObject({
+      MarketName: 'Kalyan',
+      Result: '45',
+    });
+    const pl = getMatkaProfitLoss.response.parse(
+      (
+        await app.inject({
+          url: `${getMatkaProfitLoss.path}?skipRec=0&psize=10&startDate=2026-11-21&endDate=2026-11-21&sportsId=6`,
+          headers: bearer(player),
+        })
+      ).json(),
+    );
+    expect(pl).toMatchObject({
+      Status: true,
+      count: 1,
+      Result: [{ MarketId: mid, MarketName: 'Kalyan', Result: '45', Amount: 8_700 }],
+    });
+    const statement = getAccountStatement.response.parse(
+      (
+        await app.inject({
+          url: `${getAccountStatement.path}?type=ProfitLoss&startDate=2026-11-21&endDate=2026-11-21`,
+          headers: bearer(player),
+        })
+      ).json(),
+    );
+    expect(statement.Status && statement.Result.map((row) => row.Amount)).toEqual([8_700]);
+    await expectBalanced();
+  });
+
+  it('draws at close with the injected Random, then refuses a later declaration', async () => {
+    clock.set(ist('2026-11-22T14:00:00'));
+    await relogin();
+    const mid = await midOf(KALYAN);
+    await createTestClient(database.db, 'matka4', 1_000, clock);
+    const player = (await login(app, 'matka4')).Token;
+    const numbers = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+    // One rupee on every number: exactly one hits, whatever the draw.
+    expect(
+      await placed({ SMBets: numbers.map((BetNo) => ({ BetNo, Amount: 1 })) }, player),
+    ).toMatchObject({ Status: true });
+    expect((await detail(player)).Exposure).toBe(100);
+
+    const serviceWith = (random: Random) =>
+      createMatkaService({
+        db: database.db,
+        clock,
+        random,
+        idempotency: createIdempotency({ db: database.db, clock }),
+        payout: 90,
+      });
+    clock.set(ist('2026-11-22T17:29:59'));
+    expect((await serviceWith(seededRandom(1)).tick()).drawn).not.toContain(String(mid));
+    // At the close only this market is due: its result is the seeded Random's first draw.
+    const expected = drawMatkaNumber(seededRandom(2024));
+    clock.set(ist('2026-11-22T17:30:00'));
+    expect((await serviceWith(seededRandom(2024)).tick()).drawn).toEqual([String(mid)]);
+    const market = await database.db
+      .selectFrom('matka_markets')
+      .select(['result', 'result_source'])
+      .where('id', '=', String(mid))
+      .executeTakeFirstOrThrow();
+    expect(market).toEqual({ result: expected, result_source: 'draw' });
+    // 90 back on the hit, 99 lost: −10.
+    expect(await detail(player)).toMatchObject({ PL: -10, Exposure: 0 });
+    expect(await declare(mid, '00')).toMatchObject({ Status: false });
+    expect((await detail(player)).PL).toBe(-10);
+    await expectBalanced();
+  });
+
+  it('draws at the next start a game whose close passed while the server was down', async () => {
+    clock.set(ist('2026-11-23T14:00:00'));
+    await relogin();
+    const mid = await midOf(KALYAN);
+    expect(await placed({ SMBets: [{ BetNo: '33', Amount: 10 }] })).toMatchObject({
+      Status: true,
+    });
+    // The server is down from 14:00 to 20:00.
+    clock.set(ist('2026-11-23T20:00:00'));
+    const logs: string[] = [];
+    const scheduler = createMatkaScheduler({
+      matka: createMatkaService({
+        db: database.db,
+        clock,
+        random: seededRandom(5),
+        idempotency: createIdempotency({ db: database.db, clock }),
+        payout: 90,
+      }),
+      intervalMs: 60_000,
+      log: (message) => logs.push(message),
+    });
+    scheduler.start();
+    await scheduler.stop();
+    const market = await database.db
+      .selectFrom('matka_markets')
+      .select(['result', 'result_source'])
+      .where('id', '=', String(mid))
+      .executeTakeFirstOrThrow();
+    expect(market.result).toMatch(/^\d{2}$/);
+    expect(market.result_source).toBe('draw');
+    expect((await myBets(mid))[0]?.BetStatus).not.toBe('Pending');
+    expect(logs.join('\n')).toContain(String(mid));
+    await expectBalanced();
+  });
+
+  it('answers an unknown Mid with a refusal', async () => {
+    expect(await declare(987_654, '12')).toEqual({
+      Status: false,
+      Result: MATKA_ANSWERS.unknownMarket,
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import type {
+  MatkaBetRow,
+  MatkaEvent,
+  MatkaProfitLossEntry,
+  MatkaResult,
+} from '@backlay/contract/matka';
+import { paiseToRupees, type Paise } from '@backlay/domain';
+import type { MarketRow, MatkaBetListRow } from './matka.queries.js';
+
+const rupees = (paise: bigint): number => paiseToRupees(Number(paise) as Paise);
+
+/** SPEC §3 matka event; `id` is the Mid too. */
+export function matkaEventWire(market: MarketRow, now: Date): MatkaEvent {
+  return {
+    EventName: market.name,
+    hindi: market.hindi,
+    EventId: Number(market.gameId),
+    Mid: Number(market.mid),
+    DateModify: market.updatedAt.toISOString(),
+    StartTime: market.opensAt.toISOString(),
+    EndTime: market.closesAt.toISOString(),
+    id: Number(market.mid),
+    isOpen:
+      market.result === null &&
+      market.opensAt.getTime() <= now.getTime() &&
+      now.getTime() < market.closesAt.getTime(),
+  };
+}
+
+/** SPEC §3 matka bet. */
+export function matkaBetWire(bet: MatkaBetListRow): MatkaBetRow {
+  return {
+    IP_Address: bet.ipAddress,
+    MatchName: bet.gameName,
+    betNo: bet.betNo,
+    Amount: rupees(bet.amountPaise),
+    CreatedOn: bet.createdAt.toISOString(),
+    MarketId: Number(bet.mid),
+    PL: rupees(bet.plPaise),
+    BetStatus: bet.status,
+  };
+}
+
+/** SPEC §3 matka result. */
+export function matkaResultWire(market: MarketRow): MatkaResult {
+  return {
+    MarketId: Number(market.mid),
+    MarketName: market.name,
+    Result: market.result ?? '',
+    CreatedOn: (market.resultAt ?? market.updatedAt).toISOString(),
+  };
+}
+
+export function matkaProfitLossWire(row: {
+  mid: string;
+  gameId: string;
+  name: string;
+  result: string | null;
+  resultAt: Date | null;
+  plPaise: bigint;
+}): MatkaProfitLossEntry {
+  return {
+    MarketId: Number(row.mid),
+    MarketName: row.name,
+    EventId: Number(row.gameId),
+    Result: row.result ?? '',
+    Amount: rupees(row.plPaise),
+    createdOn: (row.resultAt ?? new Date(0)).toISOString(),
+  };
+}

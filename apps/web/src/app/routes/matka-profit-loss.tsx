@@ -1,0 +1,24 @@
+import { useLocation } from 'react-router';
+import { MatkaProfitLossReport } from '../../features/matka/components/profit-loss';
+import { useMatkaProfitLossFilters } from '../../features/matka/hooks/use-profit-loss-filters';
+import { paths } from '../paths';
+import styles from './pages.module.css';
+
+/** `/matka-profit-loss` (SPEC §2): Bet Profit Loss of matka; a market opens `/show-matka-bet`. */
+export function MatkaProfitLossPage() {
+  const { search } = useLocation();
+  const { filters, apply } = useMatkaProfitLossFilters();
+  return (
+    <section className={styles.screen}>
+      <h1 className={styles.screenTitle}>Bet Profit Loss</h1>
+      <MatkaProfitLossReport
+        filters={filters}
+        onApply={apply}
+        betsLink={(row) => ({
+          to: paths.showMatkaBet.href(String(row.MarketId)),
+          state: { backSearch: search, marketName: row.MarketName },
+        })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { getMatkaBetResult } from '@backlay/contract/matka';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { matkaKeys } from '../query-keys';
+import { answered } from './answered';
+
+/** SPEC §7 matka: the drawn or declared results, newest first. */
+export const matkaResultsQuery = () =>
+  queryOptions({
+    queryKey: matkaKeys.results(),
+    queryFn: async ({ signal }) => answered(await callApi(getMatkaBetResult, { signal })).Result,
+  });
+
+export function useMatkaResults() {
+  return useQuery(matkaResultsQuery());
+}

@@ -1,0 +1,17 @@
+import { getMatkaMyBets } from '@backlay/contract/matka';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { matkaKeys } from '../query-keys';
+import { answered } from './answered';
+
+/** SPEC §7 matka: the client's bets of one market (its Mid), newest first. */
+export const matkaMyBetsQuery = (mid: string) =>
+  queryOptions({
+    queryKey: matkaKeys.myBets(mid),
+    queryFn: async ({ signal }) =>
+      answered(await callApi(getMatkaMyBets, { query: { Mid: mid, uid: '0' }, signal })).Result,
+  });
+
+export function useMatkaMyBets(mid: string) {
+  return useQuery(matkaMyBetsQuery(mid));
+}

@@ -1,0 +1,20 @@
+import { getMatkaProfitLoss } from '@backlay/contract/matka';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callApi } from '../../../lib/api';
+import { matkaKeys } from '../query-keys';
+import { answered } from './answered';
+
+export type MatkaProfitLossQuery = z.input<typeof getMatkaProfitLoss.query>;
+
+/** SPEC §7 matka profit and loss: one page of results per market, newest first, with the count. */
+export const matkaProfitLossQuery = (query: MatkaProfitLossQuery) =>
+  queryOptions({
+    queryKey: matkaKeys.profitLoss(query),
+    queryFn: async ({ signal }) => answered(await callApi(getMatkaProfitLoss, { query, signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMatkaProfitLoss(query: MatkaProfitLossQuery) {
+  return useQuery(matkaProfitLossQuery(query));
+}

@@ -1,0 +1,75 @@
+import { MATKA_SPORTS_ID, placeMatkaBet } from '@backlay/contract/matka';
+import { matkaTotal, paiseToRupees, type MatkaBet } from '@backlay/domain';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, callApi } from '../../../lib/api';
+
+/** The game a matka bet is on (from the URL: SPEC §2 `/matkabet/{EventName}/{EventId}/{Mid}`). */
+export interface MatkaGameRef {
+  readonly eventName: string;
+  readonly eventId: string;
+}
+
+export interface PlaceMatkaBetInput {
+  readonly game: MatkaGameRef;
+  readonly bets: readonly MatkaBet[];
+  /** One per submit, kept by its retries (DESIGN §4). */
+  readonly idempotencyKey: string;
+}
+
+/** SPEC §7 matka bet: SportsId 6, the game, the whole-rupee total and each number's amount. */
+export function placeMatkaBetRequest({ game, bets, idempotencyKey }: PlaceMatkaBetInput) {
+  return callApi(placeMatkaBet, {
+    body: {
+      SportsId: MATKA_SPORTS_ID,
+      EventName: game.eventName,
+      EventId: game.eventId,
+      TotalAmount: paiseToRupees(matkaTotal(bets)),
+      SMBets: bets.map((bet) => ({ BetNo: bet.betNo, Amount: paiseToRupees(bet.amount) })),
+    },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** SPEC §8 matka bet messages. */
+export const MATKA_SUBMIT_FAILED = 'Failed to submit the bet. Please try again.';
+export const MATKA_SUBMIT_ERROR = 'An error occurred while submitting the bet. Please try again.';
+
+/** What a submit shows (SPEC §8): the Result as success or error, or a failure's message. */
+export type MatkaSubmitOutcome = { readonly ok: boolean; readonly message: string };
+
+/**
+ * SPEC §8: status 200 → the Result, success or error by Status; a non-200 status → the server's
+ * message, or 'Failed to submit the bet. Please try again.'; an exception (no answer, an answer
+ * that cannot be read) → 'An error occurred while submitting the bet. Please try again.'.
+ */
+export function matkaFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status === 200) {
+    return MATKA_SUBMIT_ERROR;
+  }
+  const isServerMessage =
+    error.message !== '' && error.message !== `Request failed (${error.status})`;
+  return isServerMessage ? error.message : MATKA_SUBMIT_FAILED;
+}
+
+/** No answer, or a server failure: the bets may or may not have landed, so ask again. */
+const isWorthRetrying = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/** Between retries of a submit. */
+export const PLACE_MATKA_RETRY_MS = 400;
+
+/** Places matka bets; a submit without an answer is retried twice with the same key. */
+export function usePlaceMatkaBet() {
+  return useMutation({
+    mutationFn: placeMatkaBetRequest,
+    retry: (failures, error) => failures < 2 && isWorthRetrying(error),
+    retryDelay: PLACE_MATKA_RETRY_MS,
+  });
+}
+
+/** A fresh Idempotency-Key (8–100 of `[A-Za-z0-9_.:-]`, DESIGN §4). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,47 @@
+import { calendarDateParse, reportDefaultRange, type CalendarDate } from '@backlay/domain';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MatkaProfitLossFilters } from '../components/profit-loss';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** DESIGN §4: report days are calendar days in Asia/Kolkata. */
+function kolkataToday(): CalendarDate {
+  const today = calendarDateParse(dayjs().tz('Asia/Kolkata').format('YYYY-MM-DD'));
+  if (today === null) throw new Error('no calendar day for now');
+  return today;
+}
+
+/** The filters from the URL: a bad or missing day takes the profit-and-loss default (SPEC §9). */
+export function matkaProfitLossFilters(
+  search: URLSearchParams,
+  today: CalendarDate,
+): MatkaProfitLossFilters {
+  const defaults = reportDefaultRange('profit-loss', today);
+  const page = Number(search.get('page'));
+  return {
+    startDate: calendarDateParse(search.get('startDate') ?? '') ?? defaults.startDate,
+    endDate: calendarDateParse(search.get('endDate') ?? '') ?? defaults.endDate,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The matka profit-and-loss filters read from the URL and written back to it. */
+export function useMatkaProfitLossFilters() {
+  const [search, setSearch] = useSearchParams();
+  const [today] = useState(kolkataToday);
+  const filters = useMemo(() => matkaProfitLossFilters(search, today), [search, today]);
+  const apply = useCallback(
+    (next: MatkaProfitLossFilters) => {
+      const params = new URLSearchParams({ startDate: next.startDate, endDate: next.endDate });
+      if (next.page > 1) params.set('page', String(next.page));
+      setSearch(params);
+    },
+    [setSearch],
+  );
+  return { filters, apply };
+}
