@@ -184,6 +184,39 @@ for (const width of [1280, 375]) {
   await page.goto('/mymarket');
   await report('My markets');
   await shot('mymarket');
+
+  // Matka: the games, the board of an open game with each form's confirm step, the lists.
+  await page.goto('/matka_market');
+  await page.getByRole('link', { name: /Open/ }).first().waitFor();
+  await shot('matka-market');
+  await page.getByRole('link', { name: /Open/ }).first().click();
+  await page.getByRole('form', { name: 'Paste' }).waitFor();
+  await shot('matka-board');
+  const confirmShot = async (name) => {
+    await page.getByRole('table', { name: 'Bets to place' }).waitFor();
+    await shot(name);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  };
+  await page.getByRole('form', { name: 'Paste' }).getByLabel('Numbers@Amount').fill('45-46-50@100');
+  await page.getByRole('form', { name: 'Paste' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmShot('matka-paste');
+  const crossing = page.getByRole('form', { name: 'Crossing' });
+  await crossing.getByRole('button', { name: 'Row A 1', exact: true }).click();
+  await crossing.getByRole('button', { name: 'Row B 3', exact: true }).click();
+  await crossing.getByLabel('Amount').fill('50');
+  await crossing.getByRole('button', { name: 'Confirm' }).click();
+  await confirmShot('matka-crossing');
+  const harup = page.getByRole('form', { name: 'Harup' });
+  await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
+  await harup.getByLabel('Amount').fill('100');
+  await harup.getByRole('button', { name: 'Confirm' }).click();
+  await confirmShot('matka-harup');
+  await page.goto('/makta_bethistory');
+  await page.waitForTimeout(500);
+  await shot('matka-result');
+  await page.goto('/matka-profit-loss');
+  await page.waitForTimeout(500);
+  await shot('matka-profit-loss');
   await context.close();
 }
 await browser.close();

@@ -1,0 +1,121 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiGet, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
+
+interface Game {
+  readonly EventName: string;
+  readonly EventId: number;
+  readonly Mid: number;
+  readonly isOpen: boolean;
+}
+
+async function games(request: APIRequestContext, session: ApiSession): Promise<Game[]> {
+  const answer = await apiGet<{ Result: Game[] }>(request, session, '/api/Matka/GetEventMarkets');
+  return answer.Result;
+}
+
+/** Opens the board of a game open now (the schedule keeps one open at every hour). */
+async function openBoard(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ game: Game; session: ApiSession }> {
+  const session = await sessionOf(page);
+  const game = (await games(request, session)).find((entry) => entry.isOpen);
+  expect(game, 'an open matka game').toBeDefined();
+  await page.goto(`/matkabet/${encodeURIComponent(game!.EventName)}/${game!.EventId}/${game!.Mid}`);
+  return { game: game!, session };
+}
+
+const exposure = async (request: APIRequestContext, session: ApiSession) =>
+  (
+    await apiGet<{ Result: { Exposure: number } }>(
+      request,
+      session,
+      '/api/AmountModels/GetBalanceDetail',
+    )
+  ).Result.Exposure;
+
+const money = (value: number) =>
+  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value,
+  );
+
+test('crossing A {1, 2} × B {3} offers 13 and 23', async ({ page, client, request }) => {
+  await logIn(page, client);
+  await openBoard(page, request);
+  const crossing = page.getByRole('form', { name: 'Crossing' });
+  await crossing.getByRole('button', { name: 'Row A 1', exact: true }).click();
+  await crossing.getByRole('button', { name: 'Row A 2', exact: true }).click();
+  await crossing.getByRole('button', { name: 'Row B 3', exact: true }).click();
+  await crossing.getByLabel('Amount').fill('50');
+  await crossing.getByRole('button', { name: 'Confirm' }).click();
+  const confirm = page.getByRole('table', { name: 'Bets to place' });
+  await expect(confirm).toContainText('13');
+  await expect(confirm).toContainText('23');
+  await expect(confirm.getByRole('row')).toHaveCount(4);
+});
+
+test('Harup A 5 at 100 offers 50 … 59 at 10 each', async ({ page, client, request }) => {
+  await logIn(page, client);
+  await openBoard(page, request);
+  const harup = page.getByRole('form', { name: 'Harup' });
+  await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
+  await harup.getByLabel('Amount').fill('100');
+  await harup.getByRole('button', { name: 'Confirm' }).click();
+  const confirm = page.getByRole('table', { name: 'Bets to place' });
+  await expect(confirm.getByRole('row')).toHaveCount(12); // header, ten bets, total
+  for (const number of ['50', '54', '59']) await expect(confirm).toContainText(number);
+  await expect(confirm).toContainText('10.00');
+});
+
+test('a closed game refuses a bet', async ({ page, client, request }) => {
+  await logIn(page, client);
+  const session = await sessionOf(page);
+  const closed = (await games(request, session)).find((entry) => !entry.isOpen);
+  expect(closed, 'a closed matka game').toBeDefined();
+  const response = await request.post('/api/Matka/PlaceBet', {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {
+      SportsId: 6,
+      EventName: closed!.EventName,
+      EventId: closed!.EventId,
+      TotalAmount: 100,
+      SMBets: [{ BetNo: '45', Amount: 100 }],
+    },
+  });
+  expect(await response.json()).toEqual({
+    Status: false,
+    Result: 'This game is closed for betting',
+  });
+});
+
+// Last: declaring the result closes the open game's market for the day.
+test('paste 45-46-50@100 places three bets of 100 and adds 300 of exposure; the declared result pays in the lists', async ({
+  page,
+  client,
+  request,
+}) => {
+  await logIn(page, client);
+  const { game, session } = await openBoard(page, request);
+  const before = await exposure(request, session);
+  const paste = page.getByRole('form', { name: 'Paste' });
+  await paste.getByLabel('Numbers@Amount').fill('45-46-50@100');
+  await paste.getByRole('button', { name: 'Confirm' }).click();
+  const confirm = page.getByRole('table', { name: 'Bets to place' });
+  await expect(confirm.getByRole('row')).toHaveCount(5); // header, three bets, total
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('My Bets')).toBeVisible();
+  await expect.poll(() => exposure(request, session)).toBe(before + 300);
+  await expect(paste.getByLabel('Numbers@Amount')).toHaveValue('');
+
+  await ops(request, 'matka-result', { mid: game.Mid, result: '45' });
+  await page.goto('/makta_bethistory');
+  await expect(page.getByRole('row').filter({ hasText: game.EventName }).first()).toContainText(
+    '45',
+  );
+  await page.goto('/matka-profit-loss');
+  // A hit returns 90 × 100 including the stake; 46 and 50 lose 100 each: +8,700.
+  await expect(page.getByRole('row').filter({ hasText: game.EventName }).first()).toContainText(
+    money(8700),
+  );
+  expect(await exposure(request, session)).toBe(before);
+});
