@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+// Hindi names (matka games, house rules) render on devices without a Devanagari font; the
+// font's unicode-range keeps it from loading for Latin text.
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
 import './app/theme.css';
 
 const root = document.getElementById('root');
