@@ -1,4 +1,4 @@
-import type { Endpoint } from '@backlay/contract/common';
+import type { Endpoint, Refusal } from '@backlay/contract/common';
 import type { z } from 'zod';
 import { clearStoredLogin, getStoredLogin } from './session';
 
@@ -99,3 +99,24 @@ export async function callApi<E extends Endpoint>(
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server');
   return parsed.data as z.output<E['response']>;
 }
+
+/** A refusal (`Status: false`) becomes the query's error, with its message. */
+export function answered<T extends { readonly Status: true }>(answer: T | Refusal): T {
+  if (!answer.Status) throw new ApiError(200, answer.Result);
+  return answer;
+}
+
+/**
+ * A fresh Idempotency-Key for a money-moving POST (8–100 of `[A-Za-z0-9_.:-]`, DESIGN §4).
+ * `randomUUID` needs a secure context, which every host the client logs in on is; the fallback
+ * keeps an odd host from breaking a bet.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** No answer, or a server failure: a bet may or may not have landed, so ask again with its key. */
+export const isWorthRetrying = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);

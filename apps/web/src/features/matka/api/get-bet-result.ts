@@ -1,8 +1,7 @@
 import { getMatkaBetResult } from '@backlay/contract/matka';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
-import { answered } from './answered';
 
 /** SPEC §7 matka: the drawn or declared results, newest first. */
 export const matkaResultsQuery = () =>

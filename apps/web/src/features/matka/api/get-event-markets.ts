@@ -1,8 +1,7 @@
 import { getMatkaEventMarkets } from '@backlay/contract/matka';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
-import { answered } from './answered';
 
 /** SPEC §7 matka: the games with their current market, in schedule order. */
 export const matkaGamesQuery = () =>

@@ -1,8 +1,7 @@
 import { getMatkaMyBets } from '@backlay/contract/matka';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
-import { answered } from './answered';
 
 /** SPEC §7 matka: the client's bets of one market (its Mid), newest first. */
 export const matkaMyBetsQuery = (mid: string) =>

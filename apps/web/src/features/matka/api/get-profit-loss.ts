@@ -1,9 +1,8 @@
 import { getMatkaProfitLoss } from '@backlay/contract/matka';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
-import { answered } from './answered';
 
 export type MatkaProfitLossQuery = z.input<typeof getMatkaProfitLoss.query>;
 

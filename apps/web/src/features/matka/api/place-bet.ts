@@ -1,7 +1,7 @@
 import { MATKA_SPORTS_ID, placeMatkaBet } from '@backlay/contract/matka';
 import { matkaTotal, paiseToRupees, type MatkaBet } from '@backlay/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, callApi } from '../../../lib/api';
+import { ApiError, callApi, isWorthRetrying } from '../../../lib/api';
 
 /** The game a matka bet is on (from the URL: SPEC §2 `/matkabet/{EventName}/{EventId}/{Mid}`). */
 export interface MatkaGameRef {
@@ -51,10 +51,6 @@ export function matkaFailureMessage(error: unknown): string {
   return isServerMessage ? error.message : MATKA_SUBMIT_FAILED;
 }
 
-/** No answer, or a server failure: the bets may or may not have landed, so ask again. */
-const isWorthRetrying = (error: unknown) =>
-  error instanceof ApiError && (error.status === 0 || error.status >= 500);
-
 /** Between retries of a submit. */
 export const PLACE_MATKA_RETRY_MS = 400;
 
@@ -65,11 +61,4 @@ export function usePlaceMatkaBet() {
     retry: (failures, error) => failures < 2 && isWorthRetrying(error),
     retryDelay: PLACE_MATKA_RETRY_MS,
   });
-}
-
-/** A fresh Idempotency-Key (8–100 of `[A-Za-z0-9_.:-]`, DESIGN §4). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

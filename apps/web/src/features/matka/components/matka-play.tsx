@@ -2,14 +2,10 @@ import type { MatkaBet, MatkaBetNo, Paise } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { newIdempotencyKey } from '../../../lib/api';
 import { getBetSound } from '../../../lib/preferences';
 import { playSound, type SoundKind } from '../../../lib/sound';
-import {
-  matkaFailureMessage,
-  newIdempotencyKey,
-  usePlaceMatkaBet,
-  type MatkaGameRef,
-} from '../api/place-bet';
+import { matkaFailureMessage, usePlaceMatkaBet, type MatkaGameRef } from '../api/place-bet';
 import { matkaKeys } from '../query-keys';
 import { MatkaBoard } from './board';
 import { ConfirmBets } from './confirm-bets';

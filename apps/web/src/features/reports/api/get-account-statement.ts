@@ -1,9 +1,8 @@
 import { getAccountStatement } from '@backlay/contract/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
-import { answered } from './answered';
 
 export type StatementQuery = z.input<typeof getAccountStatement.query>;
 

@@ -1,8 +1,7 @@
 import { getMarketBetsOfUser } from '@backlay/contract/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
-import { answered } from './answered';
 
 /** SPEC §7 account bet history: the client's bets on one match odds, bookmaker or toss market. */
 export const marketBetsOfUserQuery = (marketId: string, userId: string) =>

@@ -1,8 +1,7 @@
 import { getMatchBet } from '@backlay/contract/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
-import { answered } from './answered';
 
 /** SPEC §7 match bet: the client's result on each settled market and session of an event. */
 export const matchBetQuery = (eventId: string, uid: string) =>

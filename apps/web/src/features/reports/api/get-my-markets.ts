@@ -1,8 +1,7 @@
 import { getMyMarkets } from '@backlay/contract/markets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
-import { answered } from './answered';
 
 /** SPEC §7 my markets: the open markets the client has bets on, each runner's profit or loss. */
 export const myMarketsQuery = () =>
