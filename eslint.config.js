@@ -175,4 +175,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // Pages the server hands to browsers on other origins (live TV, the demo casino provider).
+  {
+    files: ['apps/server/src/**/assets/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

@@ -27,13 +27,26 @@ export async function ops<R = string>(
   return body.Result;
 }
 
-/** Logs in through the form, as a bettor does. */
-export async function logIn(page: Page, client: Client): Promise<void> {
+export const RULES_TITLE = 'Rules and Terms';
+
+/** The Rules and Terms modal shown on first entry into the app, once per browser session. */
+export const rulesDialog = (page: Page) => page.getByRole('dialog', { name: RULES_TITLE });
+
+/**
+ * Logs in through the form, as a bettor does, and accepts the rules modal that greets the first
+ * entry (`{ acceptRules: false }` leaves it open).
+ */
+export async function logIn(
+  page: Page,
+  client: Client,
+  { acceptRules = true }: { acceptRules?: boolean } = {},
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(client.username);
   await page.getByLabel('Password', { exact: true }).fill(client.password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/home');
+  if (acceptRules) await rulesDialog(page).getByRole('button', { name: 'Accept' }).click();
 }
 
 export const test = base.extend<{ client: Client }>({

@@ -175,8 +175,11 @@ test('the landing page shows the first public news message, the slider and four 
   const news = (await (await request.get('/api/NewsModels/GetPublicNews')).json()) as {
     Result: { Message: string }[];
   };
+  const site = (await (await request.get('/api/Site/Config')).json()) as {
+    Result: { brand: { title: string } };
+  };
   await page.goto('/');
-  await expect(page).toHaveTitle('Backlay');
+  await expect(page).toHaveTitle(site.Result.brand.title);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('marquee')).toContainText(news.Result[0]?.Message ?? 'missing');
   await expect(page.locator('[aria-roledescription="carousel"]')).toBeVisible();

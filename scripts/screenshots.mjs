@@ -57,9 +57,21 @@ for (const width of [1280, 375]) {
   await shot('login');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/home');
+  // The rules modal greets the first entry of the session (issue casino-chrome).
+  const rules = page.getByRole('dialog', { name: 'Rules and Terms' });
+  await rules.waitFor();
+  await page.waitForTimeout(300);
+  await shot('rules-modal');
+  await rules.getByRole('button', { name: 'Accept' }).click();
   await page.getByRole('link', { name: 'Cricket' }).first().waitFor();
   await page.waitForTimeout(300);
   await shot('home');
+
+  await chromeShots(page, width, shot);
+  if (process.env.SHOTS === 'chrome') {
+    await context.close();
+    continue;
+  }
 
   await page.getByRole('button', { name: /^W:/ }).click();
   await page.getByTestId('wallet-balance').waitFor();
@@ -220,6 +232,59 @@ for (const width of [1280, 375]) {
   await context.close();
 }
 await browser.close();
+
+/**
+ * The casino lobby and a game, the page footer and the brands (issue casino-chrome). The brand
+ * shots use `skyexch.localhost`, which Chromium resolves to this machine; `SHOTS=chrome` takes
+ * only these (and the login, rules and home shots before them).
+ */
+async function chromeShots(page, width, shot) {
+  await page.goto('/casinolist');
+  await page.getByRole('main').getByRole('link', { name: 'Lottery' }).waitFor();
+  await page.waitForFunction(() =>
+    [...globalThis.document.querySelectorAll('main img')].every((image) => image.complete),
+  );
+  await shot('casinolist');
+
+  await page.getByRole('main').getByRole('link', { name: '7 Up Down' }).click();
+  await page
+    .frameLocator('iframe[title="7 Up Down casino game"]')
+    .getByRole('button', { name: /^Up/ })
+    .waitFor();
+  await page.getByText(/^Opening 7 Up Down/).waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  await shot('casino-game');
+
+  await page.goto('/home');
+  await page.getByRole('contentinfo').getByRole('img', { name: 'UPI' }).waitFor();
+  await page.evaluate(() => globalThis.scrollTo(0, globalThis.document.body.scrollHeight));
+  await page.waitForTimeout(300);
+  await shot('footer');
+
+  // A visitor's own browser: the landing page shows only to someone not logged in.
+  const visitor = await browser.newContext({
+    viewport: page.viewportSize(),
+    geolocation: { latitude: 19.076, longitude: 72.8777 },
+    permissions: ['geolocation'],
+    reducedMotion: 'reduce',
+  });
+  const brandPage = await visitor.newPage();
+  const brandShot = async (name) => {
+    await brandPage.getByRole('link', { name: 'Login' }).first().waitFor();
+    await brandPage.waitForTimeout(500);
+    await brandPage.screenshot({ path: `${out}${name}-${width}.png` });
+  };
+  const sky = new URL(base);
+  sky.hostname = `skyexch.${sky.hostname}`;
+  await brandPage.goto(sky.href);
+  await brandPage.waitForFunction(() => globalThis.document.title.startsWith('SkyExch'));
+  await brandShot('brand-skyexch');
+  if (width > 768) {
+    await brandPage.goto(base);
+    await brandShot('brand-default');
+  }
+  await visitor.close();
+}
 
 /**
  * Bets for the report screens, made as `e2e/reports.spec.ts` makes them: Lions v Tigers settled

@@ -45,6 +45,13 @@ import { matkaRoutes } from './modules/matka/matka.routes.js';
 import { createMatkaService } from './modules/matka/matka.service.js';
 import { matkaOpsRoutes } from './ops/matka-ops.routes.js';
 import { noFeed, type FeedControl } from './feed/control.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { BUILT_IN_BRANDS, createSiteService, loadBrandTable } from './modules/site/site.service.js';
+import { tvFrameOrigins, tvUrlOf } from './tv/tv-url.js';
+import { casinoFrameOrigins } from './modules/casino/casino-url.js';
+import { casinoRoutes } from './modules/casino/casino.routes.js';
+import { createCasinoService } from './modules/casino/casino.service.js';
+import { casinoOpsRoutes } from './ops/casino-ops.routes.js';
 import type { Clock, Random } from './seams.js';
 import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
 
@@ -62,6 +69,8 @@ export type AppConfig = Pick<
   | 'reportTz'
   | 'tvUrl'
   | 'matkaPayout'
+  | 'brandsFile'
+  | 'casino'
 >;
 
 export interface AppDeps {
@@ -81,6 +90,12 @@ export interface AppDeps {
   readonly settlement?: SettlementService;
   /** The running feed's books and controls; none in tests that need no prices. */
   readonly feed?: FeedControl;
+  /** The built-in live TV page's bound port; its URLs are used when `TV_URL` is unset. */
+  readonly tvPort?: number;
+  /** The built-in casino provider's bound port; `config.casino.port` when absent. */
+  readonly casinoPort?: number;
+  /** The secret the provider calls with; `config.casino.secret`, else a random one. */
+  readonly casinoSecret?: string;
   /** Where logs go (tests capture them); stdout by default. */
   readonly logStream?: DestinationStream;
 }
@@ -104,9 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Backlay API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  const casinoPort = deps.casinoPort ?? config.casino.port;
   await registerSecurity(app, {
     rateLimitPerMin: config.rateLimitPerMin,
-    frameOrigins: config.tvUrl ? [new URL(config.tvUrl.replace('{eventId}', '0')).origin] : [],
+    frameOrigins: [
+      ...tvFrameOrigins(config.tvUrl, deps.tvPort),
+      ...casinoFrameOrigins({ url: config.casino.url, port: casinoPort }),
+    ],
   });
 
   const auth = createAuthService({
@@ -121,7 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settlement = deps.settlement ?? createSettlementService({ db, clock, random });
   const news = createNewsService({ db, clock });
   const clients = createClientsService({ db, clock, passwords });
-  registerAuthentication(app, { auth, opsToken: deps.opsToken });
+  registerAuthentication(app, {
+    auth,
+    opsToken: deps.opsToken,
+    // Unset: nobody knows it, so the provider API stays closed.
+    casinoSecret:
+      deps.casinoSecret ?? config.casino.secret ?? random.bytes(32).toString('base64url'),
+  });
 
   const limit = config.moneyBodyLimitBytes;
   const publisher = deps.publisher ?? deps.hub?.publisher ?? silentPublisher;
@@ -135,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
-  marketsRoutes(app, markets, { moneyBodyLimit: limit, tvUrl: config.tvUrl });
+  marketsRoutes(app, markets, { moneyBodyLimit: limit, tvUrl: tvUrlOf(config.tvUrl, deps.tvPort) });
   const idempotency = createIdempotency({ db, clock });
   betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), {
     moneyBodyLimit: limit,
@@ -145,8 +170,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
   matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz });
   matkaOpsRoutes(app, matka, limit);
+  const casino = createCasinoService({
+    db,
+    clock,
+    random,
+    defaultWinLimitPaise: config.casino.winLimitPaise,
+  });
+  casinoRoutes(app, casino, {
+    moneyBodyLimit: limit,
+    url: config.casino.url,
+    port: casinoPort,
+    company: config.casino.company,
+  });
+  casinoOpsRoutes(app, casino, limit);
   scoresRoutes(app, feed.scores, limit);
   feedOpsRoutes(app, { db, clock, markets, feed, publisher }, limit);
+  siteRoutes(app, createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS)), limit);
   await registerWeb(app, deps.webDist);
 
   return app;

@@ -58,6 +58,16 @@ const schema = z.object({
     .url()
     .refine((value) => value.includes('{eventId}'), { message: 'TV_URL must contain {eventId}' })
     .optional(),
+  TV_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+  CASINO_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  CASINO_URL: z.string().url().optional(),
+  CASINO_COMPANY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')
+    .default('backlay'),
+  CASINO_SECRET: z.string().min(32, 'CASINO_SECRET must be at least 32 characters').optional(),
+  CASINO_WIN_LIMIT: z.coerce.number().int().positive().max(100_000_000).default(100_000),
+  BRANDS_FILE: z.string().min(1).optional(),
   REPORT_TZ: z
     .string()
     .min(1)
@@ -98,12 +108,30 @@ export interface Config {
   readonly hubPingMs: number;
   /** With it, hub messages reach the clients of every instance through Redis pub/sub. */
   readonly redisUrl: string | undefined;
-  /** The live TV player page, with `{eventId}` in it; no TV when unset. */
+  /** The live TV player page, with `{eventId}` in it; the built-in TV page when unset. */
   readonly tvUrl: string | undefined;
+  /** The built-in live TV page's port (its own origin); 0 picks a free port. */
+  readonly tvPort: number;
+  readonly casino: CasinoConfig;
+  /** The brand table (JSON); the built-in one when unset. */
+  readonly brandsFile: string | undefined;
   /** The time zone whose calendar days the report dates name (DESIGN §4). */
   readonly reportTz: string;
   /** What a matka hit returns per rupee staked, the stake included (90 → net +89). */
   readonly matkaPayout: number;
+}
+
+export interface CasinoConfig {
+  /** The built-in demo provider's port (its own origin); 0 picks a free port. */
+  readonly port: number;
+  /** The provider's base URL for the frame; `http://{the request's host}:{port}` when unset. */
+  readonly url: string | undefined;
+  /** The `company` the frame URL names. */
+  readonly company: string;
+  /** Authenticates the provider's server-to-server calls; random per process when unset. */
+  readonly secret: string | undefined;
+  /** Net winnings of one round above this are not paid (house rules), unless set per client. */
+  readonly winLimitPaise: number;
 }
 
 export interface LoginThrottleConfig {
@@ -162,6 +190,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     hubPingMs: e.HUB_PING_MS,
     redisUrl: e.REDIS_URL,
     tvUrl: e.TV_URL,
+    tvPort: e.TV_PORT,
+    casino: {
+      port: e.CASINO_PORT,
+      url: e.CASINO_URL,
+      company: e.CASINO_COMPANY,
+      secret: e.CASINO_SECRET,
+      winLimitPaise: e.CASINO_WIN_LIMIT * 100,
+    },
+    brandsFile: e.BRANDS_FILE === undefined ? undefined : fromRoot(e.BRANDS_FILE),
     reportTz: e.REPORT_TZ,
     matkaPayout: e.MATKA_PAYOUT,
   };

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { hasWebBuild, loadConfig } from './config.js';
 import { startCluster, type RunningCluster } from './db/launcher.js';
@@ -11,6 +12,8 @@ import { createWalletService } from './modules/wallet/wallet.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { startFeed } from './feed/start.js';
 import { createHub } from './hub/hub.js';
+import { createTvServer } from './tv/tv-server.js';
+import { startCasinoProvider } from './casino-provider/provider.js';
 import { createFeedNotifier } from './hub/notifier.js';
 import { createRedisBackplane } from './hub/redis-backplane.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
@@ -90,8 +93,49 @@ async function main(): Promise<void> {
         clock: systemClock,
       }),
   });
+  // The built-in live TV page, on its own origin; its port is in every event's TvUrl.
+  const tv = createTvServer({
+    scores: feed.control.scores,
+    findEvent: (eventId) =>
+      createMarketsService({
+        db: database.db,
+        clock: systemClock,
+        priceBook: feed.control.priceBook,
+      }).findEvent(eventId),
+    log: say,
+  });
+  const tvPort =
+    config.tvUrl === undefined ? await tv.listen(config.tvPort, config.host) : undefined;
+  // The built-in demo casino, on its own origin, before the app: Launch URLs and the CSP name its
+  // port. It calls our API server-to-server once we listen (api.base is set below).
+  const casinoSecret = config.casino.secret ?? systemRandom.bytes(32).toString('base64url');
+  const api: { base?: string } = {};
+  let mainPort = config.port;
+  const casinoProvider =
+    config.casino.url === undefined
+      ? await startCasinoProvider({
+          port: config.casino.port,
+          host: config.host,
+          company: config.casino.company,
+          secret: casinoSecret,
+          apiBase: () => api.base,
+          // Our site's pages, on whichever host name they were reached, and a local dev server.
+          frameAncestors: () => [
+            `http://*:${mainPort}`,
+            `https://*:${mainPort}`,
+            'http://localhost:*',
+            'http://127.0.0.1:*',
+          ],
+          clock: systemClock,
+          random: systemRandom,
+          log: say,
+        })
+      : undefined;
   const app = await buildApp({
     config,
+    tvPort,
+    casinoSecret,
+    ...(casinoProvider ? { casinoPort: casinoProvider.port } : {}),
     db: database.db,
     clock: systemClock,
     random: systemRandom,
@@ -141,6 +185,9 @@ async function main(): Promise<void> {
           await feed.stop();
         },
         hub: async () => {
+          await tv.close();
+          // Its plays call our API: it drains while HTTP still answers.
+          await casinoProvider?.close();
           await hub.close();
           await backplane?.close();
         },
@@ -155,12 +202,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  mainPort = (app.server.address() as AddressInfo).port;
+  const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host);
+  const apiHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  api.base = `http://${loopback ? '127.0.0.1' : apiHost}:${mainPort}`;
   hub.start();
   matkaScheduler.start();
   // Browsers give geolocation, hence login, only to secure contexts: localhost is one.
   const local = config.host === '0.0.0.0' || config.host === '127.0.0.1';
   const url = `http://${local ? 'localhost' : config.host}:${config.port}`;
   say(`Backlay is up on ${url} (feed: ${config.feed})`);
+  if (tvPort !== undefined) say(`Live TV pages on port ${tvPort}`);
+  if (casinoProvider) say(`Demo casino on port ${casinoProvider.port}`);
   if (config.seedDemo) say(`Demo logins: demo1 … demo5, password ${DEMO_PASSWORD}`);
 }
 

@@ -21,6 +21,8 @@ export const cheapPasswords: PasswordHasher = createPasswordHasher({
 export const OPS_TOKEN = 'test-operator-token-0123456789-abcdefghij';
 export const TEST_PASSWORD = 'correct horse battery';
 export const LAT_LONG = '19.0760,72.8777';
+/** The casino provider's secret in tests (audience `provider`). */
+export const CASINO_SECRET = 'test-casino-secret-0123456789-abcdefghij';
 
 export const testConfig: AppConfig = {
   logLevel: 'silent',
@@ -35,6 +37,14 @@ export const testConfig: AppConfig = {
   reportTz: 'Asia/Kolkata',
   tvUrl: undefined,
   matkaPayout: 90,
+  brandsFile: undefined,
+  casino: {
+    port: 8081,
+    url: undefined,
+    company: 'backlay',
+    secret: CASINO_SECRET,
+    winLimitPaise: 100_000_00,
+  },
 };
 
 export interface TestAppOptions {
@@ -47,6 +57,8 @@ export interface TestAppOptions {
   readonly settlement?: SettlementService;
   readonly hub?: Hub;
   readonly publisher?: HubPublisher;
+  /** The built-in casino provider's bound port (Launch URLs and the CSP). */
+  readonly casinoPort?: number;
   /** Extra routes a test needs, registered before the app is ready. */
   readonly routes?: (app: FastifyInstance) => void;
 }
@@ -69,6 +81,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     ...(options.hub ? { hub: options.hub } : {}),
     ...(options.publisher ? { publisher: options.publisher } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.casinoPort === undefined ? {} : { casinoPort: options.casinoPort }),
   });
   options.routes?.(app);
   await app.ready();

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Who may call an endpoint: anyone, a logged-in client (bearer token), or the operator token. */
-export type Audience = 'public' | 'client' | 'ops';
+/**
+ * Who may call an endpoint: anyone, a logged-in client (bearer token), the operator token, or the
+ * casino provider (its shared secret, server-to-server).
+ */
+export type Audience = 'public' | 'client' | 'ops' | 'provider';
 
 export type HttpMethod = 'GET' | 'POST';
 

@@ -16,6 +16,12 @@ export interface ClientsTable {
   username: string;
   password_hash: string;
   commission_bp: Generated<number>;
+  /** Null: the server's CASINO_WIN_LIMIT. */
+  casino_win_limit_paise: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
   created_at: Timestamp;
 }
 
@@ -110,6 +116,9 @@ export interface Schema {
   matka_games: MatkaGamesTable;
   matka_markets: MatkaMarketsTable;
   matka_bets: MatkaBetsTable;
+  casino_launches: CasinoLaunchesTable;
+  casino_sessions: CasinoSessionsTable;
+  casino_rounds: CasinoRoundsTable;
 }
 
 export interface EventsTable {
@@ -323,4 +332,49 @@ export interface MatkaBetsTable {
     string | number | bigint | null
   >;
   created_at: Timestamp;
+}
+
+export interface CasinoLaunchesTable {
+  token_hash: Buffer;
+  client_id: BigIntColumn;
+  session_id: BigIntColumn;
+  game_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface CasinoSessionsTable {
+  session_hash: Buffer;
+  client_id: BigIntColumn;
+  session_id: BigIntColumn;
+  game_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+type NullableBigInt = ColumnType<
+  string | null,
+  string | number | bigint | null | undefined,
+  string | number | bigint | null
+>;
+type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
+
+export interface CasinoRoundsTable {
+  id: Generated<string> & Id;
+  round_id: string;
+  client_id: BigIntColumn;
+  game_id: string;
+  stake_paise: BigIntColumn;
+  debit_hash: Buffer;
+  debit_answer: ColumnType<unknown, string, string>;
+  status: ColumnType<'open' | 'settled', 'open' | 'settled' | undefined, 'open' | 'settled'>;
+  payout_paise: NullableBigInt;
+  paid_paise: NullableBigInt;
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
+  credit_hash: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  credit_answer: NullableJson;
+  txn_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

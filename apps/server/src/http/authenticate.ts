@@ -30,12 +30,13 @@ export function requireSession(request: FastifyRequest): SessionContext {
 
 /**
  * Authentication by the route's audience (DESIGN §4): `client` routes need a live session's
- * bearer token, `ops` routes the operator token (never a client's), `public` routes nothing.
+ * bearer token, `ops` routes the operator token (never a client's), `provider` routes the casino
+ * secret (the provider's server-to-server calls; never a client's), `public` routes nothing.
  * A `uid`/`userId` in the query must be the caller's own, `0` or absent; anything else → 403.
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { auth: AuthService; opsToken: string },
+  deps: { auth: AuthService; opsToken: string; casinoSecret: string },
 ): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
@@ -45,6 +46,11 @@ export function registerAuthentication(
     if (audience === 'ops') {
       if (!token || !sameSecret(token, deps.opsToken))
         throw unauthorized('Operator token required');
+      return;
+    }
+    if (audience === 'provider') {
+      if (!token || !sameSecret(token, deps.casinoSecret))
+        throw unauthorized('Casino provider secret required');
       return;
     }
     if (!token) throw unauthorized();

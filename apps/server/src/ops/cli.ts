@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { setWinningLimit } from '@backlay/contract/casino';
 import type { Endpoint } from '@backlay/contract/common';
 import {
   createClient,
@@ -182,6 +183,17 @@ const COMMANDS: Record<string, Command> = {
     endpoint: matkaResult,
     options: {},
     body: (_v, words) => ({ mid: num(words[0]), result: words[1] }),
+  },
+  'set-winning-limit': {
+    description:
+      "Set a client's casino winning limit (net winnings of a round above it are not paid)",
+    usage: '<username> <rupees | default>   (default: back to CASINO_WIN_LIMIT)',
+    endpoint: setWinningLimit,
+    options: {},
+    body: (_v, words) => ({
+      username: words[0],
+      rupees: words[1] === 'default' ? null : num(words[1]),
+    }),
   },
 };
 

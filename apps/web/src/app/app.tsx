@@ -4,9 +4,11 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
+import { clearSessionCache } from '../lib/query-cache';
 import { HubProvider } from './hub';
 import { paths } from './paths';
 import { createRouter } from './router';
+import { SiteBrand } from './site-brand';
 
 /** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
 export const TOAST_MS = 2000;
@@ -27,16 +29,18 @@ export function createQueryClient() {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
+    // The default shows at once; the host's own brand replaces it when the site config arrives.
     applyBrand(DEFAULT_BRAND);
     const created = createRouter();
     setUnauthorizedHandler(() => {
-      queryClient.clear();
+      clearSessionCache(queryClient);
       void created.navigate(paths.login.href(), { replace: true });
     });
     return created;
   });
   return (
     <QueryClientProvider client={queryClient}>
+      <SiteBrand />
       <HubProvider>
         <RouterProvider router={router} />
       </HubProvider>

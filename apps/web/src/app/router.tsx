@@ -4,15 +4,6 @@ import { Fallback, PublicOnly, RequireSession } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { paths } from './paths';
 
-/** A route whose screen comes later: its title renders from the URL alone. */
-const pending = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { PendingPage } = await import('./routes/pending');
-    return { Component: () => <PendingPage title={title} /> };
-  },
-});
-
 /** Every route of SPEC §2 with its guard; each screen is its own chunk (route-level splitting). */
 export const routes: RouteObject[] = [
   {
@@ -51,8 +42,18 @@ export const routes: RouteObject[] = [
                 path: paths.home.pattern,
                 lazy: async () => ({ Component: (await import('./routes/home')).HomePage }),
               },
-              pending(paths.casinoList.pattern, 'Casino'),
-              pending(paths.casino.pattern, 'Casino game'),
+              {
+                path: paths.casinoList.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/casino-list')).CasinoListPage,
+                }),
+              },
+              {
+                path: paths.casino.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/casino-game')).CasinoGamePage,
+                }),
+              },
               {
                 path: paths.inplay.pattern,
                 lazy: async () => ({ Component: (await import('./routes/inplay')).InplayPage }),

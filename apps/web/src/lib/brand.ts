@@ -1,28 +1,19 @@
-/**
- * Brands are data (DESIGN §8, §9): name, logo and colours, applied as CSS custom properties that
- * the whole shell reads. Themes change colours, logo and name, never the layout.
- */
-export interface Brand {
-  readonly id: string;
-  readonly name: string;
-  readonly logo: string;
-  readonly supportUrl: string;
-  readonly colors: {
-    readonly primary: string;
-    readonly primaryDark: string;
-    readonly onPrimary: string;
-    readonly accent: string;
-    readonly onAccent: string;
-    readonly surface: string;
-    readonly page: string;
-  };
-}
+import type { Brand } from '@backlay/contract/site';
 
+export type { Brand };
+
+/**
+ * Brands are data (DESIGN §8, §9): the server picks one by the host name (`GET /api/Site/Config`)
+ * and the client applies it as CSS custom properties, title and favicon. Themes change colours,
+ * logo and name, never the layout. This one shows until the configured brand arrives, and stays
+ * if it never does; it mirrors the server's default brand.
+ */
 export const DEFAULT_BRAND: Brand = {
   id: 'backlay',
   name: 'Backlay',
+  title: 'Backlay — Exchange, Matka & Casino',
   logo: '/brand/backlay-logo.svg',
-  supportUrl: 'https://wa.me/910000000000',
+  favicon: '/brand/backlay-favicon.svg',
   colors: {
     primary: '#123c3a',
     primaryDark: '#0b2726',
@@ -34,8 +25,12 @@ export const DEFAULT_BRAND: Brand = {
   },
 };
 
-export function applyBrand(brand: Brand, root: HTMLElement = document.documentElement): void {
-  const vars: Record<string, string> = {
+/** The support chat until the site's configuration names its own. */
+export const DEFAULT_SUPPORT_URL = 'https://wa.me/910000000000';
+
+/** The CSS custom properties a brand sets on the root element, by property name. */
+export function brandProperties(brand: Brand): Record<string, string> {
+  return {
     '--brand-primary': brand.colors.primary,
     '--brand-primary-dark': brand.colors.primaryDark,
     '--brand-on-primary': brand.colors.onPrimary,
@@ -45,6 +40,21 @@ export function applyBrand(brand: Brand, root: HTMLElement = document.documentEl
     '--page': brand.colors.page,
     '--brand-logo': `url("${brand.logo}")`,
   };
-  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
-  document.title = brand.name;
+}
+
+/** Applies a brand to the document: colours, the tab's title and its icon. */
+export function applyBrand(brand: Brand, doc: Document = document): void {
+  const root = doc.documentElement;
+  for (const [name, value] of Object.entries(brandProperties(brand))) {
+    root.style.setProperty(name, value);
+  }
+  doc.title = brand.title;
+  let icon = doc.head.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+  if (!icon) {
+    icon = doc.createElement('link');
+    icon.rel = 'icon';
+    doc.head.append(icon);
+  }
+  icon.type = 'image/svg+xml';
+  icon.setAttribute('href', brand.favicon);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginData } from '@backlay/contract/auth';
-import { readJson, STORAGE_KEYS } from './storage';
+import { readJson, removeSession, SESSION_KEYS, STORAGE_KEYS } from './storage';
 
 /**
  * The stored login (SPEC §3: `loginUserDetails` and `isLoggedIn` in local storage), with a tiny
@@ -36,6 +36,8 @@ export function storeLogin(login: StoredLogin): void {
 export function clearStoredLogin(): void {
   localStorage.removeItem(STORAGE_KEYS.loginUserDetails);
   localStorage.removeItem(STORAGE_KEYS.isLoggedIn);
+  // The next login is a first entry again: the rules modal shows once more (SPEC §2).
+  removeSession(SESSION_KEYS.ShowRules);
   if (current !== null) {
     current = null;
     emit();

@@ -13,7 +13,7 @@ export const STORAGE_KEYS = {
 
 /** Session storage: remembered for the browser session only. */
 export const SESSION_KEYS = {
-  /** The rules modal was accepted or closed (SPEC §2). */
+  /** The rules modal was accepted or closed since this tab's last login (SPEC §2). */
   ShowRules: 'ShowRules',
 } as const;
 
@@ -23,5 +23,31 @@ export function readJson<T>(key: string): T | null {
     return raw === null ? null : (JSON.parse(raw) as T);
   } catch {
     return null;
+  }
+}
+
+/** Reads a session-storage value; `null` when absent or when the browser refuses storage. */
+export function readSession(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a session-storage value; a browser that refuses storage simply forgets it. */
+export function writeSession(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // Private modes may refuse storage: the modal then shows again on the next load.
+  }
+}
+
+export function removeSession(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // Nothing was stored where storage is refused.
   }
 }

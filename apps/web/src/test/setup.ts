@@ -6,6 +6,7 @@ afterEach(() => {
   cleanup();
   clearStoredLogin();
   localStorage.clear();
+  sessionStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

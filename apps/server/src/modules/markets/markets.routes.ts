@@ -30,11 +30,13 @@ const ids = (list: string) => [...new Set(list.split(','))];
 export function marketsRoutes(
   app: FastifyInstance,
   markets: MarketsService,
-  settings: { moneyBodyLimit: number; tvUrl: string | undefined },
+  settings: {
+    moneyBodyLimit: number;
+    /** The live TV page of an event as the caller's host reaches it; null without TV. */
+    tvUrl: (eventId: number, hostname: string) => string | null;
+  },
 ): void {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
-  const tvUrlOf = (eventId: number) =>
-    settings.tvUrl?.replace('{eventId}', String(eventId)) ?? null;
 
   registerEndpoint(
     app,
@@ -72,13 +74,17 @@ export function marketsRoutes(
   registerEndpoint(
     app,
     getEventDetail,
-    async ({ query }) => {
+    async ({ query, request }) => {
       const eventId = Number(query.eventId);
       const event = await markets.findEvent(eventId);
       if (!event) return { Status: false as const, Result: 'Event not found' };
       return {
         Status: true as const,
-        Result: eventDetailWire(event, await markets.eventMarkets(eventId), tvUrlOf(eventId)),
+        Result: eventDetailWire(
+          event,
+          await markets.eventMarkets(eventId),
+          settings.tvUrl(eventId, request.hostname),
+        ),
       };
     },
     options,

@@ -1,3 +1,4 @@
+import { CASINO_GAMES } from '@backlay/contract/casino';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 import type { BetsTable, LedgerKind } from '../../db/schema.js';
@@ -144,6 +145,27 @@ function settlementRows(db: Db | Tx, filter: ProfitLossFilter) {
   return query;
 }
 
+/**
+ * The client's casino results (kind profit_loss, MarketType CASINO) in the window, with their
+ * round. Casino has no sport of the report filter: only the every-sport listing shows them.
+ */
+function casinoRows(db: Db | Tx, filter: ProfitLossFilter) {
+  return db
+    .selectFrom('ledger_entries as le')
+    .innerJoin('casino_rounds as cr', 'cr.round_id', 'le.market_id')
+    .where('le.account_id', '=', filter.accountId)
+    .where('le.kind', '=', 'profit_loss')
+    .where('le.market_type', '=', 'CASINO')
+    .where('le.created_at', '>=', windowStart(filter.window))
+    .where('le.created_at', '<', windowEnd(filter.window));
+}
+
+/** A casino game's EventId in the listing (the contract's CASINO_GAMES). */
+const casinoEventId = sql<string>`(case cr.game_id ${sql.join(
+  CASINO_GAMES.map((game) => sql`when ${game.id} then ${sql.lit(game.eventId)}`),
+  sql` `,
+)} else 0 end)::bigint`;
+
 export interface ProfitLossRow {
   readonly eventId: string;
   readonly eventName: string;
@@ -162,7 +184,7 @@ export async function profitLossPage(
   filter: ProfitLossFilter,
   page: PageWindow,
 ): Promise<ProfitLossRow[]> {
-  const rows = await settlementRows(db, filter)
+  const events = settlementRows(db, filter)
     .leftJoin(
       (eb) =>
         eb
@@ -182,15 +204,29 @@ export async function profitLossPage(
           .onRef('commission.target', '=', 'le.market_id'),
     )
     .select((eb) => [
-      'le.event_id',
-      'ev.name',
+      sql<string>`le.event_id`.as('event_id'),
+      'ev.name as name',
       eb.fn.sum<string>('le.amount_paise').as('amount_paise'),
       sql<string>`coalesce(sum(commission.paise), 0)`.as('commission_paise'),
-      eb.fn.max('le.created_at').as('created_at'),
+      eb.fn.max<Date>('le.created_at').as('created_at'),
     ])
-    .groupBy(['le.event_id', 'ev.name'])
-    .orderBy(sql`max(le.created_at)`, 'desc')
-    .orderBy('le.event_id', 'desc')
+    .groupBy(['le.event_id', 'ev.name']);
+  // One row per casino game beside the events (DESIGN §8: casino results are ProfitLoss rows).
+  const casino = casinoRows(db, filter)
+    .select((eb) => [
+      casinoEventId.as('event_id'),
+      eb.fn.max<string>('le.description').as('name'),
+      eb.fn.sum<string>('le.amount_paise').as('amount_paise'),
+      sql<string>`0`.as('commission_paise'),
+      eb.fn.max<Date>('le.created_at').as('created_at'),
+    ])
+    .groupBy('cr.game_id');
+  const listed = filter.sportId === null ? events.unionAll(casino) : events;
+  const rows = await db
+    .selectFrom(listed.as('pl'))
+    .selectAll()
+    .orderBy('pl.created_at', 'desc')
+    .orderBy('pl.event_id', 'desc')
     .offset(page.skip)
     .limit(page.take)
     .execute();
@@ -203,12 +239,16 @@ export async function profitLossPage(
   }));
 }
 
-/** Events with settlement rows in the window. */
+/** Events with settlement rows in the window, and casino games with results when every sport is asked for. */
 export async function profitLossCount(db: Db | Tx, filter: ProfitLossFilter): Promise<number> {
   const row = await settlementRows(db, filter)
     .select(sql<string>`count(distinct le.event_id)`.as('events'))
     .executeTakeFirstOrThrow();
-  return Number(row.events);
+  if (filter.sportId !== null) return Number(row.events);
+  const games = await casinoRows(db, filter)
+    .select(sql<string>`count(distinct cr.game_id)`.as('games'))
+    .executeTakeFirstOrThrow();
+  return Number(row.events) + Number(games.games);
 }
 
 // ---------------------------------------------------------------- bets

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { NewsTicker } from '../../features/news/components/news-ticker';
+import { RulesOnEntry } from '../../features/rules/components/rules-modal';
 import { useLogout } from '../../features/session/hooks/use-logout';
+import { PageFooter } from '../../features/site/components/page-footer';
 import { paths } from '../paths';
 import { FooterMenu } from './footer-menu';
 import { Header } from './header';
@@ -13,7 +15,10 @@ export const MOBILE_QUERY = '(max-width: 768px)';
 
 const isMobile = () => window.matchMedia(MOBILE_QUERY).matches;
 
-/** The logged-in frame: fixed header, news ticker, sidebar, content, footer menu on small screens. */
+/**
+ * The logged-in frame: fixed header, news ticker, sidebar, content, the page footer, and the
+ * footer menu on small screens; the rules modal on first entry (SPEC §2).
+ */
 export function AppLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(() => !isMobile());
   const logout = useLogout(paths.login.href());
@@ -39,7 +44,9 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <PageFooter />
       <FooterMenu onSports={() => setSidebarOpen(true)} onLogout={() => void logout()} />
+      <RulesOnEntry />
     </div>
   );
 }

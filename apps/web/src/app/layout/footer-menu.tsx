@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router';
-import { DEFAULT_BRAND } from '../../lib/brand';
+import { useSupportUrl } from '../../features/site/api/get-site-config';
 import { Icon } from '../../ui/icons';
 import { paths } from '../paths';
 import styles from './footer-menu.module.css';
 
 /** The bottom menu on screens 768 px wide or less (SPEC §2). */
 export function FooterMenu({ onSports, onLogout }: { onSports: () => void; onLogout: () => void }) {
+  const supportUrl = useSupportUrl();
   return (
     <nav className={styles.footer} aria-label="Footer menu">
       <button type="button" onClick={onSports}>
@@ -24,7 +25,7 @@ export function FooterMenu({ onSports, onLogout }: { onSports: () => void; onLog
         <Icon name="logout" />
         Logout
       </button>
-      <a href={DEFAULT_BRAND.supportUrl} target="_blank" rel="noreferrer noopener">
+      <a href={supportUrl} target="_blank" rel="noreferrer noopener">
         <Icon name="chat" />
         Whatsapp support
       </a>

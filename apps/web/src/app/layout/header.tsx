@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
 import { ChangePasswordModal } from '../../features/session/components/change-password-modal';
+import { useBrand, useSupportUrl } from '../../features/site/api/get-site-config';
 import { WalletMenu } from '../../features/wallet/components/wallet-menu';
-import { DEFAULT_BRAND } from '../../lib/brand';
 import { setBetSound, useBetSound } from '../../lib/preferences';
 import { useStoredLogin } from '../../lib/session';
 import { HubIndicator } from '../hub';
@@ -25,6 +25,8 @@ export function Header({
   onLogout: () => void;
 }) {
   const login = useStoredLogin();
+  const brand = useBrand();
+  const supportUrl = useSupportUrl();
   const betSound = useBetSound();
   const [menu, setMenu] = useState<Menu>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -56,8 +58,8 @@ export function Header({
         >
           <span className={styles.burger} aria-hidden="true" />
         </button>
-        <Link to={paths.home.href()} className={styles.logo} aria-label={DEFAULT_BRAND.name}>
-          <span className={styles.logoImage} role="img" aria-label={DEFAULT_BRAND.name} />
+        <Link to={paths.home.href()} className={styles.logo} aria-label={brand.name}>
+          <img className={styles.logoImage} src={brand.logo} alt={brand.name} />
         </Link>
         <div className={styles.actions}>
           <HubIndicator />
@@ -92,7 +94,7 @@ export function Header({
                   </button>
                 </li>
                 <li>
-                  <a href={DEFAULT_BRAND.supportUrl} target="_blank" rel="noreferrer noopener">
+                  <a href={supportUrl} target="_blank" rel="noreferrer noopener">
                     Support
                   </a>
                 </li>

@@ -1,11 +1,15 @@
 import { GameCards } from '../../features/home/components/game-cards';
 import { PublicNewsMarquee } from '../../features/news/components/news-ticker';
+import { PageFooter } from '../../features/site/components/page-footer';
 import { Carousel } from '../../ui/carousel';
 import { PublicHeader } from '../layout/public-header';
 import { LANDING_CARDS, SLIDES } from './cards';
 import styles from './pages.module.css';
 
-/** `/`: header, Login button, news marquee with the first message, slider, four cards (SPEC §2). */
+/**
+ * `/`: header, Login button, news marquee with the first message, slider, four cards (SPEC §2),
+ * and the page footer (SPEC §1).
+ */
 export function LandingPage() {
   return (
     <div className={styles.public}>
@@ -15,6 +19,7 @@ export function LandingPage() {
         <Carousel slides={SLIDES} />
         <GameCards cards={LANDING_CARDS} />
       </main>
+      <PageFooter />
     </div>
   );
 }

@@ -3,11 +3,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearStoredLogin } from '../../../lib/session';
 import { logError } from '../../../lib/log';
+import { clearSessionCache } from '../../../lib/query-cache';
 import { logoutOnServer } from '../api/logout';
 
 /**
  * Logout (SPEC §4): revoke the session on the server when it still answers, clear the stored
- * login and every cached answer, and return to /login.
+ * login and every cached answer of the session, and return to /login.
  */
 export function useLogout(loginPath: string) {
   const queryClient = useQueryClient();
@@ -18,7 +19,7 @@ export function useLogout(loginPath: string) {
         await logoutOnServer().catch((error: unknown) => logError('logout', error));
       }
       clearStoredLogin();
-      queryClient.clear();
+      clearSessionCache(queryClient);
       await navigate(loginPath, { replace: true });
     },
     [queryClient, navigate, loginPath],

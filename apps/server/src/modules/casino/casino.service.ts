@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import {
+  CASINO_MAX_PAYOUT,
+  CASINO_MAX_STAKE,
+  CASINO_MAX_WIN_LIMIT,
+  casinoGameId,
+  type CasinoGameId,
+} from '@backlay/contract/casino';
+import { rupeesToPaise } from '@backlay/domain';
+import { inTransaction, type Db, type Tx } from '../../db/pool.js';
+import { conflict } from '../../errors.js';
+import { rupeesWire } from '../../money.js';
+import type { Clock, Random } from '../../seams.js';
+import { shiftWalletExposure } from '../bets/bets.queries.js';
+import { requestHash } from '../idempotency/idempotency.service.js';
+import {
+  clientAccountId,
+  houseAccountId,
+  lockWallets,
+  postPair,
+  readClientWallet,
+} from '../wallet/wallet.queries.js';
+import { walletOf } from '../wallet/wallet.service.js';
+import * as q from './casino.queries.js';
+import {
+  casinoDescription,
+  creditWire,
+  debitWire,
+  roundRemark,
+  sessionWire,
+  type CasinoAnswer,
+  type SessionResult,
+} from './casino.wire.js';
+
+/** DESIGN §8: a launch token works once, within a minute of its minting. */
+export const CASINO_LAUNCH_TTL_MS = 60_000;
+/** A provider session ends after this long without a call. */
+export const CASINO_SESSION_IDLE_MS = 30 * 60_000;
+
+/** The casino refusals, as the provider (and through it the player) reads them. */
+export const CASINO_ANSWERS = {
+  unknownToken: 'Unknown launch token: open the game again from the lobby',
+  usedToken: 'This launch token was already used: open the game again from the lobby',
+  expiredToken: 'This launch token has expired: open the game again from the lobby',
+  loggedOut: 'The player has logged out: open the game again from the lobby',
+  unknownSession: 'Casino session expired or unknown: open the game again from the lobby',
+  badAmount: 'Amount must be greater than 0, with at most two decimals, within the round limit',
+  insufficient: 'Insufficient balance',
+  unknownRound: 'No such round for this player',
+  roundConflict: 'This roundId was used with another request',
+} as const;
+
+const refuse = <T>(Result: string): CasinoAnswer<T> => ({ Status: false, Result });
+
+const hashSecret = (value: string) => createHash('sha256').update(value).digest();
+
+/** Wire rupees to paise within (0 or more) … `max` rupees, or null. */
+function amountPaise(rupees: number, max: number, allowZero: boolean): bigint | null {
+  const paise = rupeesToPaise(rupees);
+  if (paise === null || rupees > max) return null;
+  if (paise < 0 || (paise === 0 && !allowZero)) return null;
+  return BigInt(paise);
+}
+
+export interface WinningsCap {
+  /** What the round pays back, the stake included, after the limit. */
+  readonly paidPaise: bigint;
+  /** The net result booked: `paid − stake`. */
+  readonly netPaise: bigint;
+  readonly isCapped: boolean;
+}
+
+/**
+ * House rules (SPEC §9): net winnings of a round above the winning limit are not paid. A loss is
+ * never touched; a win pays the stake back plus at most `limit`.
+ */
+export function capWinnings(
+  stakePaise: bigint,
+  payoutPaise: bigint,
+  limitPaise: bigint,
+): WinningsCap {
+  const net = payoutPaise - stakePaise;
+  const isCapped = net > limitPaise;
+  const netPaise = isCapped ? limitPaise : net;
+  return { paidPaise: stakePaise + netPaise, netPaise, isCapped };
+}
+
+export interface CasinoServiceDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly random: Random;
+  /** CASINO_WIN_LIMIT in paise: the limit of a client without one of their own. */
+  readonly defaultWinLimitPaise: number;
+}
+
+/** Casino launch, the provider's wallet and the winning limit (DESIGN §5, §8 "Casino"). */
+export function createCasinoService(deps: CasinoServiceDeps) {
+  const { db, clock, random } = deps;
+  const defaultLimit = BigInt(deps.defaultWinLimitPaise);
+
+  const limitOf = (profile: { winLimitPaise: bigint | null }) =>
+    profile.winLimitPaise ?? defaultLimit;
+
+  async function mainBalanceOf(tx: Tx, clientId: string): Promise<bigint> {
+    const wallet = await readClientWallet(tx, clientId);
+    if (!wallet) throw new Error(`client ${clientId} has no wallet`);
+    return walletOf(wallet).mainBalance;
+  }
+
+  function session(tx: Tx, given: string, at: Date) {
+    return q.touchSession(
+      tx,
+      hashSecret(given),
+      at,
+      new Date(at.getTime() - CASINO_SESSION_IDLE_MS),
+    );
+  }
+
+  /** The stored answer for a repeated call, or a 409 for another payload (DESIGN §4). */
+  function replay<T>(stored: unknown, storedHash: Buffer | null, hash: Buffer): CasinoAnswer<T> {
+    if (storedHash === null || !storedHash.equals(hash))
+      throw conflict(CASINO_ANSWERS.roundConflict);
+    return stored as CasinoAnswer<T>;
+  }
+
+  return {
+    /** Mints a launch token for the client's game: 32 random bytes; only its SHA-256 is kept. */
+    async launch(request: {
+      clientId: string;
+      sessionId: string;
+      gameId: CasinoGameId;
+    }): Promise<{ token: string; expiresAt: Date }> {
+      const at = clock.now();
+      const token = random.bytes(32).toString('base64url');
+      const expiresAt = new Date(at.getTime() + CASINO_LAUNCH_TTL_MS);
+      await q.deleteExpiredLaunches(db, new Date(at.getTime() - CASINO_SESSION_IDLE_MS));
+      await q.insertLaunch(db, {
+        tokenHash: hashSecret(token),
+        clientId: request.clientId,
+        sessionId: request.sessionId,
+        gameId: request.gameId,
+        at,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+
+    /** Exchanges a launch token, once and within its minute, for the player and a provider session. */
+    openSession(token: string): Promise<CasinoAnswer<SessionResult>> {
+      return inTransaction(db, async (tx) => {
+        const at = clock.now();
+        const tokenHash = hashSecret(token);
+        const launch = await q.lockLaunch(tx, tokenHash);
+        if (!launch) return refuse(CASINO_ANSWERS.unknownToken);
+        if (launch.usedAt !== null) return refuse(CASINO_ANSWERS.usedToken);
+        if (launch.expiresAt.getTime() <= at.getTime()) return refuse(CASINO_ANSWERS.expiredToken);
+        if (launch.isSessionRevoked) return refuse(CASINO_ANSWERS.loggedOut);
+        const gameId = casinoGameId.safeParse(launch.gameId);
+        if (!gameId.success) return refuse(CASINO_ANSWERS.unknownToken);
+        await q.useLaunch(tx, tokenHash, at);
+
+        const profile = await q.clientProfile(tx, launch.clientId);
+        if (!profile) throw new Error(`client ${launch.clientId} is missing`);
+        await q.deleteIdleSessions(tx, new Date(at.getTime() - CASINO_SESSION_IDLE_MS));
+        const provided = random.bytes(32).toString('base64url');
+        await q.insertSession(tx, {
+          hash: hashSecret(provided),
+          clientId: launch.clientId,
+          sessionId: launch.sessionId,
+          gameId: gameId.data,
+          at,
+        });
+        return {
+          Status: true,
+          Result: sessionWire({
+            clientId: launch.clientId,
+            username: profile.username,
+            gameId: gameId.data,
+            mainBalancePaise: await mainBalanceOf(tx, launch.clientId),
+            winLimitPaise: limitOf(profile),
+            session: provided,
+          }),
+        };
+      });
+    },
+
+    /**
+     * Holds a round's stake like a bet (DESIGN §5): under the wallet's FOR UPDATE lock, the
+     * client's exposure grows by the stake under position key `casino:{roundId}`, refused when
+     * MainBalance cannot cover it. Idempotent per round id.
+     */
+    debit(body: {
+      session: string;
+      roundId: string;
+      amount: number;
+    }): Promise<CasinoAnswer<ReturnType<typeof debitWire>>> {
+      return inTransaction(db, async (tx) => {
+        const at = clock.now();
+        const player = await session(tx, body.session, at);
+        if (!player) return refuse(CASINO_ANSWERS.unknownSession);
+        const stake = amountPaise(body.amount, CASINO_MAX_STAKE, false);
+        if (stake === null) return refuse(CASINO_ANSWERS.badAmount);
+        const hash = requestHash('casino-debit', { amount: body.amount });
+        const earlier = await q.findRound(tx, body.roundId);
+        const replayOf = (round: q.RoundRow) => {
+          // Another player's round id is taken, whatever the payload.
+          if (round.clientId !== player.clientId) throw conflict(CASINO_ANSWERS.roundConflict);
+          return replay<ReturnType<typeof debitWire>>(round.debitAnswer, round.debitHash, hash);
+        };
+        if (earlier) return replayOf(earlier);
+
+        const accountId = await clientAccountId(tx, player.clientId);
+        if (!accountId) throw new Error(`client ${player.clientId} has no account`);
+        const wallet = (await lockWallets(tx, [accountId])).get(accountId);
+        if (!wallet) throw new Error(`wallet of account ${accountId} is missing`);
+        // A Debit of the same round that committed while this one waited for the wallet.
+        const raced = await q.findRound(tx, body.roundId);
+        if (raced) return replayOf(raced);
+        const available = walletOf(wallet).mainBalance;
+        if (available - stake < 0n) return refuse(CASINO_ANSWERS.insufficient);
+
+        const answer = {
+          Status: true as const,
+          Result: debitWire(available - stake, body.roundId),
+        };
+        const opened = await q.insertRound(tx, {
+          roundId: body.roundId,
+          clientId: player.clientId,
+          gameId: player.gameId,
+          stakePaise: stake,
+          debitHash: hash,
+          debitAnswer: answer,
+          at,
+        });
+        if (!opened) {
+          // Another client's Debit of this round id committed meanwhile.
+          throw conflict(CASINO_ANSWERS.roundConflict);
+        }
+        await q.holdStake(tx, player.clientId, body.roundId, stake);
+        await shiftWalletExposure(tx, accountId, stake);
+        return answer;
+      });
+    },
+
+    /**
+     * Settles a round once: releases its hold and books ONE ledger pair with the house (kind
+     * profit_loss, MarketType CASINO) for the net result, winnings capped at the client's
+     * winning limit. `paid` is what was paid back. Idempotent per round id.
+     */
+    credit(body: {
+      session: string;
+      roundId: string;
+      amount: number;
+      detail: string;
+    }): Promise<CasinoAnswer<ReturnType<typeof creditWire>>> {
+      return inTransaction(db, async (tx) => {
+        const at = clock.now();
+        const player = await session(tx, body.session, at);
+        if (!player) return refuse(CASINO_ANSWERS.unknownSession);
+        const round = await q.lockRound(tx, body.roundId);
+        if (!round || round.clientId !== player.clientId)
+          return refuse(CASINO_ANSWERS.unknownRound);
+        const hash = requestHash('casino-credit', { amount: body.amount, detail: body.detail });
+        if (round.status === 'settled') return replay(round.creditAnswer, round.creditHash, hash);
+        const payout = amountPaise(body.amount, CASINO_MAX_PAYOUT, true);
+        if (payout === null) return refuse(CASINO_ANSWERS.badAmount);
+
+        const profile = await q.clientProfile(tx, player.clientId);
+        if (!profile) throw new Error(`client ${player.clientId} is missing`);
+        const limit = limitOf(profile);
+        const result = capWinnings(round.stakePaise, payout, limit);
+
+        const house = await houseAccountId(tx);
+        const accountId = await clientAccountId(tx, player.clientId);
+        if (!accountId) throw new Error(`client ${player.clientId} has no account`);
+        await lockWallets(tx, [house, accountId]);
+        const held = await q.releaseStake(tx, player.clientId, body.roundId);
+        await shiftWalletExposure(tx, accountId, -held);
+        // A round that breaks even moves no money: the ledger has no zero rows.
+        const txnId = result.netPaise === 0n ? null : random.uuid();
+        if (txnId !== null) {
+          await postPair(tx, {
+            txnId,
+            clientAccountId: accountId,
+            houseAccountId: house,
+            kind: 'profit_loss',
+            amountPaise: result.netPaise,
+            remark: roundRemark(
+              round.gameId,
+              body.roundId,
+              result.netPaise,
+              result.isCapped ? limit : null,
+            ),
+            description: casinoDescription(round.gameId),
+            eventId: null,
+            marketId: body.roundId,
+            marketType: 'CASINO',
+            at,
+          });
+        }
+        const answer = {
+          Status: true as const,
+          Result: creditWire(
+            await mainBalanceOf(tx, player.clientId),
+            body.roundId,
+            result.paidPaise,
+          ),
+        };
+        await q.settleRound(tx, {
+          roundId: body.roundId,
+          payoutPaise: payout,
+          paidPaise: result.paidPaise,
+          detail: body.detail,
+          creditHash: hash,
+          creditAnswer: answer,
+          txnId,
+          at,
+        });
+        return answer;
+      });
+    },
+
+    /** The player's MainBalance (what a round may stake). */
+    balance(given: string): Promise<CasinoAnswer<{ balance: number }>> {
+      return inTransaction(db, async (tx) => {
+        const player = await session(tx, given, clock.now());
+        if (!player) return refuse(CASINO_ANSWERS.unknownSession);
+        return {
+          Status: true,
+          Result: { balance: rupeesWire(await mainBalanceOf(tx, player.clientId)) },
+        };
+      });
+    },
+
+    /** The operator's winning limit of a client in rupees; null puts the client back on the default. */
+    async setWinLimit(
+      username: string,
+      rupees: number | null,
+    ): Promise<{ ok: boolean; message: string }> {
+      const paise = rupees === null ? null : amountPaise(rupees, CASINO_MAX_WIN_LIMIT, true);
+      if (rupees !== null && paise === null) {
+        return { ok: false, message: 'The winning limit must be rupees with at most two decimals' };
+      }
+      const clientId = await q.setWinLimit(db, username, paise);
+      if (!clientId) return { ok: false, message: `No client named '${username}'` };
+      return {
+        ok: true,
+        message:
+          paise === null
+            ? `Winning limit of ${username} back to the default (${rupeesWire(defaultLimit).toFixed(2)})`
+            : `Winning limit of ${username} set to ${rupeesWire(paise).toFixed(2)}`,
+      };
+    },
+  };
+}
+
+export type CasinoService = ReturnType<typeof createCasinoService>;

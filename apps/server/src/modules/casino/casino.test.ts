@@ -1,0 +1,613 @@
+import { createHash } from 'node:crypto';
+import {
+  casinoLaunch,
+  casinoProviderBalance,
+  casinoProviderCredit,
+  casinoProviderDebit,
+  casinoProviderSession,
+  setWinningLimit,
+} from '@backlay/contract/casino';
+import { getAccountStatement, getProfitLoss } from '@backlay/contract/reports';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  CASINO_SECRET,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { runCli } from '../../ops/cli.js';
+import { casinoFrameOrigins, casinoFrameUrl } from './casino-url.js';
+import { CASINO_ANSWERS, capWinnings } from './casino.service.js';
+
+const PROVIDER_PORT = 9123;
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const clock = testClock();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db, { clock, casinoPort: PROVIDER_PORT });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+/** A new client with `credit` rupees, logged in. */
+async function player(username: string, credit = 10_000) {
+  await createTestClient(database.db, username, credit, clock);
+  return (await login(app, username)).Token;
+}
+
+async function launch(token: string, gameId = 'sevenupsevendown') {
+  const response = await app.inject({
+    method: 'POST',
+    url: casinoLaunch.path,
+    headers: bearer(token),
+    payload: { gameId },
+  });
+  expect(response.statusCode).toBe(200);
+  const body = casinoLaunch.response.parse(response.json());
+  if (!body.Status) throw new Error(body.Result);
+  return body.Result;
+}
+
+const launchToken = (url: string) => new URL(url).searchParams.get('token') ?? '';
+
+function provider(path: string, payload: object, secret: string | null = CASINO_SECRET) {
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: secret === null ? {} : bearer(secret),
+    payload,
+  });
+}
+
+async function exchange(token: string) {
+  const response = await provider(casinoProviderSession.path, { token });
+  expect(response.statusCode).toBe(200);
+  return casinoProviderSession.response.parse(response.json());
+}
+
+/** Launches and exchanges: the provider session of a fresh launch. */
+async function sessionOf(clientToken: string) {
+  const answer = await exchange(launchToken((await launch(clientToken)).Url));
+  if (!answer.Status) throw new Error(answer.Result);
+  return answer.Result.session;
+}
+
+async function debit(session: string, roundId: string, amount: number) {
+  return provider(casinoProviderDebit.path, { session, roundId, amount });
+}
+
+async function debited(session: string, roundId: string, amount: number) {
+  const response = await debit(session, roundId, amount);
+  expect(response.statusCode).toBe(200);
+  return casinoProviderDebit.response.parse(response.json());
+}
+
+async function credit(session: string, roundId: string, amount: number, detail = 'round') {
+  return provider(casinoProviderCredit.path, { session, roundId, amount, detail });
+}
+
+async function credited(session: string, roundId: string, amount: number, detail = 'round') {
+  const response = await credit(session, roundId, amount, detail);
+  expect(response.statusCode).toBe(200);
+  return casinoProviderCredit.response.parse(response.json());
+}
+
+async function detail(token: string) {
+  return (
+    await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers: bearer(token) })
+  ).json<{ Result: { CreditLimit: number; PL: number; Exposure: number; MainBalance: number } }>()
+    .Result;
+}
+
+async function ledgerRowsOf(roundId: string) {
+  return database.db
+    .selectFrom('ledger_entries')
+    .select(['amount_paise', 'kind', 'market_type', 'remark', 'description', 'txn_id'])
+    .where('market_id', '=', roundId)
+    .execute();
+}
+
+async function holdsOf(roundId: string) {
+  return database.db
+    .selectFrom('exposures')
+    .select(['exposure_paise'])
+    .where('position_key', '=', `casino:${roundId}`)
+    .execute();
+}
+
+async function setLimit(username: string, rupees: number | null) {
+  const response = await app.inject({
+    method: 'POST',
+    url: setWinningLimit.path,
+    headers: bearer(OPS_TOKEN),
+    payload: { username, rupees },
+  });
+  expect(response.statusCode).toBe(200);
+  return setWinningLimit.response.parse(response.json());
+}
+
+/**
+ * Money is conserved: the ledger sums to zero, every wallet's totals are its rows' sums, and the
+ * wallets' exposure is the sum of the exposure rows.
+ */
+async function expectBalanced() {
+  const totals = await sql<{ ledger: string; exposure: string; exposures: string }>`
+    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
+           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
+           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
+    database.db,
+  );
+  expect(totals.rows[0]?.ledger).toBe('0');
+  expect(totals.rows[0]?.exposure).toBe(totals.rows[0]?.exposures);
+  const drift = await sql<{ account_id: string }>`
+    SELECT w.account_id FROM wallets w
+    LEFT JOIN ledger_entries l ON l.account_id = w.account_id
+    GROUP BY w.account_id, w.credit_paise, w.pl_paise
+    HAVING w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind = 'credit'), 0)
+        OR w.pl_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind <> 'credit'), 0)`.execute(
+    database.db,
+  );
+  expect(drift.rows).toEqual([]);
+}
+
+describe('casino launch', () => {
+  it('answers a frame URL with a one-use launch token, never the bearer token', async () => {
+    const token = await player('launcher');
+    const before = clock.now().getTime();
+    const launched = await launch(token);
+    const url = new URL(launched.Url);
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `http://localhost:${PROVIDER_PORT}/sevenupsevendown`,
+    );
+    expect(url.searchParams.get('company')).toBe('backlay');
+    expect(launchToken(launched.Url)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(launched.Url).not.toContain(token);
+    expect(launched.Url).not.toContain(encodeURIComponent(token));
+    expect(new Date(launched.ExpiresAt).getTime()).toBe(before + 60_000);
+    // Only the token's SHA-256 is kept.
+    const hash = createHash('sha256').update(launchToken(launched.Url)).digest();
+    const stored = await database.db
+      .selectFrom('casino_launches')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ game_id: 'sevenupsevendown', used_at: null });
+    expect(JSON.stringify(stored)).not.toContain(launchToken(launched.Url));
+  });
+
+  it('names the host the visitor used, or CASINO_URL when configured', () => {
+    const settings = { url: undefined, port: 8081, company: 'skyexch' };
+    expect(
+      casinoFrameUrl(settings, { gameId: 'roulette', token: 'abc', hostname: 'skyexch.localhost' }),
+    ).toBe('http://skyexch.localhost:8081/roulette?company=skyexch&token=abc');
+    expect(casinoFrameUrl(settings, { gameId: 'lottery', token: 't', hostname: '::1' })).toBe(
+      'http://[::1]:8081/lottery?company=skyexch&token=t',
+    );
+    expect(
+      casinoFrameUrl(
+        { ...settings, url: 'https://games.example.com/play/' },
+        { gameId: 'lottery', token: 't+/', hostname: 'x' },
+      ),
+    ).toBe('https://games.example.com/play/lottery?company=skyexch&token=t%2B%2F');
+    expect(casinoFrameOrigins({ url: undefined, port: 8081 })).toEqual([
+      'http://*:8081',
+      'https://*:8081',
+    ]);
+    expect(casinoFrameOrigins({ url: 'https://games.example.com/play', port: 8081 })).toEqual([
+      'https://games.example.com',
+    ]);
+  });
+
+  it('lets the provider frame in through the CSP', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain(
+      `frame-src 'self' http://*:${PROVIDER_PORT} https://*:${PROVIDER_PORT}`,
+    );
+  });
+
+  it('needs a client session and a lobby game', async () => {
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: casinoLaunch.path,
+      payload: { gameId: 'roulette' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const operator = await app.inject({
+      method: 'POST',
+      url: casinoLaunch.path,
+      headers: bearer(OPS_TOKEN),
+      payload: { gameId: 'roulette' },
+    });
+    expect(operator.statusCode).toBe(401);
+    const token = await player('lobbyist');
+    const unknown = await app.inject({
+      method: 'POST',
+      url: casinoLaunch.path,
+      headers: bearer(token),
+      payload: { gameId: 'blackjack' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('the provider session', () => {
+  it('exchanges a launch token once for the player, their balance and winning limit', async () => {
+    const token = await player('exchanger', 2_500);
+    const launched = await launch(token, 'roulette');
+    const first = await exchange(launchToken(launched.Url));
+    expect(first).toMatchObject({
+      Status: true,
+      Result: { name: 'exchanger', gameId: 'roulette', balance: 2_500, winLimit: 100_000 },
+    });
+    expect(first.Status && first.Result.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await exchange(launchToken(launched.Url))).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.usedToken,
+    });
+  });
+
+  it('refuses a launch token after its minute, and an unknown one', async () => {
+    const token = await player('latecomer');
+    const early = await launch(token);
+    const late = await launch(token);
+    clock.advance(59_999);
+    expect((await exchange(launchToken(early.Url))).Status).toBe(true);
+    clock.advance(1);
+    expect(await exchange(launchToken(late.Url))).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.expiredToken,
+    });
+    expect(await exchange('not-a-token')).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownToken,
+    });
+  });
+
+  it('ends with the bearer session and after 30 minutes without a call', async () => {
+    const token = await player('leaver');
+    const session = await sessionOf(token);
+    const pending = launchToken((await launch(token)).Url);
+    const balance = () => provider(casinoProviderBalance.path, { session });
+    expect((await balance()).json()).toEqual({ Status: true, Result: { balance: 10_000 } });
+    clock.advance(29 * 60_000);
+    expect((await balance()).json()).toMatchObject({ Status: true });
+    clock.advance(30 * 60_000);
+    expect((await balance()).json()).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownSession,
+    });
+
+    const fresh = await login(app, 'leaver');
+    const live = await sessionOf(fresh.Token);
+    const unused = launchToken((await launch(fresh.Token)).Url);
+    await app.inject({ url: '/api/Authenticate/logout', headers: bearer(fresh.Token) });
+    expect((await provider(casinoProviderBalance.path, { session: live })).json()).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownSession,
+    });
+    expect(await exchange(unused)).toEqual({ Status: false, Result: CASINO_ANSWERS.loggedOut });
+    expect((await exchange(pending)).Status).toBe(false);
+  });
+
+  it('answers 401 without the casino secret, and to client or operator tokens', async () => {
+    const token = await player('intruder');
+    const tokenForExchange = launchToken((await launch(token)).Url);
+    for (const secret of [null, 'wrong-secret', token, OPS_TOKEN, `${CASINO_SECRET}x`]) {
+      for (const path of [
+        casinoProviderSession.path,
+        casinoProviderDebit.path,
+        casinoProviderCredit.path,
+        casinoProviderBalance.path,
+      ]) {
+        const response = await provider(path, { token: tokenForExchange }, secret);
+        expect(response.statusCode, `${path} with ${secret}`).toBe(401);
+      }
+    }
+    // The token was not spent by the refused calls.
+    expect((await exchange(tokenForExchange)).Status).toBe(true);
+  });
+});
+
+describe('casino rounds', () => {
+  it('holds the stake as exposure, once per round id; another payload is a 409', async () => {
+    const token = await player('holder', 1_000);
+    const session = await sessionOf(token);
+    const first = await debited(session, 'round-hold-0001', 250);
+    expect(first).toEqual({ Status: true, Result: { balance: 750, roundId: 'round-hold-0001' } });
+    expect(await debited(session, 'round-hold-0001', 250)).toEqual(first);
+    expect(await holdsOf('round-hold-0001')).toEqual([{ exposure_paise: '25000' }]);
+    expect(await detail(token)).toMatchObject({ Exposure: 250, MainBalance: 750 });
+
+    const other = await debit(session, 'round-hold-0001', 300);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ Status: false, Result: CASINO_ANSWERS.roundConflict });
+    // Another player's round id is taken.
+    const stranger = await sessionOf(await player('stranger', 1_000));
+    expect((await debit(stranger, 'round-hold-0001', 250)).statusCode).toBe(409);
+    expect(await detail(token)).toMatchObject({ Exposure: 250 });
+    await expectBalanced();
+  });
+
+  it('refuses a stake the available balance cannot cover, storing nothing', async () => {
+    const token = await player('spender', 100);
+    const session = await sessionOf(token);
+    expect(await debited(session, 'round-over-0001', 100.01)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.insufficient,
+    });
+    expect(await holdsOf('round-over-0001')).toEqual([]);
+    expect((await debited(session, 'round-over-0002', 60)).Status).toBe(true);
+    expect(await debited(session, 'round-over-0003', 40.01)).toMatchObject({ Status: false });
+    expect(await detail(token)).toMatchObject({ Exposure: 60, MainBalance: 40 });
+    await expectBalanced();
+  });
+
+  it('validates amounts and round ids at the contract', async () => {
+    const session = await sessionOf(await player('validator'));
+    for (const amount of [0, -5, 1.005, 10_000_000.01]) {
+      expect((await debit(session, 'round-bad-00001', amount)).statusCode, String(amount)).toBe(
+        400,
+      );
+    }
+    expect((await debit(session, 'short', 10)).statusCode).toBe(400);
+    expect((await debit(session, 'round with spaces', 10)).statusCode).toBe(400);
+    expect((await credit(session, 'round-bad-00001', -1)).statusCode).toBe(400);
+    expect(await holdsOf('round-bad-00001')).toEqual([]);
+  });
+
+  it('settles a round once: one ledger pair of the net result, the hold released', async () => {
+    const token = await player('settler', 1_000);
+    const session = await sessionOf(token);
+    await debited(session, 'round-win-00001', 100);
+    const won = await credited(session, 'round-win-00001', 500, 'dice 3 + 4 = 7; bet seven');
+    expect(won).toEqual({
+      Status: true,
+      Result: { balance: 1_400, roundId: 'round-win-00001', paid: 500 },
+    });
+    expect(await credited(session, 'round-win-00001', 500, 'dice 3 + 4 = 7; bet seven')).toEqual(
+      won,
+    );
+    const other = await credit(session, 'round-win-00001', 0, 'dice 1 + 1 = 2; bet seven');
+    expect(other.statusCode).toBe(409);
+
+    const rows = await ledgerRowsOf('round-win-00001');
+    expect(rows.map((row) => row.amount_paise).sort()).toEqual(['-40000', '40000']);
+    expect(new Set(rows.map((row) => row.txn_id)).size).toBe(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'profit_loss',
+      market_type: 'CASINO',
+      description: 'Casino - 7 Up Down',
+      remark: '7 Up Down round round-wi… : won ₹ 400.00',
+    });
+    expect(await holdsOf('round-win-00001')).toEqual([]);
+    expect(await detail(token)).toMatchObject({ PL: 400, Exposure: 0, MainBalance: 1_400 });
+
+    await debited(session, 'round-lose-0001', 300);
+    expect(await credited(session, 'round-lose-0001', 0, 'lost')).toEqual({
+      Status: true,
+      Result: { balance: 1_100, roundId: 'round-lose-0001', paid: 0 },
+    });
+    expect((await ledgerRowsOf('round-lose-0001')).map((row) => row.remark)).toContain(
+      '7 Up Down round round-lo… : lost ₹ 300.00',
+    );
+    // A round that breaks even releases the hold and writes nothing.
+    await debited(session, 'round-even-0001', 50);
+    expect((await credited(session, 'round-even-0001', 50)).Status).toBe(true);
+    expect(await ledgerRowsOf('round-even-0001')).toEqual([]);
+    expect(await detail(token)).toMatchObject({ PL: 100, Exposure: 0, MainBalance: 1_100 });
+    await expectBalanced();
+  });
+
+  it('pays concurrent credits of one round once', async () => {
+    const token = await player('racer', 1_000);
+    const session = await sessionOf(token);
+    const debits = await Promise.all(
+      Array.from({ length: 4 }, () => debited(session, 'round-race-0001', 100)),
+    );
+    expect(new Set(debits.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    const credits = await Promise.all(
+      Array.from({ length: 5 }, () => credited(session, 'round-race-0001', 200)),
+    );
+    expect(new Set(credits.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(credits[0]).toMatchObject({ Status: true, Result: { paid: 200, balance: 1_100 } });
+    expect(await ledgerRowsOf('round-race-0001')).toHaveLength(2);
+    expect(await detail(token)).toMatchObject({ PL: 100, Exposure: 0, MainBalance: 1_100 });
+    await expectBalanced();
+  });
+
+  it("refuses a credit for an unknown round or another player's round", async () => {
+    const owner = await sessionOf(await player('owner', 1_000));
+    const thief = await sessionOf(await player('thief', 1_000));
+    await debited(owner, 'round-mine-0001', 100);
+    expect(await credited(thief, 'round-mine-0001', 1_000)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownRound,
+    });
+    expect(await credited(owner, 'round-none-0001', 1_000)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownRound,
+    });
+    expect(await ledgerRowsOf('round-mine-0001')).toEqual([]);
+    expect(await holdsOf('round-mine-0001')).toHaveLength(1);
+  });
+});
+
+describe('the winning limit', () => {
+  it('caps net winnings, never a loss', () => {
+    expect(capWinnings(100n, 0n, 1_000n)).toEqual({
+      paidPaise: 0n,
+      netPaise: -100n,
+      isCapped: false,
+    });
+    expect(capWinnings(100n, 1_100n, 1_000n)).toEqual({
+      paidPaise: 1_100n,
+      netPaise: 1_000n,
+      isCapped: false,
+    });
+    expect(capWinnings(100n, 1_101n, 1_000n)).toEqual({
+      paidPaise: 1_100n,
+      netPaise: 1_000n,
+      isCapped: true,
+    });
+    expect(capWinnings(100n, 50_000n, 0n)).toEqual({
+      paidPaise: 100n,
+      netPaise: 0n,
+      isCapped: true,
+    });
+  });
+
+  it('does not pay net winnings above CASINO_WIN_LIMIT by default', async () => {
+    const token = await player('highroller', 50_000);
+    const session = await sessionOf(token);
+    await debited(session, 'round-cap-00001', 40_000);
+    const answer = await credited(session, 'round-cap-00001', 200_000);
+    // Net 160,000 capped at the default 100,000: 140,000 back.
+    expect(answer).toEqual({
+      Status: true,
+      Result: { balance: 150_000, roundId: 'round-cap-00001', paid: 140_000 },
+    });
+    expect((await ledgerRowsOf('round-cap-00001')).map((row) => row.remark)).toContain(
+      '7 Up Down round round-ca… : won ₹ 100000.00 (winnings above the winning limit of ₹ 100000.00 are not paid)',
+    );
+    await expectBalanced();
+  });
+
+  it("follows the client's own limit set by the operator, until it is cleared", async () => {
+    const token = await player('limited', 1_000);
+    expect(await setLimit('limited', 250)).toEqual({
+      Status: true,
+      Result: 'Winning limit of limited set to 250.00',
+    });
+    const launched = await exchange(launchToken((await launch(token)).Url));
+    expect(launched).toMatchObject({ Status: true, Result: { winLimit: 250 } });
+    const session = launched.Status ? launched.Result.session : '';
+    await debited(session, 'round-own-00001', 100);
+    expect(await credited(session, 'round-own-00001', 500)).toMatchObject({
+      Result: { paid: 350, balance: 1_250 },
+    });
+    expect(await setLimit('limited', null)).toEqual({
+      Status: true,
+      Result: 'Winning limit of limited back to the default (100000.00)',
+    });
+    await debited(session, 'round-own-00002', 100);
+    expect(await credited(session, 'round-own-00002', 500)).toMatchObject({
+      Result: { paid: 500, balance: 1_650 },
+    });
+    expect(await setLimit('nobody-here', 10)).toEqual({
+      Status: false,
+      Result: "No client named 'nobody-here'",
+    });
+    const client = await app.inject({
+      method: 'POST',
+      url: setWinningLimit.path,
+      headers: bearer(token),
+      payload: { username: 'limited', rupees: 1 },
+    });
+    expect(client.statusCode).toBe(401);
+    await expectBalanced();
+  });
+
+  it('is set and cleared with npm run ops -- set-winning-limit', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const out: string[] = [];
+    const err: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation(
+      (...args: unknown[]) => void out.push(args.join(' ')),
+    );
+    vi.spyOn(console, 'error').mockImplementation(
+      (...args: unknown[]) => void err.push(args.join(' ')),
+    );
+    const env = { OPS_URL: base, OPS_TOKEN };
+    await createTestClient(database.db, 'clipped', 0, clock);
+    expect(await runCli(['set-winning-limit', 'clipped', '750.5'], env)).toBe(0);
+    expect(await runCli(['set-winning-limit', 'clipped', 'default'], env)).toBe(0);
+    expect(out).toEqual([
+      'Winning limit of clipped set to 750.50',
+      'Winning limit of clipped back to the default (100000.00)',
+    ]);
+    expect(await runCli(['set-winning-limit', 'clipped', 'lots'], env)).toBe(1);
+    expect(err.join('\n')).toContain('Usage: npm run ops -- set-winning-limit');
+    vi.restoreAllMocks();
+    const row = await database.db
+      .selectFrom('clients')
+      .select('casino_win_limit_paise')
+      .where('username', '=', 'clipped')
+      .executeTakeFirstOrThrow();
+    expect(row.casino_win_limit_paise).toBeNull();
+  });
+});
+
+describe('casino rounds in the reports', () => {
+  it('conserves money and shows each round in the statement and the game in the P/L', async () => {
+    const token = await player('reporter', 5_000);
+    const session = await sessionOf(token);
+    const rounds: [string, number, number][] = [
+      ['round-rep-00001', 500, 1_000],
+      ['round-rep-00002', 1_000, 0],
+      ['round-rep-00003', 100, 500],
+      ['round-rep-00004', 5_000, 0],
+    ];
+    let expected = 5_000;
+    for (const [roundId, stake, payout] of rounds) {
+      if (stake > expected) break;
+      await debited(session, roundId, stake);
+      const answer = await credited(session, roundId, payout);
+      expected += (answer.Status ? answer.Result.paid : 0) - stake;
+      expect(answer).toMatchObject({ Status: true, Result: { balance: expected } });
+    }
+    // 5,000 + 500 − 1,000 + 400 = 4,900: the fourth stake no longer fits.
+    expect(expected).toBe(4_900);
+    expect(await debited(session, 'round-rep-00004', 5_000)).toMatchObject({ Status: false });
+    expect(await detail(token)).toMatchObject({ MainBalance: 4_900, PL: -100, Exposure: 0 });
+
+    const day = clock.now().toISOString().slice(0, 10);
+    const statement = getAccountStatement.response.parse(
+      (
+        await app.inject({
+          url: `${getAccountStatement.path}?type=ProfitLoss&startDate=${day}&endDate=${day}`,
+          headers: bearer(token),
+        })
+      ).json(),
+    );
+    expect(statement.Status && statement.Result.map((row) => [row.Amount, row.Remark])).toEqual([
+      [500, '7 Up Down round round-re… : won ₹ 500.00'],
+      [-1_000, '7 Up Down round round-re… : lost ₹ 1000.00'],
+      [400, '7 Up Down round round-re… : won ₹ 400.00'],
+    ]);
+    expect(
+      statement.Status &&
+        statement.Result.every(
+          (row) => row.MarketType === 'CASINO' && row.Discription === 'Casino - 7 Up Down',
+        ),
+    ).toBe(true);
+
+    const profitLoss = (query: string) =>
+      app
+        .inject({
+          url: `${getProfitLoss.path}?startDate=${day}&endDate=${day}${query}`,
+          headers: bearer(token),
+        })
+        .then((response) => getProfitLoss.response.parse(response.json()));
+    expect(await profitLoss('')).toMatchObject({
+      Status: true,
+      count: 1,
+      Result: [
+        { Discription: 'Casino - 7 Up Down', Amount: -100, Commission: 0, EventId: 5_000_002 },
+      ],
+    });
+    expect(await profitLoss('&sportsId=4')).toMatchObject({ Status: true, count: 0, Result: [] });
+    await expectBalanced();
+  });
+});

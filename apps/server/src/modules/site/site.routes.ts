@@ -1,0 +1,13 @@
+import { getSiteConfig } from '@backlay/contract/site';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoints.js';
+import type { SiteService } from './site.service.js';
+
+export function siteRoutes(app: FastifyInstance, site: SiteService, moneyBodyLimit: number): void {
+  registerEndpoint(
+    app,
+    getSiteConfig,
+    async ({ request }) => ({ Status: true as const, Result: site.configFor(request.hostname) }),
+    { moneyBodyLimit },
+  );
+}

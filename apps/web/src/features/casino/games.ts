@@ -1,0 +1,21 @@
+import { CASINO_GAMES, casinoGameId, type CasinoGameId } from '@backlay/contract/casino';
+
+export interface CasinoGame {
+  readonly id: CasinoGameId;
+  readonly name: string;
+  /** Our own artwork for the lobby card. */
+  readonly image: string;
+}
+
+/** SPEC §2 /casinolist: the lobby's games in lobby order. */
+export const LOBBY_GAMES: readonly CasinoGame[] = CASINO_GAMES.map((game) => ({
+  ...game,
+  image: `/casino/${game.id}.svg`,
+}));
+
+/** The game a `/casino/{gameid}` URL names, or `null` for an id the lobby does not have. */
+export function casinoGameOf(gameid: string): CasinoGame | null {
+  const parsed = casinoGameId.safeParse(gameid);
+  if (!parsed.success) return null;
+  return LOBBY_GAMES.find((game) => game.id === parsed.data) ?? null;
+}

@@ -1,0 +1,105 @@
+import type { SiteLink } from '@backlay/contract/site';
+import { useId } from 'react';
+import { Icon } from '../../../ui/icons';
+import { useBrand, useSiteConfig, useSupportUrl } from '../api/get-site-config';
+import { SocialIcon } from './social-icon';
+import styles from './page-footer.module.css';
+
+/** The payment methods we have our own logo for (`/payments/{id}.svg`), with their names. */
+export const PAYMENT_NAMES: Readonly<Record<string, string>> = {
+  upi: 'UPI',
+  paytm: 'Paytm',
+  phonepe: 'PhonePe',
+  gpay: 'Google Pay',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  netbanking: 'Net banking',
+};
+
+export const RESPONSIBLE_NOTE =
+  'Betting can be addictive: play only with money you can afford to lose, and stop when it stops being fun.';
+
+/** Every outside link opens in a new tab and tells the other site nothing about this one. */
+function External({ link, className }: { link: SiteLink; className?: string }) {
+  return (
+    <a href={link.url} target="_blank" rel="noreferrer noopener" className={className}>
+      {link.label}
+    </a>
+  );
+}
+
+/**
+ * The page footer (SPEC §1): gambling-awareness links, payment-method logos, social links, the
+ * support chat, an 18+ badge and a responsible-gaming note. The links are the site's own
+ * (`GET /api/Site/Config`); until they arrive only the badge and the note show.
+ */
+export function PageFooter() {
+  const config = useSiteConfig();
+  const brand = useBrand();
+  const supportUrl = useSupportUrl();
+  const payments = (config?.payments ?? []).filter((id) => id in PAYMENT_NAMES);
+  const id = useId();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        <section aria-labelledby={`${id}-awareness`} className={styles.column}>
+          <h2 id={`${id}-awareness`}>Play responsibly</h2>
+          <ul className={styles.links}>
+            {(config?.awareness ?? []).map((link) => (
+              <li key={link.url}>
+                <External link={link} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby={`${id}-payments`} className={styles.column}>
+          <h2 id={`${id}-payments`}>Payment methods</h2>
+          <ul className={styles.payments}>
+            {payments.map((payment) => (
+              <li key={payment}>
+                <img
+                  src={`/payments/${payment}.svg`}
+                  alt={PAYMENT_NAMES[payment]}
+                  width="64"
+                  height="40"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby={`${id}-social`} className={styles.column}>
+          <h2 id={`${id}-social`}>Follow us</h2>
+          <ul className={styles.social}>
+            {(config?.social ?? []).map((link) => (
+              <li key={link.url}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  aria-label={link.label}
+                  title={link.label}
+                >
+                  <SocialIcon label={link.label} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby={`${id}-support`} className={styles.column}>
+          <h2 id={`${id}-support`}>Need help?</h2>
+          <a href={supportUrl} target="_blank" rel="noreferrer noopener" className={styles.support}>
+            <Icon name="chat" />
+            Chat with support
+          </a>
+        </section>
+      </div>
+      <div className={styles.bottom}>
+        <span className={styles.badge} role="img" aria-label="Adults only: 18 and over">
+          18+
+        </span>
+        <p className={styles.note}>{RESPONSIBLE_NOTE}</p>
+        <p className={styles.copyright}>© {brand.name}</p>
+      </div>
+    </footer>
+  );
+}
