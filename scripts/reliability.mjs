@@ -1,7 +1,8 @@
 // `npm run test:reliability [-- <suite>… [--short]]`: the reliability suites (money, crash,
 // hostile) under apps/server/reliability/<suite>/, then one table of every figure they recorded.
-// --short is the CI version: the same bars with less load. DATABASE_URL runs them on a server
-// instead of the embedded PostgreSQL. Exits non-zero when a test fails or a figure misses its bar.
+// --short is the CI version: the same bars with less load; other --options go to vitest.
+// DATABASE_URL runs them on a server instead of the embedded PostgreSQL. Exits non-zero when a
+// test fails or a figure misses its bar.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ const known = readdirSync(suitesDir, { withFileTypes: true })
 const args = process.argv.slice(2);
 const short = args.includes('--short');
 const asked = args.filter((arg) => !arg.startsWith('--'));
+// Other options go to vitest (CI passes its reporters this way).
+const passOn = args.filter((arg) => arg.startsWith('--') && arg !== '--short');
 const unknown = asked.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown suite ${unknown.join(', ')}; the suites are: ${known.join(', ')}`);
@@ -33,6 +36,7 @@ const run = spawnSync(
     'run',
     '--config',
     'vitest.reliability.config.ts',
+    ...passOn,
     ...suites.map((suite) => `apps/server/reliability/${suite}/`),
   ],
   {
@@ -64,7 +68,9 @@ const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column].length)),
 );
 const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-const database = process.env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PostgreSQL';
+const database = process.env.DATABASE_URL
+  ? 'PostgreSQL server (DATABASE_URL)'
+  : 'embedded PostgreSQL';
 console.log(`\nReliability figures — ${short ? 'short' : 'full'} run on the ${database}\n`);
 console.log(line(header));
 console.log(line(widths.map((width) => '-'.repeat(width))));

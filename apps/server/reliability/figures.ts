@@ -30,7 +30,10 @@ const FIGURES_FILE = process.env.RELIABILITY_FIGURES;
 
 /** Records one figure for the table (and prints it, so a run read alone still shows it). */
 export function record(figure: Figure): void {
-  const line = JSON.stringify({ ...figure, database: process.env.DATABASE_URL ? 'server' : 'embedded' });
+  const line = JSON.stringify({
+    ...figure,
+    database: process.env.DATABASE_URL ? 'server' : 'embedded',
+  });
   process.stdout.write(`[figure] ${line}\n`);
   if (!FIGURES_FILE) return;
   mkdirSync(dirname(FIGURES_FILE), { recursive: true });

@@ -51,20 +51,30 @@ export async function marketRunners(db: Db | Tx, marketId: string) {
   return rows.map((row) => ({ selectionId: row.selection_id, name: row.name }));
 }
 
-export async function fancyRunner(db: Db | Tx, selectionId: string) {
-  return db
+/**
+ * Locks a fancy runner row for the bet: it is the session's market row (DESIGN §5), FOR SHARE as
+ * a market's, so a settlement (FOR UPDATE) either sees this bet or makes it wait and be refused.
+ */
+export async function lockFancyRunner(tx: Tx, selectionId: string) {
+  return tx
     .selectFrom('fancy_runners')
     .select(['selection_id', 'event_id', 'name'])
     .where('selection_id', '=', selectionId)
+    .forShare()
     .executeTakeFirst();
 }
 
-/** Whether the market or session already has a declared result (no bets after it). */
+/**
+ * Whether the market or session already has a result (no bets after it): declared by the feed, or
+ * settled, voided or rolled back by an operator. A fancy session is never closed like a market
+ * row, so its settlement row is what stops bets on it.
+ */
 export async function isDeclared(db: Db | Tx, target: string): Promise<boolean> {
   const row = await db
     .selectFrom('result_declarations')
     .select('target')
     .where('target', '=', target)
+    .unionAll(db.selectFrom('settlements').select('target').where('target', '=', target))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -241,7 +241,7 @@ export function createBetsService(deps: {
     stakeValue: number,
   ): Promise<Placement | string> {
     if (draft.BetType !== 'Yes' && draft.BetType !== 'No') return BET_MESSAGES.wrongSide;
-    const runner = await q.fancyRunner(tx, draft.SelectionID);
+    const runner = await q.lockFancyRunner(tx, draft.SelectionID);
     const eventId = Number(draft.MarketId);
     if (!runner || Number(runner.event_id) !== eventId) return BET_MESSAGES.notFound;
     const event = await q.lockEvent(tx, eventId);

@@ -492,6 +492,54 @@ describe('refusals', () => {
     ).toEqual({ Status: false, Result: 'Market closed' });
   });
 
+  it('refuses a fancy bet on a session the operator settled, voided or rolled back', async () => {
+    const created = await ops('fixture-event', {
+      sportId: 4,
+      seriesName: 'Engine Cup',
+      name: 'Hawks v Owls',
+      runners: ['Hawks', 'Owls'],
+      fancy: ['6 over runs Hawks', '10 over runs Hawks', '15 over runs Hawks'],
+      inPlay: true,
+    });
+    const sessionsEvent = created.json<{ Result: { eventId: number } }>().Result.eventId;
+    const sessions = [1, 2, 3].map((n) => `${sessionsEvent}-${n}`);
+    await ops('fixture-step', {
+      eventId: sessionsEvent,
+      step: {
+        kind: 'fancy',
+        rows: sessions.map((selectionId) => ({
+          selectionId,
+          noLine: 40,
+          noRate: 100,
+          yesLine: 40,
+          yesRate: 100,
+        })),
+      },
+    });
+    const [settled = '', voided = '', rolledBack = ''] = sessions;
+    const sessionBet = (selectionId: string) =>
+      result({
+        MarketType: 'FANCY',
+        MarketId: String(sessionsEvent),
+        EventId: sessionsEvent,
+        SelectionID: selectionId,
+        Odds: 40,
+        Price: 100,
+        BetType: 'Yes',
+        Stack: 100,
+      });
+    expect(await sessionBet(rolledBack)).toEqual({
+      Status: true,
+      Result: 'Bet placed successfully',
+    });
+    await ops('declare-result', { eventId: sessionsEvent, selectionId: settled, runs: 45 });
+    await ops('void-market', { target: voided, reason: 'Rain' });
+    await ops('declare-result', { eventId: sessionsEvent, selectionId: rolledBack, runs: 45 });
+    await ops('rollback', { target: rolledBack, reason: 'Wrong runs' });
+    for (const selectionId of sessions)
+      expect(await sessionBet(selectionId)).toEqual({ Status: false, Result: 'Market closed' });
+  });
+
   it('refuses a market that does not exist, a runner of another market and the wrong route', async () => {
     expect(await result({ MarketId: '1.1' })).toEqual({
       Status: false,

@@ -380,6 +380,82 @@ describe('settlement', () => {
     await expectConserved();
   });
 
+  it('settles a session with every bet that raced it: a bet waiting on the wallet is refused or settled, never left open', async () => {
+    const event = await fixtureEvent();
+    const token = await client('session-racer', 10_000);
+    const session = `${event.eventId}-1`;
+    const fancy = {
+      MarketType: 'FANCY',
+      MarketId: String(event.eventId),
+      SelectionID: session,
+      SelectionName: '6 over runs Alpha',
+      Stack: 100,
+      BetType: 'Yes',
+      Odds: 50,
+      Price: 110,
+    };
+    await bet(token, event, fancy);
+    const account = await database.db
+      .selectFrom('accounts')
+      .innerJoin('clients', 'clients.id', 'accounts.client_id')
+      .select('accounts.id')
+      .where('clients.username', '=', 'session-racer')
+      .executeTakeFirstOrThrow();
+    const waiting = async (count: number) => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const row = await sql<{ n: string }>`
+          SELECT count(*) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.db);
+        if (Number(row.rows[0]?.n) >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`never saw ${count} waiting transactions`);
+    };
+    // Hold the client's wallet so the bet and the settlement meet at its lock: the bet first.
+    const holder = openDatabase(database.url, { max: 1 });
+    let release = () => {};
+    const held = holder.db.transaction().execute(async (tx) => {
+      await sql`SELECT 1 FROM wallets WHERE account_id = ${account.id} FOR UPDATE`.execute(tx);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    const late = app.inject({
+      method: 'POST',
+      url: '/api/UserBetModels/PostFancyBetModel',
+      headers: bearer(token),
+      payload: { sportsId: 4, EventId: event.eventId, BetStatus: 'Pending', ...fancy },
+    });
+    await waiting(1);
+    const declared = ops('declare-result', {
+      eventId: event.eventId,
+      selectionId: session,
+      runs: 40,
+    });
+    await waiting(2);
+    release();
+    await held;
+    await holder.close();
+    const answer = (await late).json<{ Status: boolean }>();
+    expect((await declared).json<{ Status: boolean }>().Status).toBe(true);
+    const open = await database.db
+      .selectFrom('bets')
+      .select('id')
+      .where('position_key', '=', session)
+      .where('status', '=', 'Pending')
+      .execute();
+    expect(open).toEqual([]);
+    // Yes at 50 loses on 40 runs: 110 per bet taken, and no exposure left behind.
+    expect(await detail(token)).toEqual({
+      CreditLimit: 10000,
+      PL: answer.Status ? -220 : -110,
+      Exposure: 0,
+      Balance: answer.Status ? 9780 : 9890,
+      MainBalance: answer.Status ? 9780 : 9890,
+    });
+    await expectConserved();
+  });
+
   it('settles with reviewable SQL: market FOR UPDATE, then wallets in order, then ledger pairs', async () => {
     const event = await fixtureEvent();
     const token = await client('snapshot', 10_000);
