@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import styles from './game-cards.module.css';
+import { CardGrid } from '../../../ui/card-grid';
 
 export interface GameCard {
   readonly id: number;
@@ -10,16 +9,5 @@ export interface GameCard {
 
 /** The sport and game cards of the landing and home pages (SPEC §2). */
 export function GameCards({ cards }: { cards: readonly GameCard[] }) {
-  return (
-    <ul className={styles.grid}>
-      {cards.map((card) => (
-        <li key={card.name}>
-          <Link to={card.href} className={styles.card} data-sport-id={card.id}>
-            <img src={card.image} alt="" />
-            <span>{card.name}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  return <CardGrid cards={cards.map((card) => ({ ...card, key: String(card.id) }))} />;
 }
