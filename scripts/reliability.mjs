@@ -29,6 +29,13 @@ const suites = asked.length > 0 ? asked : known;
 const figuresFile = join(root, '.reliability', 'figures.jsonl');
 rmSync(figuresFile, { force: true });
 
+// The crash suite runs the built server as a user does (apps/server/dist/main.js).
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--server-only'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const run = spawnSync(
   process.execPath,
   [

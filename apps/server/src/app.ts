@@ -109,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: config.requestTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // The drain answers 503 itself, in our envelope (http/drain.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

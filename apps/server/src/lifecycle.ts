@@ -23,21 +23,23 @@ export async function stopInOrder(
 }
 
 /**
- * The server's shutdown order: the feed stops ticking and saves its state, HTTP drains, the pool
- * closes, then PostgreSQL stops.
+ * The server's shutdown order (issue crash-safety §2): the side servers (TV, demo casino) close
+ * while our API still answers their calls; HTTP drains — new connections refused, requests on
+ * open connections answered 503 with `Connection: close`, hub clients told to reconnect later,
+ * requests in flight finished; then the feed stops ticking and saves its state, the pool closes,
+ * and PostgreSQL stops.
  */
 export function drainOrder(parts: {
-  feed?: (() => Promise<void>) | undefined;
-  /** Hub clients are told to reconnect later before HTTP closes. */
-  hub?: (() => Promise<void>) | undefined;
+  edges?: (() => Promise<void>) | undefined;
   http: () => Promise<void>;
+  feed?: (() => Promise<void>) | undefined;
   pool: () => Promise<void>;
   postgres?: (() => Promise<void>) | undefined;
 }): Stoppable[] {
   return [
-    ...(parts.feed ? [{ name: 'feed', stop: parts.feed }] : []),
-    ...(parts.hub ? [{ name: 'hub', stop: parts.hub }] : []),
+    ...(parts.edges ? [{ name: 'side servers', stop: parts.edges }] : []),
     { name: 'HTTP', stop: parts.http },
+    ...(parts.feed ? [{ name: 'feed', stop: parts.feed }] : []),
     { name: 'database pool', stop: parts.pool },
     ...(parts.postgres ? [{ name: 'PostgreSQL', stop: parts.postgres }] : []),
   ];

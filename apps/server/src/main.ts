@@ -180,18 +180,18 @@ async function main(): Promise<void> {
     say(`${signal}: draining`);
     void stopInOrder(
       drainOrder({
-        feed: async () => {
-          await matkaScheduler.stop();
-          await feed.stop();
-        },
-        hub: async () => {
+        edges: async () => {
           await tv.close();
           // Its plays call our API: it drains while HTTP still answers.
           await casinoProvider?.close();
-          await hub.close();
+        },
+        // Refuses new connections, answers 503 on open ones, closes the hub, finishes in-flight.
+        http: () => app.close(),
+        feed: async () => {
+          await matkaScheduler.stop();
+          await feed.stop();
           await backplane?.close();
         },
-        http: () => app.close(),
         pool: () => database.close(),
         postgres: stopPostgres,
       }),

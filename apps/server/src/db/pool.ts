@@ -11,6 +11,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** The one driver and query builder (DESIGN §2). Every pool has an `error` listener. */
 export function openDatabase(
   url: string,
@@ -21,7 +23,14 @@ export function openDatabase(
     onQuery?: (sql: string) => void;
   } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A database out of reach fails a request in seconds (503), never holds it until the
+    // request timeout; dead connections are noticed by TCP keepalive (issue crash-safety §3).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', options.onError ?? (() => {}));
   const onQuery = options.onQuery;

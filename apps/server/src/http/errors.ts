@@ -2,6 +2,45 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 
+/** What a request gets while PostgreSQL cannot be reached (issue crash-safety §3). */
+export const UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** Socket errors of a lost or refused database connection. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a database that is not there for now: connection exceptions (08), shutdown and
+ * recovery (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now) and too many
+ * connections (53300).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+/** node-postgres's own words for a connection that broke or never came (it sets no code). */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** Whether `error` says the database cannot be reached right now, rather than a fault of ours. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_STATES.test(code)))
+    return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  // An AggregateError (a refused connection to every address) or a wrapped cause.
+  const inner: unknown =
+    error instanceof AggregateError ? (error.errors[0] as unknown) : error.cause;
+  return inner !== undefined && inner !== error && isDatabaseUnavailable(inner);
+}
+
 const CONTEXT: Record<string, string> = {
   body: 'body',
   querystring: 'query',
@@ -11,7 +50,8 @@ const CONTEXT: Record<string, string> = {
 
 /**
  * The one error handler (STYLE): typed errors and framework 4xx map to `{ Status: false, Result }`
- * with a clear message; anything else is logged and answered 500 with no internals (DESIGN §4).
+ * with a clear message; a database out of reach is 503 with Retry-After; anything else is logged
+ * and answered 500 with no internals (DESIGN §4).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -46,6 +86,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ code: error.code }, 'client error');
       const message = status === 429 ? error.message : `Bad request (${error.code ?? status})`;
       return reply.code(status).send({ Status: false, Result: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: error.code, message: error.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send({ Status: false, Result: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ Status: false, Result: 'Internal server error' });

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -14,6 +15,8 @@ import {
   TEST_PASSWORD,
 } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { openDatabase } from '../db/pool.js';
+import { isDatabaseUnavailable } from './errors.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -126,6 +129,127 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ Status: false, Result: 'Internal server error' });
     await failing.close();
+  });
+});
+
+describe('a database out of reach', () => {
+  it('answers 503 with Retry-After and a clear Result, not 500', async () => {
+    // Nothing listens on port 1: every connection is refused, as during an outage.
+    const unreachable = openDatabase('postgres://postgres@127.0.0.1:1/none', { max: 1 });
+    const cut = await buildTestApp(unreachable.db);
+    const response = await cut.inject({ url: '/api/NewsModels/GetPublicNews' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      Status: false,
+      Result: 'The service is temporarily unavailable. Please try again in a moment.',
+    });
+    await cut.close();
+    await unreachable.close();
+  });
+
+  it.each([
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    ],
+    ['a lost connection', new Error('Connection terminated unexpectedly')],
+    ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    [
+      'PostgreSQL shutting down',
+      Object.assign(new Error('terminating connection'), { code: '57P01' }),
+    ],
+    [
+      'PostgreSQL in recovery',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
+    ['a connection exception', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['a wrapped cause', new Error('query failed', { cause: new Error('Connection terminated') })],
+  ])('tells %s apart from a fault of ours', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    [
+      'a missing database',
+      Object.assign(new Error('database "x" does not exist'), { code: '3D000' }),
+    ],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['not an error', 'ECONNREFUSED'],
+  ])('does not take %s for an outage', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('the drain', () => {
+  it('answers a request on an open keep-alive connection 503 with Connection: close, and finishes the one in flight', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // Holds the drain between its start and the listener's close, as the hub's close does.
+    let drained!: () => void;
+    const holding = new Promise<void>((resolve) => (drained = resolve));
+    let draining!: () => void;
+    const started = new Promise<void>((resolve) => (draining = resolve));
+    const app = await buildTestApp(database.db, {
+      routes: (server) => {
+        server.get('/api/test/slow', async () => {
+          entered();
+          await gate;
+          return { done: true };
+        });
+        server.addHook('preClose', async () => {
+          draining();
+          await holding;
+        });
+      },
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string, via: http.Agent) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          http
+            .get(`${base}${path}`, { agent: via }, (response) => {
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              response.on('end', () =>
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+              );
+            })
+            .on('error', reject);
+        },
+      );
+    const busy = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const slow = get('/api/test/slow', busy);
+    await inside;
+    expect((await get('/api/health', agent)).status).toBe(200);
+
+    const closed = app.close();
+    await started;
+    const late = await get('/api/health', agent);
+    expect(late.status).toBe(503);
+    expect(late.headers.connection).toBe('close');
+    expect(late.headers['retry-after']).toBe('5');
+    expect(JSON.parse(late.body)).toEqual({
+      Status: false,
+      Result: 'The server is restarting. Please try again in a moment.',
+    });
+    drained();
+    release();
+    const finished = await slow;
+    expect(finished.status).toBe(200);
+    expect(finished.headers.connection).toBe('close');
+    expect(JSON.parse(finished.body)).toEqual({ done: true });
+    await closed;
+    // The listener is closed: a new connection is refused.
+    await expect(get('/api/health', new http.Agent())).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+    agent.destroy();
+    busy.destroy();
   });
 });
 

@@ -298,3 +298,58 @@ describe('hub authentication and protocol', () => {
     expect(status).toBe(404);
   });
 });
+
+describe('the drain', () => {
+  it('tells every hub client to reconnect later when the app closes, and refuses upgrades meanwhile', async () => {
+    const drainingHub = createHub({
+      db: database.db,
+      clock,
+      random: systemRandom,
+      secret: Buffer.alloc(32, 9),
+      pingMs: 500,
+      clientTimeoutMs: 30_000,
+      handshakeTimeoutMs: 15_000,
+      sessionMaxMs: 24 * 3600 * 1000,
+      log: () => {},
+    });
+    const server = await buildTestApp(database.db, { clock, hub: drainingHub });
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    await createTestClient(database.db, 'hub-drain');
+    const user = await login(server, 'hub-drain');
+    const freshTicket = async () =>
+      (
+        await server.inject({ method: 'POST', url: '/api/Hub/Ticket', headers: bearer(user.Token) })
+      ).json<{ Result: { ticket: string } }>().Result.ticket;
+    const connectRaw = async () => {
+      const negotiated = (await (
+        await fetch(`${url}/MessageHub/negotiate?userId=${user.uid}&negotiateVersion=1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await freshTicket()}` },
+        })
+      ).json()) as { connectionToken: string };
+      return new WebSocket(
+        `${url.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${await freshTicket()}`,
+      );
+    };
+    const socket = await connectRaw();
+    const messages: string[] = [];
+    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+    socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
+    await vi.waitFor(() => expect(messages).toContain(`{}${RECORD_SEPARATOR}`));
+
+    await drainingHub.close();
+    // HTTP still answers while the hub has closed; an upgrade in that window is refused.
+    const late = await connectRaw();
+    const status = await new Promise<number>((resolve) =>
+      late.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    expect(status).toBe(503);
+    await server.close();
+    await socketClosed;
+    expect(messages.at(-1)).toBe(
+      `{"type":7,"error":"Server is restarting","allowReconnect":true}${RECORD_SEPARATOR}`,
+    );
+  });
+});

@@ -57,6 +57,8 @@ const MAX_MESSAGE_BYTES = 32 * 1024;
 /** Per connection: at most this many messages in the window. */
 const RATE_WINDOW_MS = 10_000;
 const RATE_MAX_MESSAGES = 100;
+/** How long clients get to answer the close frame of a shutdown before their sockets are cut. */
+const CLOSE_GRACE_MS = 2000;
 
 interface Connection {
   readonly id: string;
@@ -247,6 +249,7 @@ export function createHub(options: HubOptions) {
   }
 
   async function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (closed) return reject(socket, 503, 'Service Unavailable');
     const url = new URL(request.url ?? '/', 'http://hub.invalid');
     if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`)
       return reject(socket, 404, 'Not Found');
@@ -318,6 +321,21 @@ export function createHub(options: HubOptions) {
 
   let ticker: NodeJS.Timeout | undefined;
   let ticking = false;
+  let closed: Promise<void> | undefined;
+
+  /** Tells every client to come back later (allowReconnect), then closes (DESIGN §7). */
+  const close = () =>
+    (closed ??= (async () => {
+      if (ticker) clearInterval(ticker);
+      for (const connection of [...connections.values()])
+        drop(connection, 'Server is restarting', true);
+      // A client that never answers the close frame must not hold the drain for ws's 30 s.
+      const stragglers = setTimeout(() => {
+        for (const socket of wss.clients) socket.terminate();
+      }, CLOSE_GRACE_MS);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      clearTimeout(stragglers);
+    })());
 
   return {
     publisher,
@@ -377,6 +395,8 @@ export function createHub(options: HubOptions) {
           : { negotiateVersion: 0, connectionId: token, availableTransports: transports };
       });
 
+      // The drain closes the hub before the server stops listening (issue crash-safety §2).
+      app.addHook('preClose', close);
       app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
         onUpgrade(request, socket, head).catch((error: unknown) => {
           log(`hub upgrade failed: ${String(error)}`);
@@ -403,13 +423,7 @@ export function createHub(options: HubOptions) {
       for (const connection of [...connections.values()]) drop(connection, error, allowReconnect);
     },
 
-    /** Tells every client to come back later (allowReconnect), then closes (DESIGN §7). */
-    async close() {
-      if (ticker) clearInterval(ticker);
-      for (const connection of [...connections.values()])
-        drop(connection, 'Server is restarting', true);
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-    },
+    close,
   };
 }
 
