@@ -530,6 +530,23 @@ export async function validBet(
 }
 
 /**
+ * A valid match odds, bookmaker, toss or fancy bet at the current price, not sent: its route and
+ * body, for a caller that sends it itself (the crash suite retries one body under one key).
+ */
+export async function validDraft(
+  call: Call,
+  token: string,
+  catalog: Catalog,
+  kind: Exclude<ValidKind, 'MATKA'>,
+): Promise<{ path: string; body: Record<string, unknown> } | null> {
+  const draft =
+    kind === 'FANCY'
+      ? await fancyDraft(call, token, catalog)
+      : await exchangeDraft(call, token, catalog, kind);
+  return draft && { path: draft.route === 'fancy' ? FANCY_BET : USER_BET, body: draft.body };
+}
+
+/**
  * One invalid bet of `kind`, built so that no price move can make it valid, except 'over balance'
  * (a stake above the client's means, which a lucky client could afford).
  */

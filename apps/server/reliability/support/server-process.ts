@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/db/launcher.js';
@@ -56,7 +56,9 @@ export interface ServerProcess {
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   if (!existsSync(MAIN))
     throw new Error(`${MAIN} is missing: run \`node scripts/build.mjs --server-only\` first`);
-  await mkdir(options.dataDir, { recursive: true, mode: 0o755 });
+  await mkdir(options.dataDir, { recursive: true });
+  // mkdtemp makes 0700 directories; the unprivileged PostgreSQL user must reach the cluster.
+  await chmod(options.dataDir, 0o755);
   const port = options.port ?? (await freePort());
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [MAIN], {

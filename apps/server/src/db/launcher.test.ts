@@ -84,6 +84,15 @@ describe('embedded PostgreSQL launcher', () => {
     expect(await selectOne(cluster)).toBe(1);
   });
 
+  it('starts again right after its postmaster was killed, waiting for it to be reaped', async () => {
+    // A kill -9 of PostgreSQL itself: until pid 1 reaps it, its pid still "runs" (a zombie).
+    const killed = cluster.pid;
+    process.kill(killed, 'SIGKILL');
+    cluster = await startCluster({ dataDir, fsyncOff: true });
+    expect(cluster.pid).not.toBe(killed);
+    expect(await selectOne(cluster)).toBe(1);
+  });
+
   it('refuses a data directory that another live server is using', async () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {

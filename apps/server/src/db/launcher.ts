@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -158,6 +159,19 @@ async function readPid(path: string): Promise<number | undefined> {
   }
 }
 
+/** Whether `pid` has exited but was not reaped yet (state Z in /proc). */
+async function isZombie(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+const ZOMBIE_WAIT_MS = 15_000;
+
 async function commandLine(pid: number): Promise<string> {
   try {
     return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
@@ -309,6 +323,21 @@ async function stopLeftover(
 ): Promise<void> {
   const pid = await readPid(join(clusterDir, 'postmaster.pid'));
   if (pid === undefined || !isAlive(pid)) return;
+  if (await isZombie(pid)) {
+    // A killed postmaster not yet reaped still answers kill(pid, 0), and PostgreSQL refuses to
+    // start while its pid "runs" (issue crash-safety §1): wait for the reaper.
+    log(`Waiting for the killed PostgreSQL (pid ${pid}) to be reaped`);
+    const deadline = performance.now() + ZOMBIE_WAIT_MS;
+    while (isAlive(pid) && (await isZombie(pid))) {
+      if (performance.now() > deadline)
+        throw new LauncherError(
+          `PostgreSQL (pid ${pid}) was killed but is never reaped, so it cannot start again. ` +
+            'Run the server under an init that reaps children (docker run --init).',
+        );
+      await delay(100);
+    }
+    return;
+  }
   if (!(await commandLine(pid)).includes('postgres')) return; // a stale file; pg_ctl handles it
   log(`Stopping a leftover PostgreSQL (pid ${pid}) from an earlier run`);
   await stopCluster(clusterDir, binDir, user);

@@ -1,5 +1,6 @@
 import { HubConnectionState } from '@microsoft/signalr';
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_RETRY_JITTER_MS, RECONNECT_DELAYS_MS } from '@backlay/contract/hub';
 import { reconnectPolicy, START_RETRY_MS, startWithRetry } from './hub';
 
 const retryContext = (previousRetryCount: number) => ({
@@ -16,6 +17,19 @@ describe('hub reconnect policy', () => {
     ).toEqual([750, 2000, 5000, 10_000, null]);
     expect(reconnectPolicy(() => 0).nextRetryDelayInMilliseconds(retryContext(0))).toBe(0);
     expect(reconnectPolicy(() => 0.9999).nextRetryDelayInMilliseconds(retryContext(0))).toBe(999);
+    expect(RECONNECT_DELAYS_MS).toEqual([0, 2000, 5000, 10_000]);
+    expect(FIRST_RETRY_JITTER_MS).toBe(1000);
+  });
+
+  it('spreads the first attempts of many clients over the 0–1 s jitter', () => {
+    const policy = reconnectPolicy();
+    const first = Array.from({ length: 500 }, () =>
+      policy.nextRetryDelayInMilliseconds(retryContext(0)),
+    ) as number[];
+    expect(Math.min(...first)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...first)).toBeLessThan(FIRST_RETRY_JITTER_MS);
+    expect(Math.max(...first) - Math.min(...first)).toBeGreaterThan(500);
+    expect(new Set(first).size).toBeGreaterThan(100);
   });
 });
 

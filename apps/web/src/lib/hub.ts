@@ -6,29 +6,22 @@ import {
   type HubConnection,
   type IRetryPolicy,
 } from '@microsoft/signalr';
-import { getHubTicket, HUB_PATH } from '@backlay/contract/hub';
+import { getHubTicket, HUB_PATH, reconnectDelayMs } from '@backlay/contract/hub';
 import { callApi } from './api';
 import { logError } from './log';
 
-/** SPEC §4, §9: reconnect after 0, 2, 5 and 10 s, then give up; a failed start retries after 5 s. */
-export const RECONNECT_DELAYS_MS = [0, 2000, 5000, 10_000] as const;
+/** SPEC §8: a failed start retries after 5 s (reconnect delays: `reconnectDelayMs`, contract). */
 export const START_RETRY_MS = 5000;
-/** DESIGN §7: the first delay gets 0–1 s of jitter so a restarted server is not hit all at once. */
-export const FIRST_RETRY_JITTER_MS = 1000;
 /** SPEC §7 library timings. */
 export const SERVER_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 100_000;
 
+/** The contract's reconnect delays (0 s + 0–1 s jitter, 2, 5, 10 s, then give up). */
 export function reconnectPolicy(random: () => number = Math.random): IRetryPolicy {
   return {
-    nextRetryDelayInMilliseconds: ({ previousRetryCount }) => {
-      const delay = RECONNECT_DELAYS_MS[previousRetryCount];
-      if (delay === undefined) return null;
-      return previousRetryCount === 0
-        ? delay + Math.floor(random() * FIRST_RETRY_JITTER_MS)
-        : delay;
-    },
+    nextRetryDelayInMilliseconds: ({ previousRetryCount }) =>
+      reconnectDelayMs(previousRetryCount, random),
   };
 }
 
