@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDrain } from './http/drain.js';
-import { registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { systemRoutes } from './http/system.js';
 import { registerWeb } from './http/web.js';
@@ -111,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // The drain answers 503 itself, in our envelope (http/drain.ts).
     return503OnClosing: false,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -31,8 +31,12 @@ export function openDatabase(
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', options.onError ?? (() => {}));
+  // A client losing its connection must not crash the process: the pool hears idle ones; a
+  // checked-out one emits on itself, and its query fails too, which answers 503 (issue
+  // crash-safety §3).
+  const onError = options.onError ?? (() => {});
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   const onQuery = options.onQuery;
   const db = new Kysely<Schema>({
     dialect: new PostgresDialect({ pool }),

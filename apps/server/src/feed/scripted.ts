@@ -33,7 +33,10 @@ export function createScriptedSource(options: {
   start: Date;
   fixture?: Fixture | undefined;
   snapshot?: ScriptedSnapshot | undefined;
+  /** Real ms between heartbeats; default {@link SCRIPTED_HEARTBEAT_MS} (see `heartbeatEveryMs`). */
+  heartbeatMs?: number | undefined;
 }): ScriptedSource {
+  const heartbeatMs = options.heartbeatMs ?? SCRIPTED_HEARTBEAT_MS;
   const steps = options.fixture?.steps ?? [];
   const events = new Set<number>(options.snapshot?.eventIds ?? []);
   let played = options.snapshot?.playedSteps ?? 0;
@@ -56,7 +59,7 @@ export function createScriptedSource(options: {
           events.delete(update.eventId);
         updates.push(update);
       }
-      if (events.size > 0 && now.getTime() - lastHeartbeat >= SCRIPTED_HEARTBEAT_MS) {
+      if (events.size > 0 && now.getTime() - lastHeartbeat >= heartbeatMs) {
         lastHeartbeat = now.getTime();
         updates.push({ kind: 'heartbeat', eventIds: [...events] });
       }

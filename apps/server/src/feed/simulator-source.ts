@@ -7,11 +7,14 @@ export function createSimulatorSource(options: {
   seed: number;
   speed: number;
   start: Date;
+  /** Real ms between heartbeats (see `heartbeatEveryMs`); the simulator's default if absent. */
+  heartbeatMs?: number | undefined;
 }): FeedSource {
+  const run = { heartbeatMs: options.heartbeatMs };
   const simulator =
     options.saved === undefined
-      ? createSimulator({ seed: options.seed, speed: options.speed, start: options.start })
-      : restoreSimulator(options.saved as SimulatorSnapshot);
+      ? createSimulator({ seed: options.seed, speed: options.speed, start: options.start }, run)
+      : restoreSimulator(options.saved as SimulatorSnapshot, run);
   return {
     name: 'simulator',
     tick: (now) => simulator.tick(now),

@@ -7,13 +7,24 @@ import { loadFixture } from './fixture-file.js';
 import { createMemoryPriceBook, type PriceBook } from './price-book.js';
 import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
 import { createScoreBook } from './score-book.js';
-import { createScriptedSource, type ScriptedSnapshot } from './scripted.js';
+import { createScriptedSource, SCRIPTED_HEARTBEAT_MS, type ScriptedSnapshot } from './scripted.js';
+import { HEARTBEAT_EVERY_MS } from './simulator/index.js';
 import { createSimulatorSource } from './simulator-source.js';
 import type { FeedUpdate, ResultDeclaration } from './types.js';
 
 /** How often the feed ticks, and how often its state is saved. */
 export const FEED_TICK_MS = 500;
 export const FEED_SAVE_MS = 5000;
+
+/**
+ * Real ms between a source's heartbeats for a stale window of `staleS`: its usual rhythm, but at
+ * most a third of the window (and no faster than the ticks). A book that misses the window stays
+ * suspended until fresh prices (DESIGN §5), so a heartbeat as slow as the window itself (the
+ * simulator's 2.5 s with FEED_STALE_S=2) would suspend every quiet market of a live feed for good.
+ */
+export function heartbeatEveryMs(staleS: number, usualMs: number): number {
+  return Math.max(FEED_TICK_MS, Math.min(usualMs, Math.floor((staleS * 1000) / 3)));
+}
 
 export interface StartedFeed {
   readonly control: FeedControl;
@@ -58,6 +69,7 @@ export async function startFeed(options: {
       start: now,
       fixture,
       snapshot: saved as ScriptedSnapshot | undefined,
+      heartbeatMs: heartbeatEveryMs(options.staleS, SCRIPTED_HEARTBEAT_MS),
     });
     source = scripted;
   } else {
@@ -66,6 +78,7 @@ export async function startFeed(options: {
       seed: options.simSeed ?? options.seed(),
       speed: options.simSpeed,
       start: now,
+      heartbeatMs: heartbeatEveryMs(options.staleS, HEARTBEAT_EVERY_MS),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
@@ -39,6 +40,41 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const inner: unknown =
     error instanceof AggregateError ? (error.errors[0] as unknown) : error.cause;
   return inner !== undefined && inner !== error && isDatabaseUnavailable(inner);
+}
+
+const CLIENT_ERRORS: Record<string, readonly [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'The request headers are too large',
+  ],
+};
+
+/**
+ * Requests Node cannot even parse (malformed HTTP, headers too large, too slow to arrive) get
+ * our envelope too, then the socket is closed; a reset connection gets nothing.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'Malformed HTTP request',
+  ];
+  this.log.info({ code: error.code }, 'malformed request');
+  if (socket.writable) {
+    const body = JSON.stringify({ Status: false, Result: message });
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 const CONTEXT: Record<string, string> = {

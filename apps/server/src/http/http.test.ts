@@ -1,5 +1,6 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -179,6 +180,29 @@ describe('a database out of reach', () => {
     ['not an error', 'ECONNREFUSED'],
   ])('does not take %s for an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('malformed HTTP', () => {
+  it('answers a request Node cannot parse with 400 in our envelope and closes the socket', async () => {
+    const listening = await buildTestApp(database.db);
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = listening.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET / HTTP/1.1\r\nHost x\r\n\r\n'),
+      );
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toContain('Connection: close');
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe(
+      '{"Status":false,"Result":"Malformed HTTP request"}',
+    );
+    await listening.close();
   });
 });
 

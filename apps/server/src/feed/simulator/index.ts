@@ -7,5 +7,6 @@ export {
   restoreSimulator,
   type Simulator,
   type SimulatorOptions,
+  type SimulatorRun,
 } from './simulator.js';
 export type { SimulatorSnapshot } from './state.js';

@@ -75,7 +75,14 @@ function earliest(events: readonly SimEvent[], until: number): SimEvent | undefi
   return found;
 }
 
-function engine(state: EngineState): Simulator {
+/** How this process runs the simulator; not part of its saved state. */
+export interface SimulatorRun {
+  /** Real ms between heartbeats; default {@link HEARTBEAT_EVERY_MS}. */
+  readonly heartbeatMs?: number | undefined;
+}
+
+function engine(state: EngineState, run: SimulatorRun = {}): Simulator {
+  const heartbeatMs = run.heartbeatMs ?? HEARTBEAT_EVERY_MS;
   const limits: StakeLimits = {
     maxStakeMatch: state.options.maxStakeMatch,
     maxStakeSession: state.options.maxStakeSession,
@@ -127,7 +134,7 @@ function engine(state: EngineState): Simulator {
       state.simMs = Math.max(state.simMs, target);
       state.lastRealMs = Math.max(state.lastRealMs, nowMs);
       const last = state.lastHeartbeatRealMs;
-      if (last === null || nowMs - last >= HEARTBEAT_EVERY_MS) {
+      if (last === null || nowMs - last >= heartbeatMs) {
         state.lastHeartbeatRealMs = nowMs;
         updates.push({
           kind: 'heartbeat',
@@ -143,35 +150,38 @@ function engine(state: EngineState): Simulator {
 }
 
 /** A new simulator at simulated time 0 = `options.start`; its first tick announces the schedule. */
-export function createSimulator(options: SimulatorOptions): Simulator {
+export function createSimulator(options: SimulatorOptions, run: SimulatorRun = {}): Simulator {
   if (!Number.isFinite(options.speed) || options.speed <= 0) {
     throw new RangeError(`simulator speed must be positive, got ${options.speed}`);
   }
   const startMs = options.start.getTime();
-  return engine({
-    version: 1,
-    options: {
-      seed: options.seed,
-      speed: options.speed,
-      maxStakeMatch: options.maxStakeMatch ?? DEFAULT_MAX_STAKE_MATCH,
-      maxStakeSession: options.maxStakeSession ?? DEFAULT_MAX_STAKE_SESSION,
+  return engine(
+    {
+      version: 1,
+      options: {
+        seed: options.seed,
+        speed: options.speed,
+        maxStakeMatch: options.maxStakeMatch ?? DEFAULT_MAX_STAKE_MATCH,
+        maxStakeSession: options.maxStakeSession ?? DEFAULT_MAX_STAKE_SESSION,
+      },
+      rng: rngCreate(options.seed),
+      simMs: 0,
+      lastRealMs: startMs,
+      anchorRealMs: startMs,
+      anchorSimMs: 0,
+      lastHeartbeatRealMs: null,
+      nextEventId: options.firstEventId ?? DEFAULT_FIRST_EVENT_ID,
+      hasStarted: false,
+      events: [],
     },
-    rng: rngCreate(options.seed),
-    simMs: 0,
-    lastRealMs: startMs,
-    anchorRealMs: startMs,
-    anchorSimMs: 0,
-    lastHeartbeatRealMs: null,
-    nextEventId: options.firstEventId ?? DEFAULT_FIRST_EVENT_ID,
-    hasStarted: false,
-    events: [],
-  });
+    run,
+  );
 }
 
 /** A simulator resuming exactly from a snapshot (the snapshot itself is not changed). */
-export function restoreSimulator(snapshot: SimulatorSnapshot): Simulator {
+export function restoreSimulator(snapshot: SimulatorSnapshot, run: SimulatorRun = {}): Simulator {
   if (snapshot.version !== 1)
     throw new Error(`unknown simulator snapshot version ${String(snapshot.version)}`);
   const state = structuredClone(snapshot) as EngineState;
-  return engine(state);
+  return engine(state, run);
 }
