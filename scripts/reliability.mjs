@@ -29,8 +29,8 @@ const suites = asked.length > 0 ? asked : known;
 const figuresFile = join(root, '.reliability', 'figures.jsonl');
 rmSync(figuresFile, { force: true });
 
-// The crash suite runs the built server as a user does (apps/server/dist/main.js).
-const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--server-only'], {
+// The crash and hostile suites run the built server and client as a user does (npm start).
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
   cwd: root,
   stdio: 'inherit',
 });

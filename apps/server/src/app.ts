@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDrain } from './http/drain.js';
-import { clientErrorHandler, registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { systemRoutes } from './http/system.js';
 import { registerWeb } from './http/web.js';
@@ -107,11 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel, deps.logStream),
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
+    // Node's headersTimeout (60 s by default) must not exceed requestTimeout: when it does, the
+    // request timeout never ends a request whose body trickles in (slow POST, hostile-input §2).
+    http: { requestTimeout: config.requestTimeoutMs, headersTimeout: config.requestTimeoutMs },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // The drain answers 503 itself, in our envelope (http/drain.ts).
     return503OnClosing: false,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

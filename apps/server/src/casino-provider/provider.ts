@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { casinoGameId, type CasinoGameId } from '@backlay/contract/casino';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { redactUrl } from '../logger.js';
 import type { Clock, Random } from '../seams.js';
 import { gameName, messagePage, tablePage } from './page.js';
 import {
@@ -184,7 +185,9 @@ export async function startCasinoProvider(
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500)
       return reply.code(status).send({ ok: false, message: 'Bad request' });
-    options.log?.(`casino provider: ${request.method} ${request.url} failed: ${error.message}`);
+    options.log?.(
+      `casino provider: ${request.method} ${redactUrl(request.url)} failed: ${error.message}`,
+    );
     return reply.code(500).send({ ok: false, message: 'Something went wrong' });
   });
 

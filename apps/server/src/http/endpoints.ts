@@ -1,6 +1,7 @@
 import type { Audience, Endpoint } from '@backlay/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { badRequest } from '../errors.js';
 
 type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
   readonly [P in K]: infer S extends z.ZodType;
@@ -25,6 +26,32 @@ declare module 'fastify' {
   }
 }
 
+/** Deeper than any contract schema: what lies below is refused by validation anyway. */
+const NUL_SEARCH_DEPTH = 32;
+
+/** Whether a parsed input holds a NUL character in any string (key or value). */
+export function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > NUL_SEARCH_DEPTH) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || hasNulCharacter(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Refuses a NUL character anywhere in the query, path or body, before validation: PostgreSQL
+ * text cannot hold one, so it would otherwise fail deep in a handler as a 500 (hostile-input §1).
+ */
+async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  if (
+    hasNulCharacter(request.query) ||
+    hasNulCharacter(request.params) ||
+    hasNulCharacter(request.body)
+  )
+    throw badRequest('Text must not contain NUL characters');
+}
+
 /**
  * Registers the handler of one contract endpoint: its schemas validate the request, serialise
  * (and so check) the 200 answer and feed `/api/docs`; its audience drives authentication.
@@ -40,6 +67,7 @@ export function registerEndpoint<E extends Endpoint>(
     url: endpoint.path,
     config: { audience: endpoint.audience },
     ...(endpoint.movesMoney ? { bodyLimit: options.moneyBodyLimit } : {}),
+    preValidation: refuseNulCharacters,
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.audience],

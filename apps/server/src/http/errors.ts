@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 
@@ -75,6 +75,23 @@ export function clientErrorHandler(
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * URLs the router itself refuses (a path segment that is not valid percent-encoded UTF-8, or a
+ * path parameter over its length limit) get our envelope, not Fastify's own body
+ * (hostile-input §1). Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.info({ code: error.code }, 'malformed URL');
+  void reply
+    .code(isTooLong ? 414 : 400)
+    .send({ Status: false, Result: isTooLong ? 'A path parameter is too long' : 'Malformed URL' });
 }
 
 const CONTEXT: Record<string, string> = {

@@ -121,6 +121,42 @@ describe('bad input', () => {
     expect(response.json()).toEqual({ Status: false, Result: 'No route GET /api/Nothing/Here' });
   });
 
+  it('refuses a NUL character in a body or query with 400 before any handler runs (hostile-input §1)', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/Authenticate/ValidLogin',
+      payload: { username: 'hen\u0000ry', password: TEST_PASSWORD, LatLong: LAT_LONG },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ Status: false, Result: 'Text must not contain NUL characters' });
+    const news = await app.inject({
+      method: 'POST',
+      url: '/api/ops/news',
+      headers: bearer(OPS_TOKEN),
+      payload: { message: '\u0000' },
+    });
+    expect(news.statusCode).toBe(400);
+    const query = await app.inject({
+      url: '/api/Authenticate/ValidLogin?ipAddress=%00',
+      method: 'POST',
+      payload: {},
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().Result).toBe('Text must not contain NUL characters');
+  });
+
+  it('answers a malformed URL and a too long path parameter in our envelope (hostile-input §1)', async () => {
+    // Without the built client: its catch-all page route would take the long path first.
+    const apiOnly = await buildTestApp(database.db);
+    const malformed = await apiOnly.inject({ url: '/api/Odds/BmFancy/%ED%A0%80' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ Status: false, Result: 'Malformed URL' });
+    const long = await apiOnly.inject({ url: `/api/Odds/BmFancy/${'9'.repeat(400)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ Status: false, Result: 'A path parameter is too long' });
+    await apiOnly.close();
+  });
+
   it('never leaks internals from a failure', async () => {
     // A dropped database makes every query fail inside the handler.
     const closedDatabase = await createTestDatabase();

@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { bearer, buildTestApp, createTestClient, login, OPS_TOKEN } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { manualClock, systemRandom } from '../seams.js';
-import { createHub, eventGroup, type Hub } from './hub.js';
+import { createHub, eventGroup, MAX_BUFFERED_BYTES, type Hub } from './hub.js';
 import { RECORD_SEPARATOR } from './protocol.js';
 
 let database: TestDatabase;
@@ -296,6 +296,54 @@ describe('hub authentication and protocol', () => {
       stranger.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
     );
     expect(status).toBe(404);
+  });
+});
+
+describe('hostile hub clients (issue hostile-input §3)', () => {
+  /** A raw socket past negotiate and the upgrade, its handshake answered. */
+  async function handshaken(name: string) {
+    const user = await session(name);
+    const negotiated = (await (
+      await fetch(`${base}/MessageHub/negotiate?userId=${user.uid}&negotiateVersion=1`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await ticket(user.Token)}` },
+      })
+    ).json()) as { connectionToken: string };
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${await ticket(user.Token)}`,
+    );
+    const messages: string[] = [];
+    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+    socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
+    await vi.waitFor(() => expect(messages).toContain(`{}${RECORD_SEPARATOR}`));
+    return { user, socket, messages, closed };
+  }
+
+  it('cuts a client that never reads once its send backlog passes the cap, instead of buffering forever', async () => {
+    const { user, socket, closed } = await handshaken('hub-never-reads');
+    let cut = false;
+    void closed.then(() => (cut = true));
+    // The client stops reading: the kernel's buffers fill, then the hub's own send queue. It
+    // still pings now and then, so it is no silent client, and notices the cut by a reset write.
+    const tcp = (socket as unknown as { _socket: { pause(): void } })._socket;
+    tcp.pause();
+    const payload = 'x'.repeat(30 * 1024);
+    for (let sent = 0; sent < 16 * 1024 * 1024 + 2 * MAX_BUFFERED_BYTES && !cut;) {
+      hub.publisher.toUser(String(user.uid), 'updateNews', { Message: payload });
+      sent += payload.length;
+      if (sent % (20 * payload.length) === 0) socket.send(`{"type":6}${RECORD_SEPARATOR}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await vi.waitFor(() => expect(cut).toBe(true), { timeout: 5000 });
+  });
+
+  it('counts frames that carry no whole record against the message rate', async () => {
+    const { socket, messages, closed } = await handshaken('hub-separators');
+    for (let index = 0; index < 101; index += 1) socket.send(RECORD_SEPARATOR.repeat(3));
+    await closed;
+    expect(messages.at(-1)).toBe(`{"type":7,"error":"Too many messages"}${RECORD_SEPARATOR}`);
   });
 });
 

@@ -57,6 +57,11 @@ const MAX_MESSAGE_BYTES = 32 * 1024;
 /** Per connection: at most this many messages in the window. */
 const RATE_WINDOW_MS = 10_000;
 const RATE_MAX_MESSAGES = 100;
+/**
+ * A client that stops reading: once this much waits in our own send queue (its socket's kernel
+ * buffers are full already) the connection is cut, or every push to it would pile up in memory.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
 /** How long clients get to answer the close frame of a shutdown before their sockets are cut. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -122,6 +127,12 @@ export function createHub(options: HubOptions) {
 
   const send = (connection: Connection, text: string) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
+    if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      // No Close: it would only queue behind what the client does not read.
+      connections.delete(connection.id);
+      connection.socket.terminate();
+      return;
+    }
     connection.socket.send(text);
     connection.lastSent = now();
   };
@@ -222,6 +233,10 @@ export function createHub(options: HubOptions) {
       return drop(connection, 'Message too large', false);
     const { records, rest } = splitRecords(connection.buffer);
     connection.buffer = rest;
+    // A frame without a whole record (a fragment, bare separators, nothing) counts too: else such
+    // frames could flood the hub without limit.
+    if (records.length === 0 && ++connection.windowCount > RATE_MAX_MESSAGES)
+      return drop(connection, 'Too many messages', false);
     for (const record of records) {
       connection.windowCount += 1;
       if (connection.windowCount > RATE_MAX_MESSAGES)

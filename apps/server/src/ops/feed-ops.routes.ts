@@ -9,7 +9,7 @@ import {
   suspendMarket,
   unlockEvent,
 } from '@backlay/contract/ops';
-import { marketIdParse } from '@backlay/domain';
+import { MATCH_MIN_STAKE, marketIdParse, SESSION_MIN_STAKE } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
 import { eventGroup, type HubPublisher } from '../hub/hub.js';
 import type { Db } from '../db/pool.js';
@@ -19,7 +19,11 @@ import { fixtureStepUpdates, stepEventIds } from '../feed/fixtures.js';
 import { fixtureEventSpec } from '../feed/scripted.js';
 import type { FeedUpdate, RunnerQuote } from '../feed/types.js';
 import { registerEndpoint } from '../http/endpoints.js';
-import type { MarketsService, OperatorOutcome } from '../modules/markets/markets.service.js';
+import {
+  MAX_STAKE_LIMIT,
+  type MarketsService,
+  type OperatorOutcome,
+} from '../modules/markets/markets.service.js';
 import type { Clock } from '../seams.js';
 
 const answer = (outcome: OperatorOutcome) =>
@@ -34,6 +38,21 @@ function best(runners: readonly RunnerQuote[]): string {
         `${runner.selectionId}: ${runner.back[0]?.price ?? '-'}/${runner.lay[0]?.price ?? '-'}`,
     )
     .join(', ');
+}
+
+/** The most runs a session result row holds (a PostgreSQL integer). */
+const MAX_RUNS = 2_147_483_647;
+
+/**
+ * Why a fixture event's stake limits cannot be stored, or null: each at least its minimum stake
+ * and at most what a market row holds (hostile-input §1: these were 500s).
+ */
+export function stakeLimitsProblem(maxStake: number, sessionMaxStake: number): string | null {
+  if (maxStake < MATCH_MIN_STAKE || maxStake > MAX_STAKE_LIMIT)
+    return `maxStake must be from ${MATCH_MIN_STAKE} to ${MAX_STAKE_LIMIT}`;
+  if (sessionMaxStake < SESSION_MIN_STAKE || sessionMaxStake > MAX_STAKE_LIMIT)
+    return `sessionMaxStake must be from ${SESSION_MIN_STAKE} to ${MAX_STAKE_LIMIT}`;
+  return null;
 }
 
 /** Operator commands over events, markets and the feed (issue feed §5). */
@@ -123,6 +142,8 @@ export function feedOpsRoutes(
       if (!scripted) return { Status: false as const, Result: 'Fixture events need FEED=scripted' };
       const now = clock.now();
       const startTime = body.startTime ? new Date(body.startTime) : now;
+      const stakeProblem = stakeLimitsProblem(body.maxStake, body.sessionMaxStake);
+      if (stakeProblem) return { Status: false as const, Result: stakeProblem };
       if (body.sportId === 1 ? body.runners.length !== 3 : body.runners.length !== 2) {
         return {
           Status: false as const,
@@ -160,6 +181,9 @@ export function feedOpsRoutes(
           Status: false as const,
           Result: `The step names a market or session outside event ${body.eventId}`,
         };
+      }
+      if (body.step.kind === 'fancy-result' && body.step.runs > MAX_RUNS) {
+        return { Status: false as const, Result: `runs must be at most ${MAX_RUNS}` };
       }
       const outcome = fixtureStepUpdates(body.eventId, body.step, feed, clock.now().getTime());
       if (!outcome.ok) return { Status: false as const, Result: outcome.message };

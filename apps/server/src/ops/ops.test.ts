@@ -3,8 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, buildTestApp, createTestClient, login, OPS_TOKEN } from '../../test/app.js';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { scriptedFeed } from '../../test/feed.js';
+import { stakeLimitsProblem } from './feed-ops.routes.js';
 import { runCli } from './cli.js';
 import { OPS_TOKEN_FILE, resolveOpsToken } from './ops-token.js';
 
@@ -196,6 +205,58 @@ describe('npm run ops for results', () => {
     ).toBe(0);
     expect(out).toEqual(['Commission of commish set to 2.50%']);
     vi.restoreAllMocks();
+  });
+});
+
+describe('stake limits an operator sets (hostile-input §1: these were 500s)', () => {
+  it('refuses fixture events whose stake limits a market row cannot hold', async () => {
+    const clock = testClock();
+    const scripted = await buildTestApp(database.db, {
+      clock,
+      feed: scriptedFeed(database.db, clock),
+    });
+    const event = (limits: object) =>
+      scripted.inject({
+        method: 'POST',
+        url: '/api/ops/fixture-event',
+        headers: bearer(OPS_TOKEN),
+        payload: { sportId: 4, seriesName: 'Cup', name: 'A v B', runners: ['A', 'B'], ...limits },
+      });
+    for (const [limits, message] of [
+      [{ maxStake: 3_262_918_923_649_025 }, 'maxStake must be from 500 to 2147483647'],
+      [{ maxStake: 467 }, 'maxStake must be from 500 to 2147483647'],
+      [{ sessionMaxStake: 63 }, 'sessionMaxStake must be from 100 to 2147483647'],
+    ] as const) {
+      const refused = await event(limits);
+      expect(refused.statusCode).toBe(200);
+      expect(refused.json()).toEqual({ Status: false, Result: message });
+    }
+    expect((await event({ maxStake: 2_147_483_647 })).json().Status).toBe(true);
+    await scripted.close();
+  });
+
+  it('refuses a custom fancy row whose max a row cannot hold', async () => {
+    const refused = await ops('/api/ops/set-custom-fancy', {
+      eventId: 1,
+      selectionId: '1-1',
+      runnerName: 'Runs',
+      isCustome: true,
+      isActive: true,
+      backPrice: 1,
+      backSize: 1,
+      layPrice: 1,
+      laySize: 1,
+      min: 741,
+      max: 7_698_356_472_119_295,
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({ Status: false, Result: 'max must be at most 2147483647' });
+  });
+
+  it('names each stake limit out of range', () => {
+    expect(stakeLimitsProblem(500, 100)).toBeNull();
+    expect(stakeLimitsProblem(2_147_483_648, 100)).toMatch(/^maxStake/);
+    expect(stakeLimitsProblem(500, 2_147_483_648)).toMatch(/^sessionMaxStake/);
   });
 });
 

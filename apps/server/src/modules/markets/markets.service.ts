@@ -43,6 +43,9 @@ export type OperatorOutcome =
   | { readonly ok: true; readonly message: string }
   | { readonly ok: false; readonly message: string };
 
+/** The largest min or max stake a market or session row holds (a PostgreSQL integer). */
+export const MAX_STAKE_LIMIT = 2_147_483_647;
+
 const done = (message: string): OperatorOutcome => ({ ok: true, message });
 const refused = (message: string): OperatorOutcome => ({ ok: false, message });
 
@@ -143,6 +146,7 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
         return refused(`Fancy row ${row.selectionId} does not belong to event ${row.eventId}`);
       }
       if (row.max < row.min) return refused('max must not be below min');
+      if (row.max > MAX_STAKE_LIMIT) return refused(`max must be at most ${MAX_STAKE_LIMIT}`);
       if (!(await q.eventExists(db, row.eventId))) return refused(`No event ${row.eventId}`);
       await q.upsertCustomFancy(db, row, clock.now());
       return done(`Custom fancy row ${row.selectionId} saved`);
