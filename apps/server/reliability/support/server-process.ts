@@ -30,6 +30,10 @@ export interface ServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** How long to wait for "Backlay is up"; 120 s by default (crash recovery included). */
   readonly readyTimeoutMs?: number;
+  /** Pins the server (and the PostgreSQL it starts) to these cores with taskset (benchmarks). */
+  readonly cpus?: string;
+  /** Options for node itself, e.g. `--cpu-prof` (benchmarks profile with it). */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface ServerProcess {
@@ -61,7 +65,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   await chmod(options.dataDir, 0o755);
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const command = [...(options.nodeArgs ?? []), MAIN];
+  const [file, ...args] = options.cpus
+    ? ['taskset', '-c', options.cpus, process.execPath, ...command]
+    : [process.execPath, ...command];
+  const child: ChildProcess = spawn(file ?? process.execPath, args, {
     cwd: REPO,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -125,7 +125,18 @@ export function createHub(options: HubOptions) {
     return claims.e > now() ? claims : undefined;
   };
 
-  const send = (connection: Connection, text: string) => {
+  /** Each group's connections, so a push costs its subscribers, not every connection (#17). */
+  const members = new Map<string, Set<Connection>>();
+  const leaveGroups = (connection: Connection) => {
+    for (const group of connection.groups) {
+      const set = members.get(group);
+      set?.delete(connection);
+      if (set?.size === 0) members.delete(group);
+    }
+  };
+
+  /** Sends a text frame; a push to many encodes its text once and passes the bytes. */
+  const send = (connection: Connection, text: string | Buffer) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       // No Close: it would only queue behind what the client does not read.
@@ -133,7 +144,7 @@ export function createHub(options: HubOptions) {
       connection.socket.terminate();
       return;
     }
-    connection.socket.send(text);
+    connection.socket.send(text, { binary: false });
     connection.lastSent = now();
   };
 
@@ -165,9 +176,12 @@ export function createHub(options: HubOptions) {
       }
     },
     toGroup(group, target, ...args) {
-      const text = invocation(target, args);
-      for (const connection of connections.values()) {
-        if (connection.isReady && connection.groups.has(group)) send(connection, text);
+      const subscribers = members.get(group);
+      if (!subscribers) return;
+      const bytes = Buffer.from(invocation(target, args));
+      for (const connection of subscribers) {
+        if (connection.isReady && connections.get(connection.id) === connection)
+          send(connection, bytes);
       }
     },
   };
@@ -191,7 +205,11 @@ export function createHub(options: HubOptions) {
         ) {
           const eventId = Number(args[0]);
           if (Number.isSafeInteger(eventId) && eventId > 0) {
-            connection.groups.add(eventGroup(eventId));
+            const group = eventGroup(eventId);
+            connection.groups.add(group);
+            let set = members.get(group);
+            if (!set) members.set(group, (set = new Set()));
+            set.add(connection);
             if (invocationId)
               send(connection, frame({ type: MessageType.Completion, invocationId, result: null }));
             return;
@@ -306,7 +324,10 @@ export function createHub(options: HubOptions) {
           Buffer.isBuffer(data) ? data.toString() : Buffer.from(data as ArrayBuffer).toString(),
         );
       });
-      ws.on('close', () => connections.delete(connection.id));
+      ws.on('close', () => {
+        connections.delete(connection.id);
+        leaveGroups(connection);
+      });
       ws.on('error', () => connections.delete(connection.id));
     });
   }
