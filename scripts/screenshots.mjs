@@ -67,36 +67,41 @@ for (const width of [1280, 375]) {
   await page.waitForTimeout(300);
   await shot('home');
 
-  await chromeShots(page, width, shot);
+  // SHOTS=markets takes only the home, list and event screens (after a fresh start, say).
+  const marketsOnly = process.env.SHOTS === 'markets';
+  if (!marketsOnly) await chromeShots(page, width, shot);
   if (process.env.SHOTS === 'chrome') {
     await context.close();
     continue;
   }
 
-  await page.getByRole('button', { name: /^W:/ }).click();
-  await page.getByTestId('wallet-balance').waitFor();
-  await page.waitForFunction(
-    () =>
-      !globalThis.document
-        .querySelector('[data-testid="wallet-balance"]')
-        ?.textContent?.includes('…'),
-  );
-  await shot('home-wallet');
+  if (!marketsOnly) await walletAndMenuShots();
+  async function walletAndMenuShots() {
+    await page.getByRole('button', { name: /^W:/ }).click();
+    await page.getByTestId('wallet-balance').waitFor();
+    await page.waitForFunction(
+      () =>
+        !globalThis.document
+          .querySelector('[data-testid="wallet-balance"]')
+          ?.textContent?.includes('…'),
+    );
+    await shot('home-wallet');
 
-  if (width <= 768) {
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await page.getByRole('button', { name: 'Report' }).click();
-    await shot('home-sidebar');
-    await page.getByRole('button', { name: 'Report' }).click();
-    await page.getByRole('button', { name: 'Cricket' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button').nth(5).click();
-    await shot('home-sidebar-cricket');
-  } else {
-    await page.getByRole('button', { name: new RegExp(username) }).click();
-    await shot('home-user-menu');
+    if (width <= 768) {
+      await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+      await page.getByRole('button', { name: 'Report' }).click();
+      await shot('home-sidebar');
+      await page.getByRole('button', { name: 'Report' }).click();
+      await page.getByRole('button', { name: 'Cricket' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button').nth(5).click();
+      await shot('home-sidebar-cricket');
+    } else {
+      await page.getByRole('button', { name: new RegExp(username) }).click();
+      await shot('home-user-menu');
+    }
   }
 
-  // The market lists with live prices (needs events in play: run the simulator, SIM_SPEED=30).
+  // The market lists with live prices: the simulator opens with matches in play.
   const marketsShown = async () => {
     await page.getByTestId('market-row').first().waitFor();
     await page.waitForFunction(
@@ -148,6 +153,10 @@ for (const width of [1280, 375]) {
     await shot(`event-${sportId}`);
   }
   await page.setViewportSize({ width, height: width > 768 ? 800 : 812 });
+  if (marketsOnly) {
+    await context.close();
+    continue;
+  }
 
   // The bet slip (issue bet-slip), open on match odds and then on a fancy row of the in-play
   // cricket event, a chip added to the stake; taken well inside the slip's 10 s.

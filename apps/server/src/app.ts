@@ -175,13 +175,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
   const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
-  matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz });
+  matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz, publisher });
   matkaOpsRoutes(app, matka, limit);
   const casino = createCasinoService({
     db,
     clock,
     random,
     defaultWinLimitPaise: config.casino.winLimitPaise,
+    // The player's header follows each round at once (bettor-polish §6).
+    onBalanceChanged: (clientId) =>
+      publisher.toUser(clientId, 'UpdateBalance', { Reason: 'casino' }),
   });
   casinoRoutes(app, casino, {
     moneyBodyLimit: limit,

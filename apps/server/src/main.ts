@@ -11,7 +11,8 @@ import { createNewsService } from './modules/news/news.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { startFeed } from './feed/start.js';
-import { createHub } from './hub/hub.js';
+import { createDemoDesk } from './demo/desk.js';
+import { createHub, eventGroup } from './hub/hub.js';
 import { createTvServer } from './tv/tv-server.js';
 import { startCasinoProvider } from './casino-provider/provider.js';
 import { createFeedNotifier } from './hub/notifier.js';
@@ -86,12 +87,26 @@ async function main(): Promise<void> {
     seed: () => systemRandom.bytes(4).readUInt32BE(0),
     log: say,
     settle: settleFromFeed(settlement, say),
-    notify: (priceBook) =>
-      createFeedNotifier({
-        publisher,
-        markets: createMarketsService({ db: database.db, clock: systemClock, priceBook }),
-        clock: systemClock,
-      }),
+    notify: (priceBook) => {
+      const markets = createMarketsService({ db: database.db, clock: systemClock, priceBook });
+      const notifier = createFeedNotifier({ publisher, markets, clock: systemClock });
+      // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
+      const desk =
+        config.seedDemo && config.feed === 'simulator'
+          ? createDemoDesk({
+              markets,
+              priceBook,
+              clock: systemClock,
+              announce: (eventId) =>
+                publisher.toGroup(eventGroup(eventId), 'EventSuspended', { EventId: eventId }),
+              log: say,
+            })
+          : undefined;
+      return async (updates) => {
+        await notifier(updates);
+        await desk?.(updates);
+      };
+    },
   });
   // The built-in live TV page, on its own origin; its port is in every event's TvUrl.
   const tv = createTvServer({

@@ -38,8 +38,13 @@ const NEVER_READS_BOUND_MS = scale(60_000, 45_000);
 const OPEN_CONCURRENCY = 24;
 /** After the warm-up, before the baseline. */
 const SETTLE_MS = 3000;
-/** After the attack: the server's memory must be back within 10 % of its start within this. */
-const RETURN_BOUND_MS = scale(60_000, 40_000);
+/**
+ * After the attack: the server's memory must be back within 10 % of its start within this. The
+ * simulator's ladder keeps the server allocating every second, so V8's memory reducer gives the
+ * attack's heap back later than on an idle server (about 50 s, as it does after start-up): the
+ * short run waits as long as the full one; the bar itself is unchanged.
+ */
+const RETURN_BOUND_MS = 60_000;
 const RSS_BAR = 1.1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

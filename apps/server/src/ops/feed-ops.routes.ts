@@ -69,7 +69,10 @@ export function feedOpsRoutes(
 ): void {
   const options = { moneyBodyLimit };
   const { markets, feed, clock } = deps;
-  /** SPEC §4: EventSuspended makes the event's screens reload their detail. */
+  /**
+   * SPEC §4: EventSuspended makes the event's screens reload their detail (and the operator's
+   * custom and active rows, which change with it).
+   */
   const suspended = (eventId: number | undefined, outcome: OperatorOutcome) => {
     if (outcome.ok && eventId !== undefined)
       deps.publisher.toGroup(eventGroup(eventId), 'EventSuspended', { EventId: eventId });
@@ -124,13 +127,16 @@ export function feedOpsRoutes(
   registerEndpoint(
     app,
     setCustomFancy,
-    async ({ body }) => answer(await markets.setCustomFancy(body)),
+    async ({ body }) => answer(suspended(body.eventId, await markets.setCustomFancy(body))),
     options,
   );
   registerEndpoint(
     app,
     setCustomBookmaker,
-    async ({ body }) => answer(await markets.setCustomBookmaker(body)),
+    async ({ body }) =>
+      answer(
+        suspended(marketIdParse(body.marketId)?.eventId, await markets.setCustomBookmaker(body)),
+      ),
     options,
   );
 

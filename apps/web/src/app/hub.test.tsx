@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { marketOddsQuery, type ExchangeBook } from '../features/event/api/get-market-odds';
+import { tossOddsQuery } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
@@ -35,6 +37,7 @@ describe('hub handlers', () => {
       MarketId: '1.77',
       MarketType: 'MATCH_ODDS',
     });
+    connection.emit('UpdateBalance', { Reason: 'matka' });
     expect(keys()).toEqual([
       marketKeys.lists(),
       marketKeys.lists(),
@@ -42,8 +45,162 @@ describe('hub handlers', () => {
       eventKeys.bmFancy('77'),
       eventKeys.bmFancy('77'),
       eventKeys.detail('77'),
+      eventKeys.operator('77'),
       eventKeys.bets('77'),
       walletKeys.all,
+      walletKeys.all,
+    ]);
+  });
+});
+
+const exchangeBook = (marketId: string, status: string, Seq: number, back: number) => ({
+  marketId,
+  status,
+  inplay: true,
+  Seq,
+  runners: [
+    {
+      selectionId: 1,
+      status,
+      exchange: {
+        availableToBack: [{ price: back, size: 500 }],
+        availableToLay: [{ price: back + 0.02, size: 400 }],
+      },
+    },
+  ],
+});
+
+const rateBook = (marketId: string, status: string, Seq: number) => {
+  const { runners, ...book } = exchangeBook(marketId, status, Seq, 1.96);
+  return {
+    ...book,
+    runners: runners.map(({ exchange, ...runner }) => ({ ...runner, ex: exchange })),
+  };
+};
+
+describe('hub UpdateMarketOdds', () => {
+  /** A client whose cache holds what the event screen's polls answered, and a fake connection. */
+  async function eventScreen() {
+    const queryClient = new QueryClient();
+    const held: Record<string, ExchangeBook> = {
+      '1.77': exchangeBook('1.77', 'ACTIVE', 5_000, 1.9),
+      '77T': exchangeBook('77T', 'ACTIVE', 5_000, 1.96),
+    };
+    await queryClient.fetchQuery({
+      ...marketOddsQuery('77', '1.77'),
+      queryFn: () => Promise.resolve({ Status: true as const, Result: held }),
+    });
+    await queryClient.fetchQuery({
+      ...tossOddsQuery('77', '77T', true),
+      queryFn: () =>
+        Promise.resolve({ Status: true as const, Result: [rateBook('77T', 'ACTIVE', 5_000)] }),
+    });
+    const refetches = vi.spyOn(queryClient, 'refetchQueries');
+    const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+    const connection = fakeConnection();
+    registerHubHandlers(connection, queryClient);
+    const odds = () => queryClient.getQueryData(marketOddsQuery('77', '1.77').queryKey);
+    const toss = () => queryClient.getQueryData(tossOddsQuery('77', '77T', true).queryKey);
+    /** Asked the server for nothing: no refetch, no invalidation, no fetch in flight. */
+    const hasRequested = () =>
+      refetches.mock.calls.length + invalidations.mock.calls.length + queryClient.isFetching() > 0;
+    return { connection, odds, toss, hasRequested };
+  }
+
+  it('writes a newer match odds book into the cached odds without a request', async () => {
+    const screen = await eventScreen();
+    const before = screen.odds();
+    const tossBefore = before?.Status ? before.Result['77T'] : undefined;
+    const suspended = exchangeBook('1.77', 'SUSPENDED', 6_000, 1.9);
+
+    screen.connection.emit('UpdateMarketOdds', {
+      EventId: 77,
+      MarketId: '1.77',
+      MarketType: 'MATCH_ODDS',
+      Seq: 6_000,
+      Book: suspended,
+    });
+
+    const odds = screen.odds();
+    expect(odds?.Status && odds.Result['1.77']).toEqual(suspended);
+    // The event's other books are left as held, by reference.
+    expect(odds?.Status && odds.Result['77T']).toBe(tossBefore);
+    expect(screen.hasRequested()).toBe(false);
+  });
+
+  it('leaves the cached match odds as they are for a push with an older Seq', async () => {
+    const screen = await eventScreen();
+    const before = screen.odds();
+
+    screen.connection.emit('UpdateMarketOdds', {
+      EventId: 77,
+      MarketId: '1.77',
+      MarketType: 'MATCH_ODDS',
+      Seq: 4_000,
+      Book: exchangeBook('1.77', 'SUSPENDED', 4_000, 1.8),
+    });
+
+    expect(screen.odds()).toBe(before);
+  });
+
+  it('writes a newer toss book into the cached toss odds and ignores an older one', async () => {
+    const screen = await eventScreen();
+    const suspended = rateBook('77T', 'SUSPENDED', 6_000);
+    const push = (Book: ReturnType<typeof rateBook>) =>
+      screen.connection.emit('UpdateMarketOdds', {
+        EventId: 77,
+        MarketId: '77T',
+        MarketType: 'TOSS',
+        Seq: Book.Seq,
+        Book,
+      });
+
+    push(suspended);
+    const after = screen.toss();
+    expect(after?.Status && after.Result).toEqual([suspended]);
+
+    push(rateBook('77T', 'ACTIVE', 5_500));
+    expect(screen.toss()).toBe(after);
+    expect(screen.hasRequested()).toBe(false);
+  });
+
+  it('ignores a push that breaks the contract', async () => {
+    const screen = await eventScreen();
+    const before = screen.odds();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    screen.connection.emit('UpdateMarketOdds', { EventId: 77, MarketId: '1.77', Seq: 9_000 });
+
+    expect(screen.odds()).toBe(before);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+});
+
+describe('hub EventSuspended', () => {
+  it("invalidates the event's detail and its custom bookmaker, custom and active fancy rows", () => {
+    const queryClient = new QueryClient();
+    const keys = [
+      eventKeys.detail('77'),
+      eventKeys.customBookmaker('77'),
+      eventKeys.customFancy('77'),
+      eventKeys.activeFancy('77'),
+      eventKeys.bmFancy('77'),
+      eventKeys.customFancy('78'),
+    ];
+    for (const key of keys) queryClient.setQueryData(key, { Status: true, Result: [] });
+    const connection = fakeConnection();
+    registerHubHandlers(connection, queryClient);
+
+    connection.emit('EventSuspended', { EventId: 77 });
+
+    expect(keys.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
     ]);
   });
 });

@@ -1,6 +1,9 @@
+import { hubMessages } from '@backlay/contract/hub';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { marketOddsPut } from '../features/event/api/get-market-odds';
+import { tossOddsPut } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
@@ -29,7 +32,8 @@ const eventIdOf = (payload: unknown, key: 'EventId' | 'MarketId'): string | unde
 
 /**
  * The handlers of SPEC §4 "Real-time events received": each refreshes the cache entry it concerns,
- * so every screen shows the change sooner than its next poll (DESIGN §7).
+ * so every screen shows the change sooner than its next poll (DESIGN §7). UpdateMarketOdds carries
+ * the book itself, so it is written into the cache by Seq without a request.
  */
 export function registerHubHandlers(
   connection: Pick<HubConnection, 'on'>,
@@ -48,10 +52,26 @@ export function registerHubHandlers(
     const eventId = eventIdOf(payload, 'MarketId');
     if (eventId) invalidate(eventKeys.bmFancy(eventId));
   });
+  connection.on('UpdateMarketOdds', (payload: unknown) => {
+    const parsed = hubMessages.UpdateMarketOdds.safeParse(payload);
+    if (!parsed.success) {
+      logError('hub UpdateMarketOdds', parsed.error);
+      return;
+    }
+    const push = parsed.data;
+    const eventId = String(push.EventId);
+    if (push.MarketType === 'MATCH_ODDS') marketOddsPut(queryClient, eventId, push.Book);
+    else tossOddsPut(queryClient, eventId, push.Book);
+  });
   connection.on('EventSuspended', (payload: unknown) => {
     const eventId = eventIdOf(payload, 'EventId');
-    if (eventId) invalidate(eventKeys.detail(eventId));
+    if (!eventId) return;
+    invalidate(eventKeys.detail(eventId));
+    // The operator's own rows (custom bookmaker, custom and active fancy) may have changed too.
+    invalidate(eventKeys.operator(eventId));
   });
+  // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads.
+  connection.on('UpdateBalance', () => invalidate(walletKeys.all));
   connection.on('BetPlacedMessage', (payload: unknown) => {
     const eventId = eventIdOf(payload, 'EventId');
     if (eventId) invalidate(eventKeys.bets(eventId));

@@ -35,8 +35,12 @@ export const OddsCell = memo(function OddsCell({
   const ariaLabel = price === undefined ? `${label}: none` : `${label} ${price}`;
   const content = (
     <>
-      <span className={styles.price}>{price ?? '–'}</span>
-      <span className={styles.size}>{sizeText(size)}</span>
+      <span className={styles.price} data-testid="odds-price">
+        {price ?? '–'}
+      </span>
+      <span className={styles.size} data-testid="odds-size">
+        {sizeText(size)}
+      </span>
     </>
   );
   if (onSelect === undefined) {

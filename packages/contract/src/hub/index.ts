@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, envelope } from '../common.js';
+import { exchangeBook, marketBook } from '../markets/index.js';
 
 /** The hub's path (SPEC §7: `{host}/MessageHub?userId=`). */
 export const HUB_PATH = '/MessageHub';
@@ -28,8 +29,35 @@ export const hubMessages = {
     fancyList: z.array(z.unknown()),
   }),
   EventSuspended: z.object({ EventId: z.number().int() }),
+  /**
+   * A match odds (`1.<EventId>`) or toss (`<EventId>T`) market's whole book, to its event's group
+   * when the feed suspends, reopens or closes it. `Book` is the shape the event screen's poll
+   * reads for that market: an entry of GetMarketOdds for match odds, of GetTossOdds for toss. `Seq`
+   * is `Book.Seq`; the client drops the push when it holds that market with a higher one.
+   */
+  UpdateMarketOdds: z.discriminatedUnion('MarketType', [
+    z.object({
+      EventId: z.number().int(),
+      MarketId: z.string(),
+      MarketType: z.literal('MATCH_ODDS'),
+      Seq: z.number().int(),
+      Book: exchangeBook,
+    }),
+    z.object({
+      EventId: z.number().int(),
+      MarketId: z.string(),
+      MarketType: z.literal('TOSS'),
+      Seq: z.number().int(),
+      Book: marketBook,
+    }),
+  ]),
   inplaycount: z.object({ Count: z.number().int() }),
   updateNews: z.object({ Message: z.string() }),
+  /**
+   * To the client's own connections when money moved outside a bet's answer — a matka bet, a
+   * casino round's Debit or Credit — so the header's wallet reloads at once (`Reason` names it).
+   */
+  UpdateBalance: z.object({ Reason: z.enum(['matka', 'casino']) }),
   BetPlacedMessage: z.object({
     EventId: z.number().int(),
     MarketId: z.string(),

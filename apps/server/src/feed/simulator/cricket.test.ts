@@ -7,7 +7,14 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { CricketScore, FeedUpdate, ResultDeclaration } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
-import { cricketAnnounce, cricketCreate, cricketStep } from './cricket.js';
+import {
+  BETWEEN_BALLS,
+  cricketAnnounce,
+  cricketCreate,
+  cricketStep,
+  MATCH_SIXES_SUFFIX,
+  OVER_BREAK,
+} from './cricket.js';
 import { runnerId } from './markets.js';
 import { CRICKET_SERIES } from './names.js';
 import { rngCreate } from './rng.js';
@@ -202,7 +209,12 @@ describe('a simulated T20 match', () => {
             battingSide = team === event.sides[0].name ? 0 : 1;
           }
         }
-        const isWicket = step.updates.some((u) => u.kind === 'market' && u.status === 'SUSPENDED');
+        const isWicket = step.updates.some(
+          (u) =>
+            u.kind === 'market' &&
+            u.marketId === matchOddsMarketId(EVENT_ID) &&
+            u.status === 'SUSPENDED',
+        );
         if (isWicket && battingSide !== null) {
           const id = runnerId(EVENT_ID, battingSide === 0 ? 'home' : 'away');
           const after = steps[i + 1]?.updates.find(
@@ -234,16 +246,37 @@ describe('a simulated T20 match', () => {
     expect(higher / total).toBeGreaterThan(0.8);
   });
 
-  it('shows the open sessions as Ball Running while each ball is bowled', () => {
-    const { steps } = matches[0] ?? { steps: [] };
+  it('shows the open sessions as Ball Running and suspends the bookmaker while each ball is bowled, match odds staying open', () => {
+    const steps: readonly Step[] = matches[0]?.steps ?? [];
     const running = steps.filter((step) =>
       step.updates.some(
         (u) => u.kind === 'fancy' && u.rows.some((r) => r.gameStatus === 'Ball Running'),
       ),
     );
     expect(running.length).toBeGreaterThan(200);
-    for (const step of running) {
-      expect(step.updates.map((u) => u.kind)).toEqual(['fancy']);
+    for (const [i, step] of running.entries()) {
+      const [bookmaker, fancy] = step.updates;
+      expect(step.updates).toHaveLength(2);
+      expect(bookmaker).toMatchObject({
+        kind: 'market',
+        marketId: bookmakerMarketId(EVENT_ID),
+        status: 'SUSPENDED',
+      });
+      expect(fancy?.kind).toBe('fancy');
+      // The ball lands 5 s later: the bookmaker reopens with the ball's new prices, unless the
+      // ball took a wicket (suspended on) or ended the match (closed).
+      const landed = steps[steps.indexOf(step) + 1];
+      expect(landed?.at).toBe(step.at + 5000);
+      const isWicket = landed?.updates.some(
+        (u) =>
+          u.kind === 'score' && u.score.kind === 'cricket' && u.score.commentary.includes('OUT'),
+      );
+      const bookmakerAfter = landed?.updates.find(
+        (u) => u.kind === 'market' && u.marketId === bookmakerMarketId(EVENT_ID),
+      );
+      expect(bookmakerAfter).toMatchObject({
+        status: i === running.length - 1 ? 'CLOSED' : isWicket ? 'SUSPENDED' : 'ACTIVE',
+      });
     }
   });
 
@@ -341,5 +374,129 @@ describe('a simulated T20 match', () => {
       marketId: bookmakerMarketId(EVENT_ID),
       reason: 'Match tied',
     });
+  });
+
+  it('bowls at a real T20 tempo: a ball every 35–45 s, 30–60 s more between overs', () => {
+    const inOver: number[] = [];
+    const overBreaks: number[] = [];
+    for (const { steps } of matches) {
+      const deliveries = steps.filter((step) =>
+        step.updates.some(
+          (u) => u.kind === 'fancy' && u.rows.some((r) => r.gameStatus === 'Ball Running'),
+        ),
+      );
+      deliveries.forEach((step, i) => {
+        const next = deliveries[i + 1];
+        const landed = steps[steps.indexOf(step) + 1];
+        const score = landed?.updates.find((u) => u.kind === 'score');
+        if (next === undefined || score?.kind !== 'score' || score.score.kind !== 'cricket') return;
+        const { commentary, currentOver } = score.score;
+        // A wicket, an innings break or a new innings in between: not a plain gap.
+        if (commentary.includes('OUT') || next.at - step.at > 5 * MINUTE) return;
+        (currentOver.length === 0 ? overBreaks : inOver).push(next.at - step.at);
+      });
+    }
+    const [low, high] = BETWEEN_BALLS;
+    expect(inOver.length).toBeGreaterThan(2000);
+    for (const gap of inOver) {
+      expect(gap).toBeGreaterThanOrEqual(low + 5000);
+      expect(gap).toBeLessThanOrEqual(high + 5000);
+    }
+    const mean = inOver.reduce((sum, gap) => sum + gap, 0) / inOver.length;
+    expect(mean).toBeGreaterThan(38_000);
+    expect(mean).toBeLessThan(42_000);
+    expect(overBreaks.length).toBeGreaterThan(300);
+    for (const gap of overBreaks) {
+      expect(gap).toBeGreaterThanOrEqual(low + 5000 + OVER_BREAK[0]);
+      expect(gap).toBeLessThanOrEqual(high + 5000 + OVER_BREAK[1]);
+    }
+  });
+
+  it('quotes open sessions both ways: pairs at 100/100 and single lines with No below 100 and Yes above', () => {
+    let withRates = 0;
+    let openUpdates = 0;
+    const rates = new Set<string>();
+    for (const { steps } of matches) {
+      for (const step of steps) {
+        for (const update of step.updates) {
+          if (update.kind !== 'fancy') continue;
+          const open = update.rows.filter((row) => row.gameStatus === '');
+          if (open.length === 0) continue;
+          openUpdates += 1;
+          for (const row of open) {
+            if (row.noLine === row.yesLine) {
+              expect(row.noRate).toBeLessThan(row.yesRate);
+              rates.add(`${row.noRate}/${row.yesRate}`);
+            } else {
+              expect(row.yesLine).toBe(row.noLine + 1);
+              expect([row.noRate, row.yesRate]).toEqual([100, 100]);
+            }
+          }
+          if (
+            open.some(
+              (row) => row.noLine === row.yesLine && row.noRate !== 100 && row.yesRate !== 100,
+            )
+          )
+            withRates += 1;
+        }
+      }
+    }
+    // Nearly always a line at rates open between balls (the next wicket's, an over's last two).
+    expect(withRates / openUpdates).toBeGreaterThan(0.9);
+    expect(rates.size).toBeGreaterThan(5);
+  });
+
+  it('quotes a batter only at the crease and only the next wicket of each side', () => {
+    for (const seed of SEEDS.slice(0, 6)) {
+      const { event, ctx } = newMatch(seed);
+      cricketAnnounce(event, ctx);
+      let checked = 0;
+      while (!event.isClosed) {
+        for (const update of cricketStep(event, ctx)) {
+          if (update.kind !== 'fancy' || event.isClosed) continue;
+          const innings = event.innings[event.innings.length - 1];
+          for (const row of update.rows) {
+            const session = sessionById(event, row.selectionId);
+            if (session.kind === 'batter') {
+              expect(innings?.side).toBe(session.side);
+              expect([innings?.striker, innings?.nonStriker]).toContain(session.param);
+              checked += 1;
+            }
+            if (session.kind === 'wicketFall') {
+              const wickets = event.innings.find((i) => i.side === session.side)?.wickets ?? 0;
+              expect(session.param).toBe(wickets + 1);
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(100);
+    }
+  });
+
+  it('settles a batter who never batted as void and the match sixes on the sixes hit', () => {
+    let didNotBat = 0;
+    let sixes = 0;
+    for (const { event, steps } of matches) {
+      for (const declaration of declarations(steps)) {
+        const id = 'selectionId' in declaration ? declaration.selectionId : '';
+        const session = event.sessions.find((s) => s.selectionId === id);
+        if (session?.kind === 'batter' && declaration.kind === 'void-fancy') {
+          expect(declaration.reason).toBe('Did not bat');
+          const innings = event.innings.find((i) => i.side === session.side);
+          expect(session.param).toBeGreaterThanOrEqual(innings?.nextBatter ?? 0);
+          didNotBat += 1;
+        }
+        if (session?.kind === 'sixes') {
+          expect(session.name.endsWith(MATCH_SIXES_SUFFIX)).toBe(true);
+          expect(declaration).toEqual({ kind: 'fancy', selectionId: id, runs: event.sixes });
+          expect(event.sixes).toBeLessThanOrEqual(event.boundaries);
+          sixes += event.sixes;
+        }
+      }
+    }
+    expect(didNotBat).toBeGreaterThan(0);
+    // About a dozen sixes a match.
+    expect(sixes / matches.length).toBeGreaterThan(6);
+    expect(sixes / matches.length).toBeLessThan(20);
   });
 });

@@ -52,11 +52,30 @@ import { clamp } from './stats.js';
  * forecasts, suspended while each ball is bowled ("Ball Running") and around wickets.
  */
 
-/** Simulated gaps between the steps of a match. */
+/**
+ * Simulated gaps between the steps of a match, at a real T20's tempo: a ball every 35–45 s (5 s of
+ * it in flight, "Ball Running"), 30–60 s more between overs, a new batter 30–65 s after a wicket.
+ */
 const FIRST_BALL_AFTER_TOSS = 2 * MINUTE;
 const BALL_IN_FLIGHT = 5 * SECOND;
+export const BETWEEN_BALLS: readonly [number, number] = [30 * SECOND, 40 * SECOND];
+export const OVER_BREAK: readonly [number, number] = [30 * SECOND, 60 * SECOND];
+export const WICKET_SUSPENSION: readonly [number, number] = [20 * SECOND, 40 * SECOND];
+const NEW_BATTER_READY: readonly [number, number] = [10 * SECOND, 25 * SECOND];
 const PRE_MATCH_REFRESH: readonly [number, number] = [2 * MINUTE, 4 * MINUTE];
 const INNINGS_BREAK = 10 * MINUTE;
+/** Batting positions that get a runs session (the top order). */
+const BATTER_SESSIONS = 6;
+/** Fall-of-wicket sessions per innings (1st to 6th); only the next wicket's is quoted. */
+const WICKET_SESSIONS = 6;
+/** An over-runs session is quoted on one line with rates in its last two overs. */
+const NEAR_BALLS = 12;
+/** Sixes off the bat per legal ball (about 12 a T20 match). */
+const SIXES_PER_BALL = 0.05;
+/** The match-wide sixes session's name ends so; the demo desk runs it as a house special. */
+export const MATCH_SIXES_SUFFIX = 'match sixes';
+
+const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th'];
 
 const zeroInnings: InningsState = { balls: 0, wickets: 0, runs: 0 };
 
@@ -95,10 +114,12 @@ function sessionsFor(eventId: number, sides: readonly [CricketSide, CricketSide]
     add(`10 over runs ${code}`, 'overRuns', side, 60);
     add(`15 over runs ${code}`, 'overRuns', side, 90);
     add(`20 over runs ${code}`, 'overRuns', side, 120);
-    add(`Fall of 1st wkt ${code}`, 'wicketFall', side, 1);
-    add(`${players[0] ?? 'Opener'} runs`, 'batter', side, 0);
-    add(`${players[1] ?? 'Opener'} runs`, 'batter', side, 1);
+    for (let wicket = 1; wicket <= WICKET_SESSIONS; wicket += 1)
+      add(`Fall of ${ORDINALS[wicket - 1] ?? wicket} wkt ${code}`, 'wicketFall', side, wicket);
+    for (let position = 0; position < BATTER_SESSIONS; position += 1)
+      add(`${players[position] ?? 'Batter'} runs`, 'batter', side, position);
   }
+  add(`${sides[0].code} v ${sides[1].code} ${MATCH_SIXES_SUFFIX}`, 'sixes', 0, 0);
   // Rows the hidden-runner rule hides on purpose (SPEC §5), so the filter is exercised.
   add('Total match boundaries', 'boundaries', 0, 0);
   add(`6.1 ball run ${sides[0].code}`, 'ballRuns', 0, 36);
@@ -136,6 +157,7 @@ export function cricketCreate(
     currentOver: [],
     lastOver: [],
     boundaries: 0,
+    sixes: 0,
     sessions: sessionsFor(eventId, sides),
   };
 }
@@ -205,6 +227,14 @@ function priceUpdates(event: CricketEvent, rng: Rng): Updates {
   ];
 }
 
+function suspendBookmaker(event: CricketEvent): FeedUpdate {
+  return marketQuiet(
+    bookmakerMarketId(event.eventId),
+    'SUSPENDED',
+    bookmakerRunnerIds(event.eventId),
+  );
+}
+
 function suspendMarkets(event: CricketEvent): Updates {
   return [
     marketQuiet(
@@ -212,20 +242,21 @@ function suspendMarkets(event: CricketEvent): Updates {
       'SUSPENDED',
       matchOddsRunnerIds(event.eventId, false),
     ),
-    marketQuiet(bookmakerMarketId(event.eventId), 'SUSPENDED', bookmakerRunnerIds(event.eventId)),
+    suspendBookmaker(event),
   ];
 }
 
 /** How the open rows show: open (''), during a delivery, or suspended. */
 type RowMode = 'open' | 'ballRunning' | 'suspended';
 
-function remainingBoundaries(event: CricketEvent): number {
+/** Legal balls still to be bowled in the match, as about 0.9 of those left get bowled. */
+function ballsToCome(event: CricketEvent): number {
   const first = event.innings[0];
   const second = event.innings[1];
   const left1 = first === undefined ? INNINGS_BALLS : INNINGS_BALLS - first.balls;
   const left2 = second === undefined ? INNINGS_BALLS : INNINGS_BALLS - second.balls;
   // Not every ball gets bowled (all out, a chase won early): about 0.9 of them on average.
-  return event.boundaries + (left1 + left2) * 0.9 * BOUNDARIES_PER_BALL;
+  return (left1 + left2) * 0.9;
 }
 
 function sessionForecast(event: CricketEvent, session: Session): RunsForecast {
@@ -241,8 +272,12 @@ function sessionForecast(event: CricketEvent, session: Session): RunsForecast {
       return batterForecast(batter?.runs ?? 0, INNINGS_BALLS - innings.balls, factor);
     }
     case 'boundaries': {
-      const mean = remainingBoundaries(event);
-      return { mean, sd: Math.sqrt(Math.max(1, mean - event.boundaries)) };
+      const rest = ballsToCome(event) * BOUNDARIES_PER_BALL;
+      return { mean: event.boundaries + rest, sd: Math.sqrt(Math.max(1, rest)) };
+    }
+    case 'sixes': {
+      const rest = ballsToCome(event) * SIXES_PER_BALL * runFactor(event, 0);
+      return { mean: event.sixes + rest, sd: Math.sqrt(Math.max(1, 1.5 * rest)) };
     }
     case 'ballRuns':
       return { mean: 1, sd: 1 };
@@ -251,13 +286,56 @@ function sessionForecast(event: CricketEvent, session: Session): RunsForecast {
   }
 }
 
+/** Whether a session is about the whole match rather than one side's innings. */
+function isMatchWide(session: Session): boolean {
+  return session.kind === 'boundaries' || session.kind === 'sixes';
+}
+
+/**
+ * Whether a session has a row now: a batter's only while at the crease in the innings in play,
+ * a fall of wicket only for the side's next wicket; every other undeclared session always
+ * (suspended when its innings is not in play).
+ */
+function isQuoted(event: CricketEvent, session: Session): boolean {
+  if (session.isDeclared) return false;
+  if (session.kind === 'wicketFall')
+    return session.param === (inningsOf(event, session.side)?.wickets ?? 0) + 1;
+  if (session.kind !== 'batter') return true;
+  const innings = current(event);
+  if (event.stage === 'inningsBreak' || innings?.side !== session.side) return false;
+  const isAtCrease = innings.striker === session.param || innings.nonStriker === session.param;
+  return isAtCrease && innings.batters[session.param]?.isOut === false;
+}
+
+/**
+ * How a session quotes (DESIGN §5 rate convention): the classic pair "No L / Yes L+1" at 100/100
+ * far from settling, or one line with rates — No below 100, Yes above — for the fall of a
+ * wicket, an over-runs session in its last two overs and the hidden ball session.
+ */
+function isRateQuoted(event: CricketEvent, session: Session): boolean {
+  switch (session.kind) {
+    case 'wicketFall':
+    case 'ballRuns':
+      return true;
+    case 'overRuns': {
+      const played = inningsOf(event, session.side);
+      return played !== undefined && session.param - played.balls <= NEAR_BALLS;
+    }
+    case 'batter':
+    case 'boundaries':
+    case 'sixes':
+      return false;
+    default:
+      return assertNever(session.kind, 'session kind');
+  }
+}
+
 function sessionQuote(event: CricketEvent, session: Session, mode: RowMode): FancyQuote {
   const innings = current(event);
-  const isMatchWide = session.kind === 'boundaries';
   const isItsInnings =
     event.stage !== 'inningsBreak' && innings !== undefined && innings.side === session.side;
   const gameStatus =
-    mode === 'suspended' || !event.isInPlay || (!isMatchWide && !isItsInnings)
+    mode === 'suspended' || !event.isInPlay || (!isMatchWide(session) && !isItsInnings)
       ? 'SUSPENDED'
       : mode === 'ballRunning'
         ? 'Ball Running'
@@ -268,10 +346,12 @@ function sessionQuote(event: CricketEvent, session: Session, mode: RowMode): Fan
     const scoring = weights.slice(1, 6).reduce((sum, w) => sum + w, 0);
     return fancyRateQuote(session.selectionId, gameStatus, 1, scoring / legal);
   }
-  const played = inningsOf(event, session.side);
-  const isNear =
-    session.kind === 'overRuns' && played !== undefined && session.param - played.balls <= 6;
-  return fancyQuote(session.selectionId, gameStatus, sessionForecast(event, session), isNear);
+  return fancyQuote(
+    session.selectionId,
+    gameStatus,
+    sessionForecast(event, session),
+    isRateQuoted(event, session),
+  );
 }
 
 function fancyUpdate(event: CricketEvent, mode: RowMode): FeedUpdate {
@@ -279,7 +359,7 @@ function fancyUpdate(event: CricketEvent, mode: RowMode): FeedUpdate {
     kind: 'fancy',
     eventId: event.eventId,
     rows: event.sessions
-      .filter((session) => !session.isDeclared)
+      .filter((session) => isQuoted(event, session))
       .map((session) => sessionQuote(event, session, mode)),
   };
 }
@@ -377,6 +457,7 @@ function settleAfterBall(
           out.push(declareFancy(session, ball.batRuns));
         break;
       case 'boundaries':
+      case 'sixes':
         break;
       default:
         return assertNever(session.kind, 'session kind');
@@ -400,12 +481,17 @@ function settleInningsEnd(event: CricketEvent, innings: Innings): Updates {
         out.push(declareFancy(session, innings.runs));
         break;
       case 'batter':
-        out.push(declareFancy(session, innings.batters[session.param]?.runs ?? 0));
+        out.push(
+          session.param < innings.nextBatter
+            ? declareFancy(session, innings.batters[session.param]?.runs ?? 0)
+            : voidFancy(session, 'Did not bat'),
+        );
         break;
       case 'ballRuns':
         out.push(voidFancy(session, 'Ball not bowled'));
         break;
       case 'boundaries':
+      case 'sixes':
         break;
       default:
         return assertNever(session.kind, 'session kind');
@@ -531,7 +617,9 @@ function finishMatch(event: CricketEvent, commentary: string): Updates {
     out.push(
       session.kind === 'boundaries'
         ? declareFancy(session, event.boundaries)
-        : voidFancy(session, 'Match over'),
+        : session.kind === 'sixes'
+          ? declareFancy(session, event.sixes)
+          : voidFancy(session, 'Match over'),
     );
   }
   out.push(
@@ -571,6 +659,7 @@ function bowlBall(event: CricketEvent, innings: Innings, ctx: StepContext): Upda
     if (kind.isLegal) striker.balls += 1;
   }
   if (batRuns === 4 || batRuns === 6) event.boundaries += 1;
+  if (batRuns === 6) event.sixes += 1;
   if (kind.isLegal) innings.balls += 1;
   let phrase = rngPick(rng, PHRASES[kind.code]);
   if (kind.isWicket) {
@@ -624,12 +713,14 @@ function bowlBall(event: CricketEvent, innings: Innings, ctx: StepContext): Upda
   if (kind.isWicket) {
     // DESIGN §6: suspend around wickets, reopen with fresh prices a few seconds later.
     event.stage = 'reopen';
-    event.nextSimMs += rngInt(rng, 20, 40) * SECOND;
+    event.nextSimMs += rngInt(rng, WICKET_SUSPENSION[0], WICKET_SUSPENSION[1]);
     out.push(...suspendMarkets(event), fancyUpdate(event, 'suspended'));
     return out;
   }
   event.stage = 'deliver';
-  event.nextSimMs += rngInt(rng, 22, 38) * SECOND + (isOverDone ? rngInt(rng, 40, 70) * SECOND : 0);
+  event.nextSimMs +=
+    rngInt(rng, BETWEEN_BALLS[0], BETWEEN_BALLS[1]) +
+    (isOverDone ? rngInt(rng, OVER_BREAK[0], OVER_BREAK[1]) : 0);
   out.push(...priceUpdates(event, rng), fancyUpdate(event, 'open'));
   return out;
 }
@@ -683,21 +774,32 @@ function preMatch(event: CricketEvent, ctx: StepContext): Updates {
   ];
 }
 
-/** The updates announcing a new event: its spec, status, opening prices and (suspended) rows. */
+/**
+ * The updates announcing a new event: its spec, status, prices and rows. An upcoming match offers
+ * the toss and shows its rows suspended; one already in play (the opening board) offers what is
+ * still open where it stands.
+ */
 export function cricketAnnounce(event: CricketEvent, ctx: StepContext): Updates {
+  const markets = [matchOddsSpec(event, false, ctx.limits), bookmakerSpec(event, ctx.limits)];
+  const open = event.sessions.filter((session) => !session.isDeclared);
+  const announcement = eventAnnouncement(
+    event,
+    4,
+    ctx.realTimeOf(event.startSimMs),
+    event.isInPlay ? markets : [...markets, tossSpec(event, ctx.limits)],
+    open.map(({ selectionId, name }) => ({ selectionId, name })),
+    ctx.limits,
+  );
+  if (event.isInPlay) {
+    return [
+      announcement,
+      { kind: 'eventStatus', eventId: event.eventId, status: 'inplay' },
+      ...priceUpdates(event, ctx.rng),
+      fancyUpdate(event, 'open'),
+    ];
+  }
   return [
-    eventAnnouncement(
-      event,
-      4,
-      ctx.realTimeOf(event.startSimMs),
-      [
-        matchOddsSpec(event, false, ctx.limits),
-        bookmakerSpec(event, ctx.limits),
-        tossSpec(event, ctx.limits),
-      ],
-      event.sessions.map(({ selectionId, name }) => ({ selectionId, name })),
-      ctx.limits,
-    ),
+    announcement,
     { kind: 'eventStatus', eventId: event.eventId, status: 'upcoming' },
     ...priceUpdates(event, ctx.rng),
     marketOpen(tossMarketId(event.eventId), tossQuotes(ctx.rng, tossRunnerIds(event.eventId))),
@@ -711,16 +813,17 @@ export function cricketStep(event: CricketEvent, ctx: StepContext): Updates {
     case 'preMatch':
       return preMatch(event, ctx);
     case 'deliver':
+      // Ball running: the bookmaker and the sessions wait for the ball; match odds stay open.
       event.stage = 'resolve';
       event.nextSimMs += BALL_IN_FLIGHT;
-      return [fancyUpdate(event, 'ballRunning')];
+      return [suspendBookmaker(event), fancyUpdate(event, 'ballRunning')];
     case 'resolve': {
       const innings = current(event);
       return innings === undefined ? [] : bowlBall(event, innings, ctx);
     }
     case 'reopen':
       event.stage = 'deliver';
-      event.nextSimMs += rngInt(ctx.rng, 10, 25) * SECOND;
+      event.nextSimMs += rngInt(ctx.rng, NEW_BATTER_READY[0], NEW_BATTER_READY[1]);
       return [...priceUpdates(event, ctx.rng), fancyUpdate(event, 'open')];
     case 'inningsBreak': {
       const first = event.innings[0];

@@ -1,16 +1,20 @@
-import type { SportId } from '../types.js';
-import { MINUTE, type StepContext, type Updates } from './context.js';
-import { cricketAnnounce, cricketCreate } from './cricket.js';
+import type { FeedUpdate, SportId } from '../types.js';
+import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
+import { cricketAnnounce, cricketCreate, cricketStep } from './cricket.js';
 import { CRICKET_SERIES, SOCCER_SERIES, TENNIS_SERIES } from './names.js';
 import { rngInt, rngPick, type Rng } from './rng.js';
-import { soccerAnnounce, soccerCreate } from './soccer.js';
+import { soccerAnnounce, soccerCreate, soccerStep } from './soccer.js';
 import type { SimEvent } from './state.js';
-import { tennisAnnounce, tennisCreate } from './tennis.js';
+import { tennisAnnounce, tennisCreate, tennisStep } from './tennis.js';
 
 /**
  * The schedule (issue feed): at every moment at least 6 cricket, 4 soccer and 4 tennis events are
  * open across at least 3 series per sport, some in play and some upcoming. A closed event is
  * replaced in the same step; a sport short of upcoming events gets a new one.
+ *
+ * The opening board is full at once (living-markets): each sport starts with matches already in
+ * play at different stages (played forward from their start, then announced where they stand),
+ * and the rest start one after another over the next minutes.
  */
 
 export type Sport = SimEvent['sport'];
@@ -29,36 +33,156 @@ export function sportIdOf(sport: Sport): SportId {
   }
 }
 
+/** Whether a match played forward has reached the stage an opener asks for. */
+type Reached = (event: SimEvent) => boolean;
+
 interface SportPlan {
   /** Open (not closed) events kept at all times; the issue's floor is 6/4/4. */
   readonly minOpen: number;
   readonly minUpcoming: number;
   /** A new event starts this many simulated ms after it is announced, drawn uniformly. */
   readonly lead: readonly [number, number];
-  /** The first schedule staggers its starts this far apart, the first within minutes. */
+  /** The opening board's first upcoming start, then the gap between the next ones. */
+  readonly firstStart: number;
   readonly initialSpacing: number;
+  /** The opening board's matches already in play, each by the stage it stands at. */
+  readonly openers: readonly ((rng: Rng) => Reached)[];
 }
+
+const lastBallOfOver = (balls: number): number => balls % 6;
 
 export const SPORT_PLANS: Readonly<Record<Sport, SportPlan>> = {
   cricket: {
     minOpen: 7,
     minUpcoming: 2,
     lead: [20 * MINUTE, 90 * MINUTE],
+    firstStart: 2 * MINUTE,
     initialSpacing: 6 * MINUTE,
+    openers: [
+      // A first innings in its 14th over, two or three balls into it.
+      (rng) => {
+        const balls = 13 * 6 + rngInt(rng, 1, 3);
+        return (event) =>
+          event.sport === 'cricket' &&
+          event.stage === 'deliver' &&
+          event.innings.length === 1 &&
+          (event.innings[0]?.balls ?? 0) >= balls &&
+          lastBallOfOver(event.innings[0]?.balls ?? 0) >= 1 &&
+          lastBallOfOver(event.innings[0]?.balls ?? 0) <= 3;
+      },
+      // A chase in its 7th to 9th over.
+      (rng) => {
+        const balls = 6 * 6 + rngInt(rng, 1, 14);
+        return (event) =>
+          event.sport === 'cricket' &&
+          event.stage === 'deliver' &&
+          event.innings.length === 2 &&
+          (event.innings[1]?.balls ?? 0) >= balls &&
+          lastBallOfOver(event.innings[1]?.balls ?? 0) >= 1;
+      },
+    ],
   },
   soccer: {
     minOpen: 5,
     minUpcoming: 1,
     lead: [10 * MINUTE, 45 * MINUTE],
+    firstStart: 3 * MINUTE,
     initialSpacing: 5 * MINUTE,
+    openers: [
+      (rng) => {
+        const minute = rngInt(rng, 56, 70);
+        return (event) =>
+          event.sport === 'soccer' &&
+          event.stage === 'minute' &&
+          event.isSecondHalf &&
+          event.minute >= minute;
+      },
+      (rng) => {
+        const minute = rngInt(rng, 14, 30);
+        return (event) =>
+          event.sport === 'soccer' &&
+          event.stage === 'minute' &&
+          !event.isSecondHalf &&
+          event.minute >= minute;
+      },
+    ],
   },
   tennis: {
     minOpen: 5,
     minUpcoming: 1,
     lead: [5 * MINUTE, 30 * MINUTE],
+    firstStart: 1 * MINUTE,
     initialSpacing: 4 * MINUTE,
+    openers: [
+      // The deciding third set.
+      (rng) => {
+        const games = rngInt(rng, 0, 4);
+        return (event) =>
+          event.sport === 'tennis' &&
+          event.stage === 'point' &&
+          event.setGames.length === 2 &&
+          event.games[0] + event.games[1] >= games;
+      },
+      (rng) => {
+        const games = rngInt(rng, 2, 6);
+        return (event) =>
+          event.sport === 'tennis' &&
+          event.stage === 'point' &&
+          event.setGames.length === 0 &&
+          event.games[0] + event.games[1] >= games;
+      },
+    ],
   },
 };
+
+/** Plays the event's next step (at `event.nextSimMs`) and schedules the one after. */
+export function eventStep(event: SimEvent, ctx: StepContext): Updates {
+  switch (event.sport) {
+    case 'cricket':
+      return cricketStep(event, ctx);
+    case 'soccer':
+      return soccerStep(event, ctx);
+    case 'tennis':
+      return tennisStep(event, ctx);
+  }
+}
+
+/** Most steps a match is played forward for the opening board (a T20 is ~800 steps). */
+const FAST_FORWARD_STEPS = 5000;
+/** Tries at a stage a match may miss (a tennis match won in two sets never has a third). */
+const FAST_FORWARD_TRIES = 25;
+
+/**
+ * A match played forward from `nowSimMs` until `reached`, its updates dropped but its last score,
+ * then moved in time so that its next step comes a few seconds after `nowSimMs`; undefined when
+ * no try reaches the stage. Nobody can have bet on what was dropped: the event is new.
+ */
+function fastForward(
+  create: () => SimEvent,
+  reached: Reached,
+  ctx: StepContext,
+  nowSimMs: number,
+): { event: SimEvent; score: FeedUpdate | undefined } | undefined {
+  for (let attempt = 0; attempt < FAST_FORWARD_TRIES; attempt += 1) {
+    const event = create();
+    let score: FeedUpdate | undefined;
+    for (let steps = 0; steps < FAST_FORWARD_STEPS && !event.isClosed; steps += 1) {
+      if (event.isInPlay && reached(event)) {
+        const shift = nowSimMs + rngInt(ctx.rng, 2, 8) * SECOND - event.nextSimMs;
+        return {
+          event: {
+            ...event,
+            startSimMs: event.startSimMs + shift,
+            nextSimMs: event.nextSimMs + shift,
+          },
+          score,
+        };
+      }
+      for (const update of eventStep(event, ctx)) if (update.kind === 'score') score = update;
+    }
+  }
+  return undefined;
+}
 
 function seriesNames(sport: Sport): readonly string[] {
   switch (sport) {
@@ -170,7 +294,8 @@ export interface ScheduleState {
 
 /**
  * Adds events until every sport has its open and upcoming floors, announcing each. `isFirst`
- * staggers the opening schedule so that the first events start within minutes.
+ * builds the opening board: the sport's matches in play first, then upcoming ones starting
+ * within minutes of each other.
  */
 export function scheduleFill(
   state: ScheduleState,
@@ -181,22 +306,27 @@ export function scheduleFill(
   const out: Updates = [];
   for (const sport of SPORTS) {
     const plan = SPORT_PLANS[sport];
+    const create = (startSimMs: number) =>
+      eventCreate(ctx.rng, sport, state.nextEventId, state.events, startSimMs, nowSimMs);
+    if (isFirst) {
+      for (const opener of plan.openers) {
+        const played = fastForward(() => create(nowSimMs), opener(ctx.rng), ctx, nowSimMs);
+        if (played === undefined) continue;
+        state.nextEventId += 1;
+        state.events.push(played.event);
+        out.push(...eventAnnounce(played.event, ctx));
+        if (played.score !== undefined) out.push(played.score);
+      }
+    }
     let created = 0;
     for (;;) {
       const open = state.events.filter((event) => event.sport === sport);
       const upcoming = open.filter((event) => !event.isInPlay).length;
       if (open.length >= plan.minOpen && upcoming >= plan.minUpcoming) break;
       const startSimMs = isFirst
-        ? nowSimMs + MINUTE + created * plan.initialSpacing
+        ? nowSimMs + plan.firstStart + created * plan.initialSpacing
         : nowSimMs + rngInt(ctx.rng, plan.lead[0], plan.lead[1]);
-      const event = eventCreate(
-        ctx.rng,
-        sport,
-        state.nextEventId,
-        state.events,
-        startSimMs,
-        nowSimMs,
-      );
+      const event = create(startSimMs);
       state.nextEventId += 1;
       state.events.push(event);
       out.push(...eventAnnounce(event, ctx));

@@ -1,7 +1,7 @@
 import { marketIdParse } from '@backlay/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FeedUpdate, SportId } from '../types.js';
+import type { FeedUpdate, RunnerQuote, SportId } from '../types.js';
 import { ladderHas } from './ladder.js';
 import {
   createSimulator,
@@ -240,5 +240,110 @@ describe('simulator', () => {
     const before = simulator.snapshot().simMs;
     simulator.tick(new Date(START + 10 * 3600_000));
     expect(simulator.snapshot().simMs - before).toBe(15 * 60_000);
+  });
+});
+
+describe('the opening board (living-markets)', () => {
+  const opening = () => {
+    const simulator = createSimulator({ seed: 31, speed: 1, start: new Date(START) });
+    const [first = []] = run(simulator, [0]);
+    return { simulator, first };
+  };
+  const statuses = (updates: readonly FeedUpdate[]) =>
+    new Map(
+      updates.flatMap((u) => (u.kind === 'eventStatus' ? [[u.eventId, u.status] as const] : [])),
+    );
+  const sportOf = (updates: readonly FeedUpdate[]) =>
+    new Map(
+      updates.flatMap((u) =>
+        u.kind === 'event' ? [[u.event.eventId, u.event.sportId] as const] : [],
+      ),
+    );
+  const scores = (updates: readonly FeedUpdate[]) =>
+    updates.flatMap((u) => (u.kind === 'score' ? [{ eventId: u.eventId, score: u.score }] : []));
+
+  it('shows matches in play at once: a T20 in its 14th over, a soccer match in the second half, a tennis match in the third set', () => {
+    const { first } = opening();
+    const inPlay = [...statuses(first)].filter(([, status]) => status === 'inplay');
+    const sports = sportOf(first);
+    for (const sport of [4, 1, 2]) {
+      expect(inPlay.filter(([id]) => sports.get(id) === sport).length).toBeGreaterThanOrEqual(2);
+    }
+    const cricket = scores(first).flatMap(({ score }) => (score.kind === 'cricket' ? [score] : []));
+    expect(
+      cricket.some(
+        (score) => score.innings.length === 1 && score.innings[0]?.overs.startsWith('13.'),
+      ),
+    ).toBe(true);
+    expect(cricket.some((score) => score.innings.length === 2)).toBe(true);
+    const others = scores(first).flatMap(({ score }) => (score.kind === 'cricket' ? [] : [score]));
+    expect(others.some((score) => score.kind === 'soccer' && score.currentSet > 45)).toBe(true);
+    expect(others.some((score) => score.kind === 'tennis' && score.currentSet === 3)).toBe(true);
+  });
+
+  it('starts the rest over the next minutes, and a match in play offers no toss and no declared session', () => {
+    const { first } = opening();
+    const status = statuses(first);
+    const announced = first.flatMap((u) => (u.kind === 'event' ? [u.event] : []));
+    const upcomingStarts = announced
+      .filter((event) => status.get(event.eventId) === 'upcoming')
+      .map((event) => (event.startTime.getTime() - START) / 60_000);
+    expect(Math.min(...upcomingStarts)).toBeLessThanOrEqual(2);
+    expect(upcomingStarts.filter((minutes) => minutes <= 15).length).toBeGreaterThanOrEqual(6);
+    for (const event of announced.filter((e) => status.get(e.eventId) === 'inplay')) {
+      expect(event.startTime.getTime()).toBeLessThan(START);
+      expect(event.markets.map((m) => m.marketType)).not.toContain('TOSS');
+    }
+    const cricket = announced.filter((e) => e.sportId === 4);
+    for (const event of cricket.filter((e) => status.get(e.eventId) === 'upcoming'))
+      expect(event.markets.map((m) => m.marketType)).toContain('TOSS');
+  });
+
+  it('bowls, scores or serves within seconds and moves in-play best prices or sizes within 15 s', () => {
+    const { simulator, first } = opening();
+    const inPlay = new Set(
+      [...statuses(first)].filter(([, s]) => s === 'inplay').map(([id]) => `1.${id}`),
+    );
+    const best = (runners: readonly RunnerQuote[]) =>
+      JSON.stringify(runners.map((r) => [r.back[0], r.lay[0]]));
+    const opened = new Map(
+      first.flatMap((u) =>
+        u.kind === 'market' && inPlay.has(u.marketId) ? [[u.marketId, best(u.runners)]] : [],
+      ),
+    );
+    const later = run(simulator, every(500, 30)).flat();
+    const moved = new Set(
+      later.flatMap((u) =>
+        u.kind === 'market' &&
+        inPlay.has(u.marketId) &&
+        u.status === 'ACTIVE' &&
+        opened.get(u.marketId) !== best(u.runners)
+          ? [u.marketId]
+          : [],
+      ),
+    );
+    expect(moved.size).toBe(inPlay.size);
+    const played = new Set(later.flatMap((u) => (u.kind === 'score' ? [u.eventId] : [])));
+    expect(played.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('replays the opening board exactly from SIM_SEED', () => {
+    const a = run(createSimulator({ seed: 8, speed: 1, start: new Date(START) }), every(500, 20));
+    const b = run(createSimulator({ seed: 8, speed: 1, start: new Date(START) }), every(500, 20));
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('resumes a snapshot saved before the ladder lived (version 1)', () => {
+    const original = createSimulator({ seed: 12, speed: 60, start: new Date(START) });
+    run(original, every(500, 10));
+    // What a version 1 snapshot held: no ladder fields, no sixes count.
+    const v1 = JSON.parse(JSON.stringify(original.snapshot()), (key, value: unknown) =>
+      ['ladderRng', 'nextLadderSimMs', 'books', 'sixes'].includes(key) ? undefined : value,
+    ) as Parameters<typeof restoreSimulator>[0] & { version: number };
+    v1.version = 1;
+    const restored = restoreSimulator(v1);
+    const next = run(restored, every(500, 20, 5000)).flat();
+    expect(next.some((u) => u.kind === 'score')).toBe(true);
+    expect(restored.snapshot().version).toBe(2);
   });
 });

@@ -1,12 +1,10 @@
 import type { FeedUpdate } from '../types.js';
-import { MINUTE, type StepContext, type Updates } from './context.js';
-import { cricketStep } from './cricket.js';
+import { MINUTE, type StepContext } from './context.js';
+import { booksFollow, ladderBeat, ladderBeatSimMs } from './ladder-life.js';
 import type { StakeLimits } from './markets.js';
-import { rngCreate } from './rng.js';
-import { scheduleFill } from './schedule.js';
-import { soccerStep } from './soccer.js';
-import type { SimEvent, SimulatorSnapshot } from './state.js';
-import { tennisStep } from './tennis.js';
+import { rngCreate, type Rng } from './rng.js';
+import { eventStep, scheduleFill } from './schedule.js';
+import type { LiveBook, SimEvent, SimulatorSnapshot } from './state.js';
 
 /** How the simulator is started (issue feed: `SIM_SEED`, `SIM_SPEED`, an injected clock). */
 export interface SimulatorOptions {
@@ -47,17 +45,14 @@ export const MAX_SIM_ADVANCE_MS = 15 * MINUTE;
 export const MAX_STEPS_PER_TICK = 20_000;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type EngineState = Mutable<Omit<SimulatorSnapshot, 'events'>> & { events: SimEvent[] };
+type EngineState = Mutable<Omit<SimulatorSnapshot, 'events' | 'books'>> & {
+  events: SimEvent[];
+  books: Record<string, LiveBook>;
+};
 
-function eventStep(event: SimEvent, ctx: StepContext): Updates {
-  switch (event.sport) {
-    case 'cricket':
-      return cricketStep(event, ctx);
-    case 'soccer':
-      return soccerStep(event, ctx);
-    case 'tennis':
-      return tennisStep(event, ctx);
-  }
+/** The ladder's own stream, derived from the seed so that a run still replays from `SIM_SEED`. */
+function ladderRngCreate(seed: number): Rng {
+  return rngCreate(seed ^ 0x4c414444);
 }
 
 function earliest(events: readonly SimEvent[], until: number): SimEvent | undefined {
@@ -108,19 +103,32 @@ function engine(state: EngineState, run: SimulatorRun = {}): Simulator {
       let target = state.simMs + advance;
       if (!state.hasStarted) {
         state.hasStarted = true;
-        updates.push(...scheduleFill(state, ctx, state.simMs, true));
+        const board = scheduleFill(state, ctx, state.simMs, true);
+        booksFollow(state.books, board);
+        updates.push(...board);
       }
+      const beatSimMs = ladderBeatSimMs(state.options.speed);
       for (let steps = 0; ; steps += 1) {
         const event = earliest(state.events, target);
-        if (event === undefined) break;
+        const beatAt = state.nextLadderSimMs;
+        const isBeatDue = beatAt <= target && (event === undefined || beatAt < event.nextSimMs);
+        if (event === undefined && !isBeatDue) break;
         if (steps >= MAX_STEPS_PER_TICK) {
-          target = event.nextSimMs;
+          target = Math.min(beatAt, event?.nextSimMs ?? beatAt);
           break;
+        }
+        if (isBeatDue || event === undefined) {
+          state.simMs = beatAt;
+          state.nextLadderSimMs = beatAt + beatSimMs;
+          updates.push(...ladderBeat(state.books, state.ladderRng));
+          continue;
         }
         const at = event.nextSimMs;
         const wasUpcoming = !event.isInPlay;
         state.simMs = at;
-        updates.push(...eventStep(event, ctx));
+        const stepped = eventStep(event, ctx);
+        booksFollow(state.books, stepped);
+        updates.push(...stepped);
         if (event.isClosed) {
           state.events = state.events.filter((open) => open !== event);
         } else if (event.nextSimMs <= at) {
@@ -128,7 +136,9 @@ function engine(state: EngineState, run: SimulatorRun = {}): Simulator {
         }
         // An event closing or starting may leave its sport short of open or upcoming events.
         if (event.isClosed || (wasUpcoming && event.isInPlay)) {
-          updates.push(...scheduleFill(state, ctx, at, false));
+          const filled = scheduleFill(state, ctx, at, false);
+          booksFollow(state.books, filled);
+          updates.push(...filled);
         }
       }
       state.simMs = Math.max(state.simMs, target);
@@ -157,7 +167,7 @@ export function createSimulator(options: SimulatorOptions, run: SimulatorRun = {
   const startMs = options.start.getTime();
   return engine(
     {
-      version: 1,
+      version: 2,
       options: {
         seed: options.seed,
         speed: options.speed,
@@ -165,6 +175,9 @@ export function createSimulator(options: SimulatorOptions, run: SimulatorRun = {
         maxStakeSession: options.maxStakeSession ?? DEFAULT_MAX_STAKE_SESSION,
       },
       rng: rngCreate(options.seed),
+      ladderRng: ladderRngCreate(options.seed),
+      nextLadderSimMs: 0,
+      books: {},
       simMs: 0,
       lastRealMs: startMs,
       anchorRealMs: startMs,
@@ -178,10 +191,36 @@ export function createSimulator(options: SimulatorOptions, run: SimulatorRun = {
   );
 }
 
+/** A snapshot of version 1 (before the ladder's life): the same matches, no live books yet. */
+interface SnapshotV1 extends Omit<
+  SimulatorSnapshot,
+  'version' | 'ladderRng' | 'nextLadderSimMs' | 'books'
+> {
+  readonly version: 1;
+}
+
+function upgrade(snapshot: SimulatorSnapshot | SnapshotV1): SimulatorSnapshot {
+  if (snapshot.version === 2) return snapshot;
+  return {
+    ...snapshot,
+    version: 2,
+    ladderRng: ladderRngCreate(snapshot.options.seed),
+    nextLadderSimMs: snapshot.simMs,
+    books: {},
+    events: snapshot.events.map((event) =>
+      event.sport === 'cricket' ? { ...event, sixes: event.sixes ?? 0 } : event,
+    ),
+  };
+}
+
 /** A simulator resuming exactly from a snapshot (the snapshot itself is not changed). */
-export function restoreSimulator(snapshot: SimulatorSnapshot, run: SimulatorRun = {}): Simulator {
-  if (snapshot.version !== 1)
-    throw new Error(`unknown simulator snapshot version ${String(snapshot.version)}`);
-  const state = structuredClone(snapshot) as EngineState;
+export function restoreSimulator(
+  snapshot: SimulatorSnapshot | SnapshotV1,
+  run: SimulatorRun = {},
+): Simulator {
+  const version: unknown = snapshot.version;
+  if (version !== 1 && version !== 2)
+    throw new Error(`unknown simulator snapshot version ${String(version)}`);
+  const state = structuredClone(upgrade(snapshot)) as EngineState;
   return engine(state, run);
 }

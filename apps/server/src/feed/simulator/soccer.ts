@@ -174,7 +174,7 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
   return [score(event, `${clock(event)} ${side} ${rngPick(rng, QUIET)}`), prices(event, rng)];
 }
 
-/** The updates announcing a new event: its spec, status and opening prices. */
+/** The updates announcing a new event (upcoming, or in play on the opening board): spec, status, prices. */
 export function soccerAnnounce(event: SoccerEvent, ctx: StepContext): Updates {
   return [
     eventAnnouncement(
@@ -185,7 +185,11 @@ export function soccerAnnounce(event: SoccerEvent, ctx: StepContext): Updates {
       [],
       ctx.limits,
     ),
-    { kind: 'eventStatus', eventId: event.eventId, status: 'upcoming' },
+    {
+      kind: 'eventStatus',
+      eventId: event.eventId,
+      status: event.isInPlay ? 'inplay' : 'upcoming',
+    },
     prices(event, ctx.rng),
   ];
 }

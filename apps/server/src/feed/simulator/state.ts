@@ -1,3 +1,4 @@
+import type { FeedStatus, RunnerQuote } from '../types.js';
 import type { Rng } from './rng.js';
 
 /**
@@ -6,9 +7,19 @@ import type { Rng } from './rng.js';
  * the simulation began (`sim` in the name); no Dates, Maps or functions.
  */
 export interface SimulatorSnapshot {
-  readonly version: 1;
+  readonly version: 2;
   readonly options: SnapshotOptions;
+  /** Draws the matches: every ball, goal and point, and the prices the model sets on them. */
   readonly rng: Rng;
+  /**
+   * Draws the ladder's life between model prices (sizes, one-rung ticks): a stream of its own, so
+   * the matches play the same whatever the ladder does.
+   */
+  readonly ladderRng: Rng;
+  /** Simulated ms of the next ladder beat. */
+  readonly nextLadderSimMs: number;
+  /** The exchange books (match odds, toss) as last quoted, by market id; see `ladder-life.ts`. */
+  readonly books: Readonly<Record<string, LiveBook>>;
   /** Simulated ms since the start. */
   readonly simMs: number;
   /** Real epoch ms of the last tick (or the start). */
@@ -22,6 +33,15 @@ export interface SimulatorSnapshot {
   readonly hasStarted: boolean;
   /** Events not yet closed; an event leaves the state once it is closed and fully declared. */
   readonly events: readonly SimEvent[];
+}
+
+/** An exchange market's last quote and the model's best back prices it lives around. */
+export interface LiveBook {
+  readonly eventId: number;
+  readonly status: FeedStatus;
+  /** The model's best back price per runner (hundredths), in runner order. */
+  readonly anchors: readonly number[];
+  readonly runners: readonly RunnerQuote[];
 }
 
 export interface SnapshotOptions {
@@ -80,7 +100,8 @@ export interface Innings {
   nextBatter: number;
 }
 
-export type SessionKind = 'overRuns' | 'wicketFall' | 'batter' | 'boundaries' | 'ballRuns';
+export type SessionKind =
+  'overRuns' | 'wicketFall' | 'batter' | 'boundaries' | 'ballRuns' | 'sixes';
 
 export interface Session {
   /** `<EventId>-<n>` (DESIGN §4). */
@@ -92,7 +113,7 @@ export interface Session {
   /**
    * overRuns: the legal ball that ends it (36 = 6 overs); wicketFall: the wicket number;
    * batter: the batting-order index; ballRuns: the legal ball index (36 = ball 6.1);
-   * boundaries: 0.
+   * boundaries and sixes (the whole match): 0.
    */
   readonly param: number;
   isDeclared: boolean;
@@ -112,6 +133,8 @@ export interface CricketEvent extends EventBase {
   lastOver: string[];
   /** Fours and sixes off the bat, both innings. */
   boundaries: number;
+  /** Sixes off the bat, both innings. */
+  sixes: number;
   sessions: Session[];
 }
 

@@ -180,7 +180,7 @@ function playPoint(event: TennisEvent, rng: Rng): Updates {
   return [score(event, commentary), prices(event, rng)];
 }
 
-/** The updates announcing a new event: its spec, status and opening prices. */
+/** The updates announcing a new event (upcoming, or in play on the opening board): spec, status, prices. */
 export function tennisAnnounce(event: TennisEvent, ctx: StepContext): Updates {
   return [
     eventAnnouncement(
@@ -191,7 +191,11 @@ export function tennisAnnounce(event: TennisEvent, ctx: StepContext): Updates {
       [],
       ctx.limits,
     ),
-    { kind: 'eventStatus', eventId: event.eventId, status: 'upcoming' },
+    {
+      kind: 'eventStatus',
+      eventId: event.eventId,
+      status: event.isInPlay ? 'inplay' : 'upcoming',
+    },
     prices(event, ctx.rng),
   ];
 }

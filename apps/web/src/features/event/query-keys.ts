@@ -1,6 +1,7 @@
 /**
  * General → specific, so invalidation can target any level (STYLE): after a bet, invalidate
- * `bets(eventId)` (matched bets and every position); an EventSuspended push, `detail(eventId)`.
+ * `bets(eventId)` (matched bets and every position); an EventSuspended push, `detail(eventId)`
+ * and `operator(eventId)` (the custom bookmaker, custom and active fancy rows).
  */
 export const eventKeys = {
   all: ['event'] as const,

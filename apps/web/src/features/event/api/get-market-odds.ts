@@ -1,5 +1,5 @@
 import { getMarketOdds, type exchangeBook } from '@backlay/contract/markets';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
 import { seqAnswerMerge, seqRecordMerge } from '../../../lib/seq-merge';
@@ -23,4 +23,16 @@ export const marketOddsQuery = (eventId: string, marketId: string) =>
 /** The odds of the match market and the event's other exchange markets, by id, every 2 s. */
 export function useMarketOdds(eventId: string, marketId: string) {
   return useQuery(marketOddsQuery(eventId, marketId));
+}
+
+/**
+ * A pushed match odds book (hub UpdateMarketOdds) into the event screen's odds, by Seq: an older
+ * push leaves the held book; nothing is written before the first answer or after a refusal.
+ */
+export function marketOddsPut(queryClient: QueryClient, eventId: string, book: ExchangeBook): void {
+  queryClient.setQueryData(marketOddsQuery(eventId, book.marketId).queryKey, (answer) => {
+    if (!answer?.Status) return undefined;
+    const Result = seqRecordMerge(answer.Result, { ...answer.Result, [book.marketId]: book });
+    return Result === answer.Result ? undefined : { ...answer, Result };
+  });
 }

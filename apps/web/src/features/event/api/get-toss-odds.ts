@@ -1,5 +1,5 @@
 import { getTossOdds, type MarketBookWire } from '@backlay/contract/markets';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { seqAnswerMerge, seqListMerge } from '../../../lib/seq-merge';
 import { eventKeys } from '../query-keys';
@@ -21,4 +21,20 @@ export const tossOddsQuery = (eventId: string, marketId: string, isEnabled: bool
 /** The toss market's book (`<EventId>T`), every 2 s; for sport 4 (SPEC §4). */
 export function useTossOdds(eventId: string, marketId: string, isEnabled: boolean) {
   return useQuery(tossOddsQuery(eventId, marketId, isEnabled));
+}
+
+/**
+ * A pushed toss book (hub UpdateMarketOdds) into the toss query, by Seq: an older push leaves the
+ * held book; nothing is written before the first answer or after a refusal.
+ */
+export function tossOddsPut(queryClient: QueryClient, eventId: string, book: MarketBookWire): void {
+  queryClient.setQueryData(tossOddsQuery(eventId, book.marketId, true).queryKey, (answer) => {
+    if (!answer?.Status) return undefined;
+    const held = answer.Result;
+    const next = held.some((item) => item.marketId === book.marketId)
+      ? held.map((item) => (item.marketId === book.marketId ? book : item))
+      : [...held, book];
+    const Result = seqListMerge(held, next, (item) => item.marketId);
+    return Result === held ? undefined : { ...answer, Result: [...Result] };
+  });
 }
