@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
 
@@ -131,6 +132,7 @@ test('a back bet on match odds: toast, the bet in All and Match Bets, exposure a
   await slip.getByRole('button', { name: 'Place Bet with Liability 1,000.00' }).click();
 
   await expect(toast(page, 'Bet placed successfully')).toBeVisible();
+  await expectToastClearOfHeader(page, 'Bet placed successfully');
   await expect(slip.getByText('Choose a back or lay price to place a bet.')).toBeVisible();
   const bets = page.getByRole('region', { name: 'Bets' });
   await expect(bets.getByRole('tab')).toHaveText(['All (1)', 'Match Bets (1)', 'Fancy Bets (0)']);
@@ -139,6 +141,7 @@ test('a back bet on match odds: toast, the bet in All and Match Bets, exposure a
   await expect(row.nth(2)).toHaveText('1.9');
   await expect(row.nth(3)).toHaveText('1,000');
   await expect(row.nth(4)).toHaveText('Back');
+  await expectReadableBets(page);
   await bets.getByRole('tab', { name: 'Match Bets (1)' }).click();
   await expect(bets.getByRole('row')).toHaveCount(2);
   await expect(bets.getByRole('row').nth(1)).toContainText(f.home);
@@ -351,7 +354,7 @@ test('Edit Stake saves the chips, which the slip then offers', async ({
   ).toHaveValue('2K');
 });
 
-test('Change Password with a wrong old password alerts the Result and clears the fields', async ({
+test('Change Password with a wrong old password shows the Result in the dialog and clears the fields', async ({
   page,
   client,
 }) => {
@@ -361,12 +364,14 @@ test('Change Password with a wrong old password alerts the Result and clears the
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   await dialog.getByLabel('Old Password').fill('not-my-password');
   await dialog.getByLabel('New Password').fill('a-new-secret-1');
-  const alerted = page.waitForEvent('dialog');
+  const browserDialogs: string[] = [];
+  page.on('dialog', (browserDialog) => {
+    browserDialogs.push(browserDialog.message());
+    void browserDialog.dismiss();
+  });
   await dialog.getByRole('button', { name: 'Change Password' }).click();
-  const alert = await alerted;
-  expect(alert.type()).toBe('alert');
-  expect(alert.message()).toBe('Old password is incorrect');
-  await alert.accept();
+  await expect(dialog.getByRole('alert')).toHaveText('Old password is incorrect');
+  expect(browserDialogs).toEqual([]);
   await expect(dialog.getByLabel('Old Password')).toHaveValue('');
   await expect(dialog.getByLabel('New Password')).toHaveValue('');
 });
@@ -423,10 +428,61 @@ test.describe('at 375 px', () => {
     await expect(slip.getByRole('button', { name: 'Placing Bet…' })).toBeDisabled();
     release();
     await expect(toast(page, 'Bet placed successfully')).toBeVisible();
+    await expectToastClearOfHeader(page, 'Bet placed successfully');
     await expect(page.getByRole('status', { name: 'Placing bet' })).toHaveCount(0);
     await expect(slip).toBeHidden();
     await expect(page.getByRole('button', { name: /^W:/ })).toHaveText(
       `W: ${money(CREDIT - 1000)}`,
     );
+    await expectReadableBets(page);
   });
 });
+
+/**
+ * The event's bets read as words (bettor-polish §4): the market type as a reader names it, a
+ * compact time for today's bet, and a table that fits its column with no word broken inside.
+ */
+async function expectReadableBets(page: Page): Promise<void> {
+  const bets = page.getByRole('region', { name: 'Bets' });
+  const cells = bets.getByRole('row').nth(1).getByRole('cell');
+  await expect(cells.nth(5)).toHaveText('Match Odds');
+  await expect(cells.nth(6)).toHaveText(/^\d\d:\d\d (AM|PM)$/);
+  const layout = await bets.getByRole('table').evaluate((table) => {
+    const words = [...table.querySelectorAll('td')].flatMap((cell) => {
+      // A word broken inside spans two line boxes: its range has more than one client rect.
+      const text = cell.firstChild;
+      if (text?.nodeType !== Node.TEXT_NODE) return [];
+      const broken: string[] = [];
+      const content = text.textContent ?? '';
+      for (const match of content.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1) broken.push(match[0]);
+      }
+      return broken;
+    });
+    // The table's right edge inside the Bets region's: nothing cut off by the side column.
+    const region = table.closest('section')!.getBoundingClientRect();
+    const right = Math.max(
+      ...[...table.querySelectorAll('th, td')].map((cell) => cell.getBoundingClientRect().right),
+    );
+    return { overflow: Math.ceil(right - region.right), broken: words };
+  });
+  expect(layout.broken).toEqual([]);
+  expect(layout.overflow).toBeLessThanOrEqual(0);
+}
+
+/** A toast never covers the header, where the wallet shows the bet's effect (bettor-polish §5). */
+async function expectToastClearOfHeader(page: Page, text: string): Promise<void> {
+  const header = await page.getByRole('banner').boundingBox();
+  expect(header).not.toBeNull();
+  // Where the toast comes to rest: it slides in from above.
+  await expect
+    .poll(async () => (await toast(page, text).boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual(header!.y + header!.height);
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: fileURLToPath(new URL(`../docs/screenshots/bet-toast-${width}.png`, import.meta.url)),
+  });
+}

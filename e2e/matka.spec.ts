@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
+import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
 
 interface Game {
   readonly EventName: string;
@@ -89,6 +89,28 @@ test('a closed game refuses a bet', async ({ page, client, request }) => {
 });
 
 // Last: declaring the result closes the open game's market for the day.
+// Before the journey that declares a result: that game then closes.
+for (const width of [1280, 375]) {
+  test(`at ${width} px the header's wallet follows a matka bet at once, not at the next session check`, async ({
+    page,
+    client,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: width > 768 ? 800 : 812 });
+    // Time stands still: the 10 s session check (which also reloads the balance) never comes.
+    await page.clock.install();
+    await logIn(page, client);
+    await openBoard(page, request);
+    const wallet = page.getByRole('button', { name: /^W:/ });
+    await expect(wallet).toContainText(money(CREDIT));
+    const paste = page.getByRole('form', { name: 'Paste' });
+    await paste.getByLabel('Numbers@Amount').fill('45@100');
+    await paste.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(wallet).toContainText(money(CREDIT - 100));
+  });
+}
+
 test('paste 45-46-50@100 places three bets of 100 and adds 300 of exposure; the declared result pays in the lists', async ({
   page,
   client,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CREDIT, expect, logIn, ops, test, type Client } from './fixtures';
 
@@ -11,11 +12,20 @@ interface Fixture {
 
 /** A scripted Lions v Tigers in play with back 1.9 / lay 2.1 on both sides. */
 async function lionsVTigers(request: APIRequestContext): Promise<Fixture> {
+  return cricketMatch(request, 'Lions', 'Tigers');
+}
+
+/** A scripted `home v away` cricket match in play with back 1.9 / lay 2.1 on both sides. */
+async function cricketMatch(
+  request: APIRequestContext,
+  home: string,
+  away: string,
+): Promise<Fixture> {
   const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
     sportId: 4,
     seriesName: `Report Cup ${randomBytes(3).toString('hex')}`,
-    name: 'Lions v Tigers',
-    runners: ['Lions', 'Tigers'],
+    name: `${home} v ${away}`,
+    runners: [home, away],
     inPlay: true,
   });
   // Selection ids are EventId * 100 + 1, + 2 in runner order (scripted feed).
@@ -53,12 +63,18 @@ async function apiLogin(request: APIRequestContext, client: Client) {
 
 /**
  * The settlement's worked figures: back 1000 at 1.90 and lay 500 at 2.10 on Lions — Lions +350,
- * Tigers −500.
+ * Tigers −500. Another match names its `home` runner; `sides` picks only some of the two bets.
  */
-async function backAndLayLions(request: APIRequestContext, token: string, fixture: Fixture) {
+async function backAndLay(
+  request: APIRequestContext,
+  token: string,
+  fixture: Fixture,
+  home = 'Lions',
+  sides: readonly ('Back' | 'Lay')[] = ['Back', 'Lay'],
+) {
   const draft = {
     sportsId: 4,
-    SelectionName: 'Lions',
+    SelectionName: home,
     SelectionID: String(fixture.lions),
     Price: 0,
     OldPrice: 0,
@@ -72,7 +88,7 @@ async function backAndLayLions(request: APIRequestContext, token: string, fixtur
   for (const bet of [
     { BetType: 'Back', Odds: 1.9, Stack: 1000, OldStack: 1000, Exposure: 1000 },
     { BetType: 'Lay', Odds: 2.1, Stack: 500, OldStack: 500, Exposure: 550 },
-  ]) {
+  ].filter((bet) => sides.some((side) => side === bet.BetType))) {
     const response = await request.post('/api/UserBetModels/PostUserBetModel', {
       data: { ...draft, ...bet },
       headers: { authorization: `Bearer ${token}` },
@@ -139,7 +155,7 @@ test('a declared result reads the same in the statement, P/L, show bet, betting 
 }) => {
   const fixture = await lionsVTigers(request);
   const login = await apiLogin(request, client);
-  await backAndLayLions(request, login.Token, fixture);
+  await backAndLay(request, login.Token, fixture);
   await ops(request, 'declare-result', {
     marketId: fixture.marketId,
     winnerSelectionId: fixture.lions,
@@ -208,14 +224,14 @@ test('a declared result reads the same in the statement, P/L, show bet, betting 
   await expect(history.nth(2).getByRole('cell')).toHaveText(BACK_WON);
 });
 
-test('a voided market shows its bets Settled at zero and the market at zero on the show-bet page', async ({
+test('a voided market shows its bets Settled as Void with the reason, and the market at zero on the show-bet page', async ({
   page,
   client,
   request,
 }) => {
   const fixture = await lionsVTigers(request);
   const login = await apiLogin(request, client);
-  await backAndLayLions(request, login.Token, fixture);
+  await backAndLay(request, login.Token, fixture);
   await ops(request, 'void-market', { target: fixture.marketId, reason: 'Abandoned' });
   await logIn(page, client);
 
@@ -225,7 +241,7 @@ test('a voided market shows its bets Settled at zero and the market at zero on t
   const history = rows(page, 'Bet history');
   await expect(history).toHaveCount(3);
   for (const row of [history.nth(1), history.nth(2)]) {
-    await expect(row.getByRole('cell').nth(8)).toHaveText('0.00');
+    await expect(row.getByRole('cell').nth(8)).toHaveText('Void: Abandoned');
     await expect(row.getByRole('cell').nth(9)).toHaveText('Settled');
   }
 
@@ -271,7 +287,7 @@ test('open bets show in My Market with each side’s position, and as Active in 
   // One session per client: bets go through the API before the browser logs in.
   const fixture = await lionsVTigers(request);
   const login = await apiLogin(request, client);
-  await backAndLayLions(request, login.Token, fixture);
+  await backAndLay(request, login.Token, fixture);
   await logIn(page, client);
 
   await openReport(page, 'My Market');
@@ -291,3 +307,90 @@ test('open bets show in My Market with each side’s position, and as Active in 
   await expect(page).toHaveURL(/betStatus=Pending/);
   await expect(rows(page, 'Bet history').getByRole('cell', { name: 'Active' })).toHaveCount(2);
 });
+
+const SHOTS = '../docs/screenshots/';
+
+/**
+ * Bet history of today with an open, a won and a voided market (SPEC §3, issue bettor-polish):
+ * only finished bets show a result — the winning back in green; the open bet reads as a potential
+ * win in the plain colour, never as a profit; the voided bet reads Void with the declaration's
+ * reason. Retakes docs/screenshots/bethistory-<width>.png.
+ */
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use(
+      width === 375
+        ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
+        : { viewport: { width: 1280, height: 800 } },
+    );
+
+    test('bet history gives a result only to finished bets: active, won and void', async ({
+      page,
+      client,
+      request,
+    }) => {
+      const login = await apiLogin(request, client);
+      const won = await lionsVTigers(request);
+      await backAndLay(request, login.Token, won, 'Lions', ['Back']);
+      await ops(request, 'declare-result', {
+        marketId: won.marketId,
+        winnerSelectionId: won.lions,
+      });
+      const voided = await cricketMatch(request, 'Eagles', 'Falcons');
+      await backAndLay(request, login.Token, voided, 'Eagles', ['Back']);
+      await ops(request, 'void-market', { target: voided.marketId, reason: 'Abandoned' });
+      const open = await cricketMatch(request, 'Royals', 'Titans');
+      await backAndLay(request, login.Token, open, 'Royals', ['Back']);
+      await logIn(page, client);
+
+      await page.goto('/bethistory');
+      const history = rows(page, 'Bet history');
+      // Today only, every status: three bets, newest (the open one) first.
+      await expect(history).toHaveCount(4);
+      // Cells by their column (a phone's cards prefix each cell's name with its label).
+      const cell = (label: string) => page.locator(`[data-label="${label}"]`);
+      const result = (match: string, type: 'Back' | 'Lay') =>
+        history
+          .filter({ hasText: match })
+          .filter({ has: cell('Type').filter({ hasText: new RegExp(`^${type}$`) }) })
+          .locator(cell('Profit/Loss'));
+
+      // Active: what the bet would win, labelled so, never in the profit colour.
+      await expect(result('Royals v Titans', 'Back')).toHaveText('Potential win 900.00');
+      await expect(
+        history.filter({ hasText: 'Royals v Titans' }).locator('[data-tone]'),
+      ).toHaveCount(0);
+      await expect(
+        history.filter({ hasText: 'Royals v Titans' }).locator(cell('Status')),
+      ).toHaveText(['Active']);
+
+      // Settled: the winning back's profit, in green (a lost bet's red: the first journey).
+      const profit = result('Lions v Tigers', 'Back').locator('[data-tone]');
+      await expect(profit).toHaveText('900.00');
+      await expect(profit).toHaveAttribute('data-tone', 'profit');
+      await expect(profit).toHaveCSS('color', 'rgb(27, 127, 59)');
+
+      // Void: no result, the declaration's reason.
+      await expect(result('Eagles v Falcons', 'Back')).toHaveText('Void: Abandoned');
+      await expect(
+        history.filter({ hasText: 'Eagles v Falcons' }).locator('[data-tone]'),
+      ).toHaveCount(0);
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      // On a phone the cards start below the filters: bring the last one above the tab bar, so
+      // the won and void cards show whole and the open one's Profit/Loss above them.
+      if (width === 375) {
+        await history.last().evaluate((row) => {
+          row.scrollIntoView({ block: 'end' });
+          window.scrollBy(0, 64);
+        });
+      }
+      await page.screenshot({
+        path: fileURLToPath(new URL(`${SHOTS}bethistory-${width}.png`, import.meta.url)),
+      });
+    });
+  });
+}

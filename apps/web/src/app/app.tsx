@@ -12,6 +12,8 @@ import { SiteBrand } from './site-brand';
 
 /** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
 export const TOAST_MS = 2000;
+/** Toasts sit under the fixed header and the news ticker (32 px), never over the wallet. */
+const TOAST_TOP = 'calc(var(--header-height) + 40px)';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -44,7 +46,15 @@ export function App() {
       <HubProvider>
         <RouterProvider router={router} />
       </HubProvider>
-      <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+      <Toaster
+        position="top-right"
+        duration={TOAST_MS}
+        richColors
+        closeButton
+        // Below the header and the news ticker: the wallet stays in sight after a bet.
+        offset={{ top: TOAST_TOP, right: 16 }}
+        mobileOffset={{ top: TOAST_TOP, right: 8, left: 8 }}
+      />
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useLogout } from '../features/session/hooks/use-logout';
 import { useSessionCheck } from '../features/session/hooks/use-session-check';
+import { useSessionEndNotice } from '../features/session/hooks/use-session-end-notice';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { useStoredLogin, type StoredLogin } from '../lib/session';
@@ -27,6 +28,7 @@ function SessionGate({ login }: { login: StoredLogin }) {
   const navigate = useNavigate();
   const logout = useLogout(paths.login.href());
   const checks = useRef(0);
+  useSessionEndNotice(login.Token);
 
   const onInvalid = useCallback(() => void logout(), [logout]);
   const onValid = useCallback(() => {

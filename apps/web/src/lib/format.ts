@@ -5,6 +5,15 @@ export function formatDateTime(iso: string): string {
   return dayjs(iso).format('D MMM YYYY hh:mm A');
 }
 
+/**
+ * A time in a dense list (the event screen's bets): `hh:mm A` for today, `D MMM hh:mm A` for an
+ * earlier day, in local time; the full `D MMM YYYY hh:mm A` goes in its title (DESIGN §8).
+ */
+export function formatCompactTime(iso: string, now: Date = new Date()): string {
+  const at = dayjs(iso);
+  return at.format(at.isSame(dayjs(now), 'day') ? 'hh:mm A' : 'D MMM hh:mm A');
+}
+
 const money = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

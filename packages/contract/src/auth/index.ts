@@ -59,6 +59,27 @@ export const checkIsValid = endpoint({
   response: envelope(z.string()),
 });
 
+/**
+ * Why a session ended: `new_login` (a login of the same client elsewhere replaced it),
+ * `password_changed` (a password change in another session ended it), `expired` (idle or too
+ * old) or `logged_out`. Not in the SPEC: the web asks it after a 401 to explain the logout.
+ */
+export const sessionEndReason = z.enum(['new_login', 'password_changed', 'expired', 'logged_out']);
+export type SessionEndReason = z.infer<typeof sessionEndReason>;
+
+/**
+ * Asked with the ended session's own bearer token, which `client` routes refuse with a bare 401:
+ * so the audience is public and the handler reads the token itself. A live session, an unknown
+ * token or none is a refusal. Ours, not the SPEC's (§4 Session check, §8 401).
+ */
+export const getSessionEnd = endpoint({
+  method: 'GET',
+  path: '/api/Authenticate/sessionEnd',
+  audience: 'public',
+  summary: "Why the bearer token's session ended",
+  response: envelope(sessionEndReason),
+});
+
 export const logout = endpoint({
   method: 'GET',
   path: '/api/Authenticate/logout',

@@ -123,8 +123,10 @@ export const getProfitLoss = endpoint({
 /**
  * SPEC §3 bet history entry. Odds: decimal for match odds and toss, per 100 for bookmaker, the
  * line for fancy; Price: 0, or the fancy rate; Stack whole rupees. `Exposure` is the bet's
- * liability; `ReturnBalance` its profit while Pending, its result once Settled or Lost (0 for a
- * void). Pending is shown as Active by the client (DESIGN §8).
+ * liability; `ReturnBalance` its profit while Pending (what it would win), its result once
+ * Settled or Lost (0 for a void). `Remark` is the settlement's remark on the bet, `Void` for a
+ * voided bet (Settled at 0), else null; `VoidReason` the void declaration's reason, when it gave
+ * one. Pending is shown as Active by the client (DESIGN §8).
  */
 export const betHistoryEntry = z.object({
   createdOn: isoDateTime,
@@ -139,6 +141,8 @@ export const betHistoryEntry = z.object({
   ReturnBalance: rupees,
   MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY']),
   Role: z.literal('Client'),
+  Remark: z.enum(['Void']).nullable(),
+  VoidReason: z.string().nullable(),
 });
 export type BetHistoryEntry = z.infer<typeof betHistoryEntry>;
 

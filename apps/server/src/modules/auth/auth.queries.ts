@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
+import { SESSION_END, type SessionEnd } from './session-end.js';
 
 export interface ClientCredentials {
   readonly id: string;
@@ -94,7 +95,7 @@ export async function revokeActiveSessions(
   tx: Tx | Db,
   clientId: string,
   at: Date,
-  reason: string,
+  reason: SessionEnd,
 ): Promise<number> {
   const result = await tx
     .updateTable('sessions')
@@ -129,7 +130,13 @@ export interface SessionRow {
   readonly createdAt: Date;
   readonly lastSeenAt: Date;
   readonly revokedAt: Date | null;
+  /** Null while live, and for a text no release of ours writes. */
+  readonly revokedReason: SessionEnd | null;
 }
+
+const SESSION_ENDS: ReadonlySet<string> = new Set(Object.values(SESSION_END));
+const asSessionEnd = (reason: string | null): SessionEnd | null =>
+  reason !== null && SESSION_ENDS.has(reason) ? (reason as SessionEnd) : null;
 
 export async function findSessionByTokenHash(
   db: Db,
@@ -146,6 +153,7 @@ export async function findSessionByTokenHash(
       'sessions.created_at',
       'sessions.last_seen_at',
       'sessions.revoked_at',
+      'sessions.revoked_reason',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -158,6 +166,7 @@ export async function findSessionByTokenHash(
       createdAt: row.created_at,
       lastSeenAt: row.last_seen_at,
       revokedAt: row.revoked_at,
+      revokedReason: asSessionEnd(row.revoked_reason),
     }
   );
 }
@@ -170,7 +179,7 @@ export async function revokeSession(
   db: Db,
   sessionId: string,
   at: Date,
-  reason: string,
+  reason: SessionEnd,
 ): Promise<void> {
   await db
     .updateTable('sessions')
@@ -207,7 +216,7 @@ export async function revokeOtherSessions(
   clientId: string,
   keepSessionId: string,
   at: Date,
-  reason: string,
+  reason: SessionEnd,
 ): Promise<void> {
   await tx
     .updateTable('sessions')

@@ -1,11 +1,11 @@
 import { assertNever } from '@backlay/domain';
-import { checkIsValid, logout, validLogin } from '@backlay/contract/auth';
+import { checkIsValid, getSessionEnd, logout, validLogin } from '@backlay/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { tooManyRequests } from '../../errors.js';
 import { registerEndpoint } from '../../http/endpoints.js';
 import { requireSession } from '../../http/authenticate.js';
 import type { AuthService } from './auth.service.js';
-import { loginDataWire } from './auth.wire.js';
+import { loginDataWire, sessionEndWire } from './auth.wire.js';
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLimit: number): void {
   const options = { moneyBodyLimit };
@@ -51,6 +51,20 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLim
       Status: true as const,
       Result: requireSession(request).validityValue,
     }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    getSessionEnd,
+    async ({ request }) => {
+      // Public, so the authentication hook lets an ended session's token through to here.
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const end = token === undefined ? null : await auth.sessionEnd(token);
+      return end === null
+        ? { Status: false as const, Result: 'No ended session for this token' }
+        : { Status: true as const, Result: sessionEndWire(end) };
+    },
     options,
   );
 

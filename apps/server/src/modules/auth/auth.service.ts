@@ -4,6 +4,7 @@ import { inTransaction, type Db } from '../../db/pool.js';
 import type { Clock, Random } from '../../seams.js';
 import * as q from './auth.queries.js';
 import type { PasswordHasher } from './password.js';
+import { SESSION_END, type SessionEnd } from './session-end.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -98,6 +99,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /** Whether a live session is past its idle window or its maximum age at `now`. */
+  const isExpired = (session: q.SessionRow, now: Date): boolean =>
+    now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
+    now.getTime() - session.createdAt.getTime() >= deps.session.maxS * 1000;
+
   return {
     async login(attempt: LoginAttempt): Promise<LoginOutcome> {
       const now = clock.now();
@@ -138,7 +144,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // One active session per client: the new login revokes the older one at once (SPEC §4).
       await inTransaction(db, async (tx) => {
         await q.lockClient(tx, client.id);
-        await q.revokeActiveSessions(tx, client.id, now, 'replaced by a new login');
+        await q.revokeActiveSessions(tx, client.id, now, SESSION_END.newLogin);
         await q.insertSession(tx, {
           clientId: client.id,
           tokenHash: hashToken(token),
@@ -162,20 +168,33 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await q.findSessionByTokenHash(db, hashToken(token));
       if (!session || session.revokedAt) return null;
       const now = clock.now();
-      const idleMs = now.getTime() - session.lastSeenAt.getTime();
-      const ageMs = now.getTime() - session.createdAt.getTime();
-      if (idleMs >= deps.session.idleS * 1000 || ageMs >= deps.session.maxS * 1000) {
-        await q.revokeSession(db, session.id, now, 'expired');
+      if (isExpired(session, now)) {
+        await q.revokeSession(db, session.id, now, SESSION_END.expired);
         return null;
       }
       // A minute's precision is enough for an idle window of hours, and spares a write per call.
-      if (idleMs >= 60_000) await q.touchSession(db, session.id, now);
+      if (now.getTime() - session.lastSeenAt.getTime() >= 60_000)
+        await q.touchSession(db, session.id, now);
       return {
         sessionId: session.id,
         clientId: session.clientId,
         username: session.username,
         validityValue: session.validityValue,
       };
+    },
+
+    /**
+     * Why the session of a bearer token ended, so that a client sent to /login can say why; null
+     * for an unknown token or a live session. A live session past its time ends here as expired.
+     */
+    async sessionEnd(token: string): Promise<SessionEnd | null> {
+      const session = await q.findSessionByTokenHash(db, hashToken(token));
+      if (!session) return null;
+      if (session.revokedAt) return session.revokedReason;
+      const now = clock.now();
+      if (!isExpired(session, now)) return null;
+      await q.revokeSession(db, session.id, now, SESSION_END.expired);
+      return SESSION_END.expired;
     },
 
     /**
@@ -206,14 +225,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           session.clientId,
           session.sessionId,
           clock.now(),
-          'password changed',
+          SESSION_END.passwordChanged,
         );
       });
       return { ok: true, message: 'Password changed successfully' };
     },
 
     async logout(sessionId: string): Promise<void> {
-      await q.revokeSession(db, sessionId, clock.now(), 'logged out');
+      await q.revokeSession(db, sessionId, clock.now(), SESSION_END.loggedOut);
     },
   };
 }

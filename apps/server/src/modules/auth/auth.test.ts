@@ -1,3 +1,5 @@
+import { checkIsValid, getSessionEnd, logout } from '@backlay/contract/auth';
+import { changePassword } from '@backlay/contract/chips';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -302,6 +304,91 @@ describe('sessions', () => {
     expect(
       (await app.inject({ url: '/api/AmountModels/GetBalanceDetail', headers })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('why a session ended', () => {
+  let app: FastifyInstance;
+  const clock = testClock();
+  beforeAll(async () => {
+    app = await buildTestApp(database.db, { clock });
+    await createTestClient(database.db, 'dana');
+  });
+  afterAll(() => app.close());
+
+  const sessionEnd = async (token?: string) => {
+    const response = await app.inject({
+      url: getSessionEnd.path,
+      ...(token === undefined ? {} : { headers: bearer(token) }),
+    });
+    expect(response.statusCode).toBe(200);
+    return getSessionEnd.response.parse(response.json());
+  };
+
+  it('names a new login elsewhere as the end of a session the check refuses with 401', async () => {
+    const first = await login(app, 'dana');
+    await login(app, 'dana');
+    const check = await app.inject({ url: checkIsValid.path, headers: bearer(first.Token) });
+    expect(check.statusCode).toBe(401);
+    expect(await sessionEnd(first.Token)).toEqual({ Status: true, Result: 'new_login' });
+  });
+
+  it('names a password change in another session, and keeps the changing session live', async () => {
+    const ended = await login(app, 'dana');
+    // A second session beside the first: a new login would end `ended` as new_login instead.
+    const changer = await login(app, 'dana');
+    await database.db
+      .updateTable('sessions')
+      .set({ revoked_at: null, revoked_reason: null })
+      .where('validity_value', '=', ended.IsValidToken)
+      .execute();
+    const change = await app.inject({
+      method: 'POST',
+      url: changePassword.path,
+      headers: bearer(changer.Token),
+      payload: { oldPassword: TEST_PASSWORD, newPassword: 'a-new-secret' },
+    });
+    expect(change.json()).toEqual({ Status: true, Result: 'Password changed successfully' });
+    expect(
+      (await app.inject({ url: checkIsValid.path, headers: bearer(ended.Token) })).statusCode,
+    ).toBe(401);
+    expect(await sessionEnd(ended.Token)).toEqual({ Status: true, Result: 'password_changed' });
+    expect(await sessionEnd(changer.Token)).toEqual({
+      Status: false,
+      Result: 'No ended session for this token',
+    });
+    await app.inject({
+      method: 'POST',
+      url: changePassword.path,
+      headers: bearer(changer.Token),
+      payload: { oldPassword: 'a-new-secret', newPassword: TEST_PASSWORD },
+    });
+  });
+
+  it('names an expiry, whether the check or this question finds it first', async () => {
+    const checked = await login(app, 'dana');
+    clock.advance(8 * 3600 * 1000);
+    expect(
+      (await app.inject({ url: checkIsValid.path, headers: bearer(checked.Token) })).statusCode,
+    ).toBe(401);
+    expect(await sessionEnd(checked.Token)).toEqual({ Status: true, Result: 'expired' });
+
+    const asked = await login(app, 'dana');
+    clock.advance(8 * 3600 * 1000);
+    expect(await sessionEnd(asked.Token)).toEqual({ Status: true, Result: 'expired' });
+    expect(
+      (await app.inject({ url: checkIsValid.path, headers: bearer(asked.Token) })).statusCode,
+    ).toBe(401);
+  });
+
+  it('names a logout, and refuses a live session, an unknown token and none', async () => {
+    const session = await login(app, 'dana');
+    const refused = { Status: false, Result: 'No ended session for this token' };
+    expect(await sessionEnd(session.Token)).toEqual(refused);
+    expect(await sessionEnd('not-a-token')).toEqual(refused);
+    expect(await sessionEnd()).toEqual(refused);
+    await app.inject({ url: logout.path, headers: bearer(session.Token) });
+    expect(await sessionEnd(session.Token)).toEqual({ Status: true, Result: 'logged_out' });
   });
 });
 

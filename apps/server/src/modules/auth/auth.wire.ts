@@ -1,5 +1,7 @@
-import type { LoginData } from '@backlay/contract/auth';
+import { assertNever } from '@backlay/domain';
+import type { LoginData, SessionEndReason } from '@backlay/contract/auth';
 import type { LoginOutcome } from './auth.service.js';
+import { SESSION_END, type SessionEnd } from './session-end.js';
 
 export function loginDataWire(outcome: Extract<LoginOutcome, { kind: 'success' }>): LoginData {
   return {
@@ -8,4 +10,19 @@ export function loginDataWire(outcome: Extract<LoginOutcome, { kind: 'success' }
     UserName: outcome.username,
     IsValidToken: outcome.validityValue,
   };
+}
+
+export function sessionEndWire(end: SessionEnd): SessionEndReason {
+  switch (end) {
+    case SESSION_END.newLogin:
+      return 'new_login';
+    case SESSION_END.passwordChanged:
+      return 'password_changed';
+    case SESSION_END.expired:
+      return 'expired';
+    case SESSION_END.loggedOut:
+      return 'logged_out';
+    default:
+      return assertNever(end, 'session end');
+  }
 }

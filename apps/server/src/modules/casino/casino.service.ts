@@ -91,6 +91,8 @@ export interface CasinoServiceDeps {
   readonly random: Random;
   /** CASINO_WIN_LIMIT in paise: the limit of a client without one of their own. */
   readonly defaultWinLimitPaise: number;
+  /** Hears a round's Debit or Credit that moved the client's money, after it committed. */
+  readonly onBalanceChanged?: (clientId: string) => void;
 }
 
 /** Casino launch, the provider's wallet and the winning limit (DESIGN §5, §8 "Casino"). */
@@ -105,6 +107,24 @@ export function createCasinoService(deps: CasinoServiceDeps) {
     const wallet = await readClientWallet(tx, clientId);
     if (!wallet) throw new Error(`client ${clientId} has no wallet`);
     return walletOf(wallet).mainBalance;
+  }
+
+  /**
+   * A transaction whose work may report the client whose money it moved; the report reaches
+   * `onBalanceChanged` once the transaction committed (a retried attempt starts again).
+   */
+  async function committed<T>(
+    work: (tx: Tx, moved: (clientId: string) => void) => Promise<T>,
+  ): Promise<T> {
+    let movedFor: string | null = null;
+    const result = await inTransaction(db, (tx) => {
+      movedFor = null;
+      return work(tx, (clientId) => {
+        movedFor = clientId;
+      });
+    });
+    if (movedFor !== null) deps.onBalanceChanged?.(movedFor);
+    return result;
   }
 
   function session(tx: Tx, given: string, at: Date) {
@@ -194,7 +214,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
       roundId: string;
       amount: number;
     }): Promise<CasinoAnswer<ReturnType<typeof debitWire>>> {
-      return inTransaction(db, async (tx) => {
+      return committed(async (tx, moved) => {
         const at = clock.now();
         const player = await session(tx, body.session, at);
         if (!player) return refuse(CASINO_ANSWERS.unknownSession);
@@ -238,6 +258,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         }
         await q.holdStake(tx, player.clientId, body.roundId, stake);
         await shiftWalletExposure(tx, accountId, stake);
+        moved(player.clientId);
         return answer;
       });
     },
@@ -253,7 +274,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
       amount: number;
       detail: string;
     }): Promise<CasinoAnswer<ReturnType<typeof creditWire>>> {
-      return inTransaction(db, async (tx) => {
+      return committed(async (tx, moved) => {
         const at = clock.now();
         const player = await session(tx, body.session, at);
         if (!player) return refuse(CASINO_ANSWERS.unknownSession);
@@ -316,6 +337,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
           txnId,
           at,
         });
+        moved(player.clientId);
         return answer;
       });
     },

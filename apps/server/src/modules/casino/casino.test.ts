@@ -30,10 +30,20 @@ const PROVIDER_PORT = 9123;
 let database: TestDatabase;
 let app: FastifyInstance;
 const clock = testClock();
+/** What the hub was asked to tell one client's connections. */
+const toUser: { clientId: string; target: string; payload: unknown }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { clock, casinoPort: PROVIDER_PORT });
+  app = await buildTestApp(database.db, {
+    clock,
+    casinoPort: PROVIDER_PORT,
+    publisher: {
+      toAll: () => {},
+      toGroup: () => {},
+      toUser: (clientId, target, payload) => toUser.push({ clientId, target, payload }),
+    },
+  });
 });
 
 afterAll(async () => {
@@ -338,6 +348,24 @@ describe('casino rounds', () => {
     expect((await debit(stranger, 'round-hold-0001', 250)).statusCode).toBe(409);
     expect(await detail(token)).toMatchObject({ Exposure: 250 });
     await expectBalanced();
+  });
+
+  it("tells the player's connections each time a round moves money, not on a replay or a refusal", async () => {
+    await createTestClient(database.db, 'pushed', 1_000, clock);
+    const { Token: token, uid } = await login(app, 'pushed');
+    const session = await sessionOf(token);
+    toUser.length = 0;
+    await debited(session, 'round-push-0001', 100);
+    await debited(session, 'round-push-0001', 100);
+    expect((await debit(session, 'round-push-0002', 5_000)).json()).toMatchObject({
+      Status: false,
+    });
+    await credited(session, 'round-push-0001', 200, 'won');
+    await credited(session, 'round-push-0001', 200, 'won');
+    expect(toUser).toEqual([
+      { clientId: String(uid), target: 'UpdateBalance', payload: { Reason: 'casino' } },
+      { clientId: String(uid), target: 'UpdateBalance', payload: { Reason: 'casino' } },
+    ]);
   });
 
   it('refuses a stake the available balance cannot cover, storing nothing', async () => {

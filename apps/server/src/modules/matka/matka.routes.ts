@@ -6,6 +6,7 @@ import {
   placeMatkaBet,
 } from '@backlay/contract/matka';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HubPublisher } from '../../hub/hub.js';
 import type { Clock } from '../../seams.js';
 import { requireSession } from '../../http/authenticate.js';
 import { registerEndpoint } from '../../http/endpoints.js';
@@ -28,7 +29,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 export function matkaRoutes(
   app: FastifyInstance,
   matka: MatkaService,
-  settings: { moneyBodyLimit: number; clock: Clock; reportTz: string },
+  settings: { moneyBodyLimit: number; clock: Clock; reportTz: string; publisher: HubPublisher },
 ): void {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
@@ -48,14 +49,19 @@ export function matkaRoutes(
   registerEndpoint(
     app,
     placeMatkaBet,
-    async ({ body, request }) =>
-      matka.place({
-        clientId: requireSession(request).clientId,
+    async ({ body, request }) => {
+      const clientId = requireSession(request).clientId;
+      const answer = await matka.place({
+        clientId,
         body,
         ipAddress: request.ip,
         idempotencyKey: idempotencyKey(request),
         route: placeMatkaBet.path,
-      }),
+      });
+      // The client's other screens and devices reload the wallet at once (bettor-polish §6).
+      if (answer.Status) settings.publisher.toUser(clientId, 'UpdateBalance', { Reason: 'matka' });
+      return answer;
+    },
     options,
   );
 

@@ -54,10 +54,19 @@ let app: FastifyInstance;
 const clock = testClock();
 let token: string;
 let poorToken: string;
+/** What the hub was asked to tell one client's connections. */
+const toUser: { target: string; payload: unknown }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { clock });
+  app = await buildTestApp(database.db, {
+    clock,
+    publisher: {
+      toAll: () => {},
+      toGroup: () => {},
+      toUser: (_clientId, target, payload) => toUser.push({ target, payload }),
+    },
+  });
   await createTestClient(database.db, 'matka1', 10_000, clock);
   await createTestClient(database.db, 'matka2', 100, clock);
 });
@@ -243,12 +252,15 @@ describe('placing matka bets', () => {
       [{ SMBets: [] }, MATKA_ANSWERS.noBets],
       [{ SMBets: [{ BetNo: '07', Amount: 20_000 }] }, MATKA_ANSWERS.insufficient],
     ];
+    toUser.length = 0;
     for (const [draft, message] of cases) {
       expect(await placed(draft), JSON.stringify(draft)).toEqual({
         Status: false,
         Result: message,
       });
     }
+    // A refusal moves no money: the wallet is not told to reload.
+    expect(toUser).toEqual([]);
     expect(await betCount()).toBe(before);
     expect((await detail()).Exposure).toBe(exposureBefore);
   });
@@ -284,6 +296,7 @@ describe('placing matka bets', () => {
   it('books a paste of three numbers as three bets adding 300 to the exposure', async () => {
     const mid = await midOf(KALYAN);
     const before = await detail();
+    toUser.length = 0;
     expect(
       await placed({
         SMBets: [
@@ -294,6 +307,8 @@ describe('placing matka bets', () => {
         TotalAmount: 300,
       }),
     ).toEqual({ Status: true, Result: MATKA_ANSWERS.placed });
+    // The client's screens reload the wallet at once (bettor-polish §6).
+    expect(toUser).toEqual([{ target: 'UpdateBalance', payload: { Reason: 'matka' } }]);
     const after = await detail();
     expect(after.Exposure - before.Exposure).toBe(300);
     expect(before.MainBalance - after.MainBalance).toBe(300);

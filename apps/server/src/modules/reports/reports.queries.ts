@@ -269,6 +269,10 @@ export interface BetHistoryRow {
   readonly liabilityPaise: bigint;
   /** The settled result; null while Pending. */
   readonly plPaise: bigint | null;
+  /** The settlement's remark on the bet: `Void` for a voided bet, else null. */
+  readonly remark: string | null;
+  /** The void declaration's reason, for a bet its void settled; else null. */
+  readonly voidReason: string | null;
 }
 
 function clientBets(db: Db | Tx, clientId: string) {
@@ -282,6 +286,14 @@ type ClientBets = ReturnType<typeof clientBets>;
 
 async function betRows(query: ClientBets, page?: PageWindow): Promise<BetHistoryRow[]> {
   let ordered = query
+    // A voided bet's reason is its market's or session's void declaration (settlements.target is
+    // the bets' position key); a later rollback reopens the bet, so only a standing void counts.
+    .leftJoin('settlements as s', (join) =>
+      join
+        .onRef('s.target', '=', 'b.position_key')
+        .on('s.state', '=', 'voided')
+        .on('b.remark', '=', 'Void'),
+    )
     .select([
       'b.created_at',
       'ev.name',
@@ -295,6 +307,8 @@ async function betRows(query: ClientBets, page?: PageWindow): Promise<BetHistory
       'b.profit_paise',
       'b.liability_paise',
       'b.pl_paise',
+      'b.remark',
+      's.reason',
     ])
     .orderBy('b.created_at', 'desc')
     .orderBy('b.id', 'desc');
@@ -313,6 +327,8 @@ async function betRows(query: ClientBets, page?: PageWindow): Promise<BetHistory
     profitPaise: BigInt(row.profit_paise),
     liabilityPaise: BigInt(row.liability_paise),
     plPaise: row.pl_paise === null ? null : BigInt(row.pl_paise),
+    remark: row.remark,
+    voidReason: row.reason,
   }));
 }
 

@@ -138,6 +138,7 @@ async function settle(
     remark: string;
     epoch?: number;
     state?: 'settled' | 'voided';
+    reason?: string;
   },
 ): Promise<void> {
   const commission = result.commissionPaise ?? 0;
@@ -165,6 +166,7 @@ async function settle(
       state: result.state ?? 'settled',
       result: result.remark,
       epoch,
+      reason: result.reason ?? null,
       updated_at: result.at,
     })
     .onConflict((oc) =>
@@ -361,7 +363,7 @@ async function playLedger(client: Client, steps: readonly LedgerStep[]): Promise
                 commissionPaise: Math.round((step[5] ?? 0) * 100),
                 remark: step[4],
               }
-            : { grossPaise: 0, remark: 'Void', state: 'voided' as const }),
+            : { grossPaise: 0, remark: 'Void', state: 'voided' as const, reason: 'Rain' }),
         });
         break;
       }
@@ -717,6 +719,8 @@ describe('bet history', () => {
           ReturnBalance: 900,
           MarketType: 'MATCH_ODDS',
           Role: 'Client',
+          Remark: null,
+          VoidReason: null,
         },
         {
           createdOn: '2026-11-02T13:40:00.000Z',
@@ -731,6 +735,8 @@ describe('bet history', () => {
           ReturnBalance: -550,
           MarketType: 'MATCH_ODDS',
           Role: 'Client',
+          Remark: null,
+          VoidReason: null,
         },
         {
           createdOn: '2026-11-02T13:50:00.000Z',
@@ -745,6 +751,8 @@ describe('bet history', () => {
           ReturnBalance: -110,
           MarketType: 'FANCY',
           Role: 'Client',
+          Remark: null,
+          VoidReason: null,
         },
         {
           createdOn: '2026-11-05T05:30:00.000Z',
@@ -759,6 +767,8 @@ describe('bet history', () => {
           ReturnBalance: 90,
           MarketType: 'BOOKMAKER',
           Role: 'Client',
+          Remark: null,
+          VoidReason: null,
         },
         {
           createdOn: '2026-11-03T18:30:00.000Z',
@@ -773,6 +783,8 @@ describe('bet history', () => {
           ReturnBalance: 0,
           MarketType: 'TOSS',
           Role: 'Client',
+          Remark: 'Void',
+          VoidReason: 'Rain',
         },
       ]),
     );
@@ -925,6 +937,8 @@ describe('match bets, market bets and fancy bets', () => {
           ReturnBalance: -110,
           MarketType: 'FANCY',
           Role: 'Client',
+          Remark: null,
+          VoidReason: null,
         },
       ],
     });
@@ -1274,6 +1288,8 @@ describe('reports rebuilt from the raw rows', () => {
                 ),
                 MarketType: bet.market_type,
                 Role: 'Client',
+                Remark: null,
+                VoidReason: null,
               }));
             const filters = `marketType=${marketType}${betStatus ? `&betStatus=${betStatus}` : ''}&sportsId=${sport}&startDate=${start}&endDate=${end}`;
             const pages = await allPages(async (skip) => {

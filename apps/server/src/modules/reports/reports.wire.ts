@@ -43,7 +43,10 @@ export function profitLossEntryWire(row: ProfitLossRow): ProfitLossEntry {
   };
 }
 
-/** Exposure is the bet's liability; ReturnBalance its profit while Pending, then its result. */
+/**
+ * Exposure is the bet's liability; ReturnBalance its profit while Pending, then its result; a
+ * voided bet carries the remark Void and its declaration's reason.
+ */
 export function betHistoryEntryWire(row: BetHistoryRow): BetHistoryEntry {
   return {
     createdOn: row.createdAt.toISOString(),
@@ -58,6 +61,8 @@ export function betHistoryEntryWire(row: BetHistoryRow): BetHistoryEntry {
     ReturnBalance: rupeesWire(row.status === 'Pending' ? row.profitPaise : (row.plPaise ?? 0n)),
     MarketType: row.marketType,
     Role: 'Client',
+    Remark: row.remark === 'Void' ? 'Void' : null,
+    VoidReason: row.voidReason,
   };
 }
 

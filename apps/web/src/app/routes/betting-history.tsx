@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { BettingHistory } from '../../features/reports/components/betting-history';
-import { marketTypeLabel } from '../../features/reports/market-type-label';
+import { marketTypeLabel } from '../../lib/market-type-label';
 import { paths } from '../paths';
 import { bettingHistoryOf } from './report-links';
 import pages from './pages.module.css';

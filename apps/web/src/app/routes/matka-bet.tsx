@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { MatkaPlay } from '../../features/matka/components/matka-play';
+import { walletKeys } from '../../features/wallet/query-keys';
 import { NO_DATA } from '../../ui/data-table';
 import { paths } from '../paths';
 import pages from './pages.module.css';
@@ -21,6 +23,9 @@ export function MatkaBetPage() {
   const { EventName = '', EventId = '', Mid = '' } = useParams();
   const hindi = hindiOf(useLocation().state);
   const isValid = EventName !== '' && ID.test(EventId) && ID.test(Mid);
+  const queryClient = useQueryClient();
+  // The header's W: follows a matka bet at once, not at the next session check.
+  const reloadWallet = () => void queryClient.invalidateQueries({ queryKey: walletKeys.all });
   return (
     <section className={pages.screen}>
       <div className={styles.heading}>
@@ -39,6 +44,7 @@ export function MatkaBetPage() {
           key={`${EventId}-${Mid}`}
           game={{ eventName: EventName, eventId: EventId }}
           mid={Mid}
+          onMoneyMoved={reloadWallet}
         />
       ) : (
         <p className={pages.empty}>{NO_DATA}</p>

@@ -68,6 +68,8 @@ export const lionsBets = [
     ReturnBalance: -550,
     MarketType: 'MATCH_ODDS',
     Role: 'Client',
+    Remark: null,
+    VoidReason: null,
   },
   {
     createdOn: '2026-11-22T00:46:39.634Z',
@@ -82,6 +84,8 @@ export const lionsBets = [
     ReturnBalance: 900,
     MarketType: 'MATCH_ODDS',
     Role: 'Client',
+    Remark: null,
+    VoidReason: null,
   },
 ] as const;
 
@@ -98,9 +102,33 @@ export const fancyBet = {
   ReturnBalance: 110,
   MarketType: 'FANCY',
   Role: 'Client',
+  Remark: null,
+  VoidReason: null,
 } as const;
 
-export const betHistoryAnswer = { Status: true, Result: [fancyBet, ...lionsBets], count: 3 };
+/** A bet on a market voided with a reason: Settled at zero, with the remark Void. */
+export const voidBet = {
+  createdOn: '2026-11-22T00:40:00.000Z',
+  MatchName: 'Eagles v Falcons',
+  SelectionName: 'Falcons',
+  BetType: 'Back',
+  Odds: 1.9,
+  Price: 0,
+  Stack: 700,
+  BetStatus: 'Settled',
+  Exposure: 700,
+  ReturnBalance: 0,
+  MarketType: 'MATCH_ODDS',
+  Role: 'Client',
+  Remark: 'Void',
+  VoidReason: 'Abandoned',
+} as const;
+
+export const betHistoryAnswer = {
+  Status: true,
+  Result: [fancyBet, ...lionsBets, voidBet],
+  count: 4,
+};
 
 export const matchBetAnswer = {
   Status: true,

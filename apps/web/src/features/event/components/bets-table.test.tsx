@@ -1,7 +1,7 @@
 import { getMatchedBets, type BetListItem } from '@backlay/contract/bets';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../lib/format';
+import { formatCompactTime, formatDateTime } from '../../../lib/format';
 import { matchedBetsAnswer } from '../recorded-answers';
 import { BetsTable, NO_DATA } from './bets-table';
 
@@ -33,15 +33,23 @@ describe('bets table', () => {
       'Time',
     ]);
     expect(bodyRows().map(texts)).toEqual([
-      ['1', '6 over runs MUM', '48 (90)', '100', 'No', 'FANCY', formatDateTime(bets[0]!.createdOn)],
+      [
+        '1',
+        '6 over runs MUM',
+        '48 (90)',
+        '100',
+        'No',
+        'Fancy',
+        formatCompactTime(bets[0]!.createdOn),
+      ],
       [
         '2',
         'Chennai Chargers',
         '110',
         '500',
         'Lay',
-        'BOOKMAKER',
-        formatDateTime(bets[1]!.createdOn),
+        'Bookmaker',
+        formatCompactTime(bets[1]!.createdOn),
       ],
       [
         '3',
@@ -49,11 +57,23 @@ describe('bets table', () => {
         '1.9',
         '1,000',
         'Back',
-        'MATCH_ODDS',
-        formatDateTime(bets[2]!.createdOn),
+        'Match Odds',
+        formatCompactTime(bets[2]!.createdOn),
       ],
     ]);
-    expect(formatDateTime(bets[0]!.createdOn)).toMatch(/^\d{1,2} Mar 2026 \d\d:\d\d (AM|PM)$/);
+    // An earlier day's bet names its day; the full date is the time's title.
+    expect(formatCompactTime(bets[0]!.createdOn)).toMatch(/^\d{1,2} Mar \d\d:\d\d (AM|PM)$/);
+    const time = within(bodyRows()[0]!).getByText(formatCompactTime(bets[0]!.createdOn));
+    expect(time.getAttribute('title')).toBe(formatDateTime(bets[0]!.createdOn));
+    expect(time.getAttribute('datetime')).toBe(bets[0]!.createdOn);
+  });
+
+  it("shows today's bets by the clock alone", () => {
+    const at = '2026-03-14T09:05:00Z';
+    expect(formatCompactTime(at, new Date('2026-03-14T10:00:00Z'))).toMatch(/^\d\d:\d\d (AM|PM)$/);
+    expect(formatCompactTime(at, new Date('2026-03-20T10:00:00Z'))).toMatch(
+      /^\d{1,2} Mar \d\d:\d\d (AM|PM)$/,
+    );
   });
 
   it('styles No and Lay rows lay, Back and Yes rows back', () => {
@@ -71,8 +91,8 @@ describe('bets table', () => {
     render(<BetsTable bets={bets} />);
     fireEvent.click(screen.getByRole('tab', { name: 'Match Bets (2)' }));
     expect(bodyRows().map((row) => row.children[5]?.textContent)).toEqual([
-      'BOOKMAKER',
-      'MATCH_ODDS',
+      'Bookmaker',
+      'Match Odds',
     ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Fancy Bets (1)' }));
     expect(bodyRows().map((row) => row.children[1]?.textContent)).toEqual(['6 over runs MUM']);

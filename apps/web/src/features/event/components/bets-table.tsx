@@ -1,7 +1,8 @@
 import type { BetListItem } from '@backlay/contract/bets';
 import { betOddsDisplay, betRowIsLay } from '@backlay/domain';
 import { useState } from 'react';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAmount, formatCompactTime, formatDateTime } from '../../../lib/format';
+import { marketTypeLabel } from '../../../lib/market-type-label';
 import { Tabs } from '../../../ui/tabs';
 import styles from './bets-table.module.css';
 
@@ -21,8 +22,9 @@ const COLUMNS = ['No.', 'Runner', 'Odds', 'Stack', 'Bet Type', 'Market Type', 'T
 
 /**
  * The event's bets (SPEC §2): tabs All, Match Bets and Fancy Bets, each with its count; columns
- * No., Runner, Odds (fancy as `line (rate)`), Stack, Bet Type, Market Type and Time; a No or Lay
- * row is styled lay, any other back; 'No data available' when a tab is empty.
+ * No., Runner, Odds (fancy as `line (rate)`), Stack, Bet Type, Market Type (as a reader names it)
+ * and Time (compact: today's bets by the clock alone); a No or Lay row is styled lay, any other
+ * back; 'No data available' when a tab is empty. Words wrap between words, never inside one.
  */
 export function BetsTable({ bets }: { bets: readonly BetListItem[] }) {
   const [tab, setTab] = useState<BetTab>('all');
@@ -69,8 +71,12 @@ export function BetsTable({ bets }: { bets: readonly BetListItem[] }) {
                   <td>{betOddsDisplay(bet)}</td>
                   <td>{formatAmount(bet.Stack)}</td>
                   <td>{bet.BetType}</td>
-                  <td className={styles.marketType}>{bet.MarketType}</td>
-                  <td className={styles.time}>{formatDateTime(bet.createdOn)}</td>
+                  <td className={styles.marketType}>{marketTypeLabel(bet.MarketType)}</td>
+                  <td className={styles.time}>
+                    <time dateTime={bet.createdOn} title={formatDateTime(bet.createdOn)}>
+                      {formatCompactTime(bet.createdOn)}
+                    </time>
+                  </td>
                 </tr>
               ))
             )}

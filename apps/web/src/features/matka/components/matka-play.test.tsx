@@ -23,6 +23,8 @@ const PLACE = '/api/Matka/PlaceBet';
 
 type Answer = { status?: number; body: unknown };
 
+const moneyMoved = vi.fn();
+
 function renderPlay(
   place: () => Answer = () => ({ body: placedAnswer }),
   bets: unknown = emptyListAnswer,
@@ -32,6 +34,7 @@ function renderPlay(
     <MatkaPlay
       game={{ eventName: GAME.EventName, eventId: String(GAME.EventId) }}
       mid={String(GAME.Mid)}
+      onMoneyMoved={moneyMoved}
     />,
   );
   return fetch;
@@ -63,6 +66,7 @@ function sentBody(calls: ReturnType<typeof routeFetch>['callsTo'], index = 0) {
 }
 
 beforeEach(() => {
+  moneyMoved.mockClear();
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
@@ -266,6 +270,8 @@ describe('the answers (SPEC §8)', () => {
     await submitPaste();
     expect(toast.success).toHaveBeenCalledWith('Bet placed successfully');
     expect(toast.error).not.toHaveBeenCalled();
+    // The wallet reloads at once after a placed bet (bettor-polish §6).
+    expect(moneyMoved).toHaveBeenCalledTimes(1);
   });
 
   it('200 with Status false: the Result as error', async () => {
@@ -273,6 +279,7 @@ describe('the answers (SPEC §8)', () => {
     await submitPaste();
     expect(toast.error).toHaveBeenCalledWith('This game is closed');
     expect(toast.success).not.toHaveBeenCalled();
+    expect(moneyMoved).not.toHaveBeenCalled();
   });
 
   it('non-200 with a message: that message', async () => {

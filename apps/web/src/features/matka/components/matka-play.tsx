@@ -30,9 +30,18 @@ interface Pending {
  * The matka board screen's play (SPEC §2, §4): the board (a cell opens the single-bet dialog),
  * the paste, crossing and Harup forms (each opens the confirm dialog), then the client's bets on
  * this market. After any submit attempt every input and selection resets and the bets reload;
- * the answer shows as a toast per SPEC §8.
+ * the answer shows as a toast per SPEC §8; a placed bet reloads the wallet at once.
  */
-export function MatkaPlay({ game, mid }: { game: MatkaGameRef; mid: string }) {
+export function MatkaPlay({
+  game,
+  mid,
+  onMoneyMoved,
+}: {
+  game: MatkaGameRef;
+  mid: string;
+  /** After a placed bet: the screen that shows the money reloads it at once. */
+  onMoneyMoved: () => void;
+}) {
   const queryClient = useQueryClient();
   const placing = usePlaceMatkaBet();
   const [picked, setPicked] = useState<MatkaBetNo | null>(null);
@@ -51,6 +60,7 @@ export function MatkaPlay({ game, mid }: { game: MatkaGameRef; mid: string }) {
         idempotencyKey: newIdempotencyKey(),
       });
       if (answer.Status) {
+        onMoneyMoved();
         toast.success(answer.Result);
         cue('success');
       } else {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
-import { betHistoryAnswer } from '../recorded-answers';
+import { betHistoryAnswer, voidBet } from '../recorded-answers';
 import { BetHistoryReport } from './bet-history';
 
 const PATH = '/api/UserBetModels/GetBetHistory';
@@ -74,7 +74,7 @@ describe('bet history', () => {
         '50 (110)',
         '100',
         '100.00',
-        '110.00',
+        'Potential win 110.00',
         'Active',
       ],
       ['Match Odds', 'Lions v Tigers', 'Lions', 'Lay', '2.1', '500', '550.00', '-550.00', 'Lost'],
@@ -89,7 +89,48 @@ describe('bet history', () => {
         '900.00',
         'Settled',
       ],
+      [
+        'Match Odds',
+        'Eagles v Falcons',
+        'Falcons',
+        'Back',
+        '1.9',
+        '700',
+        '700.00',
+        'Void: Abandoned',
+        'Settled',
+      ],
     ]);
+  });
+
+  it('gives only a finished bet a result: green won, red lost; an open bet its potential win', async () => {
+    answer();
+    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    await screen.findAllByText('Lions v Tigers');
+    const table = screen.getByRole('table');
+    const result = (row: number) =>
+      within(table).getAllByRole('row')[row + 1]!.querySelector('[data-label="Profit/Loss"]')!;
+    // The open fancy bet: its potential win in the plain colour, no profit tone.
+    expect(result(0).textContent).toBe('Potential win 110.00');
+    expect(result(0).querySelector('[data-tone]')).toBeNull();
+    expect(result(1).querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('loss');
+    expect(result(2).querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('profit');
+    // The void: Void with its reason, neither won nor lost.
+    expect(result(3).textContent).toBe('Void: Abandoned');
+    expect(result(3).querySelector('[data-tone]')).toBeNull();
+  });
+
+  it('reads Void alone when the void gave no reason', async () => {
+    answer({
+      Status: true,
+      Result: [{ ...voidBet, VoidReason: null }],
+      count: 1,
+    });
+    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    await screen.findByText('Eagles v Falcons');
+    expect(screen.getByRole('table').querySelector('[data-label="Profit/Loss"]')?.textContent).toBe(
+      'Void',
+    );
   });
 
   it('sends the chosen sport, market type, status and dates', async () => {

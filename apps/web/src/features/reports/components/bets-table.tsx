@@ -2,7 +2,7 @@ import type { BetHistoryEntry } from '@backlay/contract/reports';
 import { betOddsDisplay, betRowIsLay, betStatusLabel } from '@backlay/domain';
 import { formatAmount, formatDateTime, formatMoney } from '../../../lib/format';
 import { DataTable, SignedMoney, type Column } from '../../../ui/data-table';
-import { marketTypeLabel } from '../market-type-label';
+import { marketTypeLabel } from '../../../lib/market-type-label';
 import styles from './reports.module.css';
 
 const COLUMNS: readonly Column<BetHistoryEntry>[] = [
@@ -17,18 +17,42 @@ const COLUMNS: readonly Column<BetHistoryEntry>[] = [
   { label: 'Odds', isNumeric: true, cell: (bet) => betOddsDisplay(bet) },
   { label: 'Stack', isNumeric: true, cell: (bet) => formatAmount(bet.Stack) },
   { label: 'Exposure', isNumeric: true, cell: (bet) => formatMoney(bet.Exposure) },
-  {
-    label: 'Profit/Loss',
-    isNumeric: true,
-    cell: (bet) => <SignedMoney value={bet.ReturnBalance} />,
-  },
+  { label: 'Profit/Loss', isNumeric: true, cell: (bet) => <BetResult bet={bet} /> },
   { label: 'Status', cell: (bet) => betStatusLabel(bet.BetStatus) },
 ];
 
 /**
+ * The Profit/Loss cell. Only a finished bet has a result: green won, red lost (SPEC §3
+ * `ReturnBalance`). An open bet's `ReturnBalance` is what it would win, so it reads as such, in
+ * the plain colour, never as a profit already made; a voided bet reads Void with its reason.
+ */
+export function BetResult({ bet }: { bet: BetHistoryEntry }) {
+  if (bet.BetStatus === 'Pending') {
+    return (
+      <span className={styles.potential}>
+        <span className={styles.note}>Potential win</span> {formatMoney(bet.ReturnBalance)}
+      </span>
+    );
+  }
+  if (bet.Remark === 'Void') {
+    return (
+      <span className={styles.void}>
+        Void
+        {bet.VoidReason !== null && bet.VoidReason !== '' && (
+          <>
+            : <span className={styles.note}>{bet.VoidReason}</span>
+          </>
+        )}
+      </span>
+    );
+  }
+  return <SignedMoney value={bet.ReturnBalance} />;
+}
+
+/**
  * Bets as the bet history and the betting history list them (SPEC §3): fancy odds with the rate
- * in brackets, Pending shown as Active, lay and No rows on the lay colour with the type in words.
- * Profit/Loss is `ReturnBalance`: what the bet wins while it is open, its result once settled.
+ * in brackets, Pending shown as Active, lay and No rows on the lay colour with the type in words,
+ * and Profit/Loss as {@link BetResult} reads it.
  */
 export function BetsTable({ label, bets }: { label: string; bets: readonly BetHistoryEntry[] }) {
   return (

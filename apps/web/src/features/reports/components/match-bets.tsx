@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/format';
 import { useStoredLogin } from '../../../lib/session';
 import { DataTable, FooterCell, SignedMoney, type Column } from '../../../ui/data-table';
 import { useMatchBet } from '../api/get-match-bet';
-import { marketTypeLabel } from '../market-type-label';
+import { marketTypeLabel } from '../../../lib/market-type-label';
 import type { ReportLink } from '../report-link';
 import { ReportStatus } from './report-status';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { DataTable, SignedMoney, type Column } from '../../../ui/data-table';
 import { useMyMarkets } from '../api/get-my-markets';
-import { marketTypeLabel } from '../market-type-label';
+import { marketTypeLabel } from '../../../lib/market-type-label';
 import type { SportName } from '../report-filters';
 import type { ReportLink } from '../report-link';
 import { ReportStatus } from './report-status';

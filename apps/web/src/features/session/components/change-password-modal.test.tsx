@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { storeLogin } from '../../../lib/session';
-import { stubFetch } from '../../../test/fetch';
+import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { TEST_LOGIN } from '../../../test/render';
 import { ChangePasswordModal, PASSWORD_MESSAGES } from './change-password-modal';
 
@@ -26,14 +26,15 @@ const fill = (oldPassword: string, newPassword: string) => {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
 
 describe('change password', () => {
-  it('alerts the Result of a falsy Status and clears the fields (SPEC §8)', async () => {
+  it('shows the Result of a falsy Status in the dialog and clears the fields (SPEC §8)', async () => {
     const { calls } = stubFetch({ body: { Status: false, Result: 'Old password is incorrect' } });
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     const { onClose } = renderModal();
     fill('not-mine', 'a-new-secret');
     submit();
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Old password is incorrect'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Old password is incorrect');
+    expect(alert).not.toHaveBeenCalled();
     expect(field('Old Password').value).toBe('');
     expect(field('New Password').value).toBe('');
     expect(onClose).not.toHaveBeenCalled();
@@ -43,6 +44,25 @@ describe('change password', () => {
       oldPassword: 'not-mine',
       newPassword: 'a-new-secret',
     });
+  });
+
+  it('takes the refusal away when the next attempt starts', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch(
+      { body: { Status: false, Result: 'Old password is incorrect' } },
+      new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderModal();
+    fill('not-mine', 'a-new-secret');
+    submit();
+    await screen.findByRole('alert');
+    fill('e2e-password-1', 'a-new-secret');
+    submit();
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    answer(jsonResponse({ Status: false, Result: 'New password must be at least 8 characters' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'New password must be at least 8 characters',
+    );
   });
 
   it('toasts a change and closes', async () => {

@@ -12,19 +12,22 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 /**
- * Change Password (SPEC §2 user menu): old and new password. A falsy Status shows its Result in
- * an alert and clears the fields (SPEC §8); success is toasted and closes the dialog. The server
- * keeps this session and ends the others.
+ * Change Password (SPEC §2 user menu): old and new password. A falsy Status shows its Result and
+ * clears the fields (SPEC §8), in an alert inside the dialog rather than the browser's, which
+ * would block the page; success is toasted and closes the dialog. The server keeps this session
+ * and ends the others.
  */
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const change = useChangePassword();
   const ids = { old: useId(), new: useId(), hint: useId() };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (change.isPending) return;
+    setRefusal(null);
     if (oldPassword === '') return void toast.error(PASSWORD_MESSAGES.oldRequired);
     if (newPassword === '') return void toast.error(PASSWORD_MESSAGES.newRequired);
     try {
@@ -34,7 +37,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
         onClose();
         return;
       }
-      window.alert(answer.Result);
+      setRefusal(answer.Result || PASSWORD_MESSAGES.failed);
       setOldPassword('');
       setNewPassword('');
     } catch (error) {
@@ -69,6 +72,11 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           />
           <small id={ids.hint}>At least 8 characters.</small>
         </div>
+        {refusal && (
+          <p className={styles.refusal} role="alert">
+            {refusal}
+          </p>
+        )}
         <button type="submit" className={styles.submit} disabled={change.isPending}>
           {change.isPending ? 'Please wait…' : 'Change Password'}
         </button>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getStoredLogin } from '../../../lib/session';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { stubGeolocation } from '../../../test/geolocation';
+import { noteSessionEnd } from '../stores/logged-out-notice';
 import { LOGIN_MESSAGES, LoginForm } from './login-form';
 
 const data = { Token: 'tok', uid: 3, UserName: 'asha', IsValidToken: 'abc' };
@@ -47,6 +48,27 @@ describe('login form', () => {
     renderForm();
     await act(async () => {});
     expect(alert).toHaveBeenCalledWith('Please Allow Location to Access this Application');
+  });
+
+  it('shows the location rule in the form while the location is denied', async () => {
+    stubGeolocation('denied');
+    vi.stubGlobal('alert', vi.fn());
+    renderForm();
+    expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_MESSAGES.geolocation);
+  });
+
+  it('says why the last session ended until the next login attempt', async () => {
+    stubGeolocation('known');
+    stubFetch({ body: { Status: false, Result: 'Invalid username or password' } });
+    act(() => noteSessionEnd('new_login'));
+    renderForm();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You were logged out because your account signed in on another device',
+    );
+    await fill('asha', 'wrong');
+    submit();
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(sessionStorage.getItem('loggedOutNotice')).toBeNull();
   });
 
   it('requires a username after trimming, then a password', async () => {

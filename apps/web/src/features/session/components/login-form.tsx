@@ -5,6 +5,7 @@ import { useGeolocation } from '../../../lib/geolocation';
 import { storeLogin } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { validateLogin } from '../api/validate-login';
+import { clearLoggedOutNotice, useLoggedOutNotice } from '../stores/logged-out-notice';
 import styles from './login-form.module.css';
 
 /** SPEC §5 and §8, word for word. */
@@ -26,6 +27,7 @@ export interface LoginFormProps {
 /** The login form of SPEC §2, §4, §5 and §8. */
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const location = useGeolocation();
+  const loggedOut = useLoggedOutNotice();
   const remembered = localStorage.getItem(STORAGE_KEYS.rememberedUsername) ?? '';
   const [username, setUsername] = useState(remembered);
   const [password, setPassword] = useState('');
@@ -37,6 +39,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    clearLoggedOutNotice();
     if (location.status !== 'known') {
       toast.error(LOGIN_MESSAGES.geolocation);
       return;
@@ -73,6 +76,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <h1 className={styles.title}>Login</h1>
+      {loggedOut && (
+        <p className={styles.notice} role="alert">
+          {loggedOut}
+        </p>
+      )}
       <div className={styles.field}>
         <label htmlFor={ids.username}>Username</label>
         <input
@@ -119,8 +127,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         {busy ? LOGIN_MESSAGES.busy : 'Submit'}
       </button>
       {location.status === 'pending' && <p className={styles.hint}>Finding your location…</p>}
-      {location.status === 'denied' && (
-        <p className={styles.hint}>Location is blocked for this site.</p>
+      {(location.status === 'denied' || location.status === 'unavailable') && (
+        // SPEC §5: the words of the login's location rule, in the form and not only on Submit.
+        <p className={styles.locationError} role="alert">
+          {LOGIN_MESSAGES.geolocation}
+        </p>
       )}
     </form>
   );

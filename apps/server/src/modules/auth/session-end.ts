@@ -1,0 +1,11 @@
+/**
+ * Why a session ended, as `sessions.revoked_reason` holds it (the texts predate the wire names
+ * of `sessionEndReason`; `auth.wire.ts` maps one to the other).
+ */
+export const SESSION_END = {
+  newLogin: 'replaced by a new login',
+  passwordChanged: 'password changed',
+  expired: 'expired',
+  loggedOut: 'logged out',
+} as const;
+export type SessionEnd = (typeof SESSION_END)[keyof typeof SESSION_END];
