@@ -316,7 +316,12 @@ async function watch(page: Page, bookmakerId: string) {
         if (!cell.checkVisibility()) continue;
         const market = cell.closest('[data-market-id]')?.getAttribute('data-market-id') ?? 'fancy';
         const selection = cell.closest('[data-selection-id]')?.getAttribute('data-selection-id');
-        const key = `${market}/${selection}/${cell.dataset.side}`;
+        // Match odds show three levels a side on wide screens: the level is part of the key.
+        const row = cell.closest('[data-selection-id]');
+        const level = row
+          ? [...row.querySelectorAll(`[data-side="${cell.dataset.side}"]`)].indexOf(cell)
+          : 0;
+        const key = `${market}/${selection}/${cell.dataset.side}/${level}`;
         const figures = [...cell.querySelectorAll('[data-testid^="odds-"]')].map(
           (figure) => figure.textContent,
         );

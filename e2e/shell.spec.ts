@@ -11,7 +11,8 @@ test('a client logs in with a location and lands on /home with five cards', asyn
   client,
 }) => {
   await logIn(page, client);
-  const cards = page.getByRole('main').getByRole('listitem');
+  // The cards are the first list of the page; the In-Play board's match rows follow them.
+  const cards = page.getByRole('main').getByRole('list').first().getByRole('listitem');
   await expect(cards).toHaveText(['Cricket', 'Soccer', 'Tennis', 'Casino', 'Matka']);
   await expect(page.getByRole('link', { name: 'Cricket' }).last()).toHaveAttribute(
     'href',

@@ -64,8 +64,18 @@ for (const width of [1280, 375]) {
   await shot('rules-modal');
   await rules.getByRole('button', { name: 'Accept' }).click();
   await page.getByRole('link', { name: 'Cricket' }).first().waitFor();
+  // The In-Play board under the cards, its prices in: the whole page.
+  await page.getByRole('region', { name: 'In-Play' }).getByTestId('market-row').first().waitFor();
+  await page.waitForFunction(
+    () => !globalThis.document.querySelector('[data-testid="market-row"] [aria-label$=": none"]'),
+  );
+  // A viewport as tall as the page (not fullPage, which draws the phone's fixed footer menu
+  // over the middle of the page).
+  const pageHeight = await page.evaluate(() => globalThis.document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: pageHeight });
   await page.waitForTimeout(300);
   await shot('home');
+  await page.setViewportSize({ width, height: width > 768 ? 800 : 812 });
 
   // SHOTS=markets takes only the home, list and event screens (after a fresh start, say).
   const marketsOnly = process.env.SHOTS === 'markets';
@@ -229,6 +239,8 @@ for (const width of [1280, 375]) {
   await confirmShot('matka-crossing');
   const harup = page.getByRole('form', { name: 'Harup' });
   await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
+  // Both rows give 55: the confirm lists it once, with both tenths.
+  await harup.getByRole('button', { name: 'Harup B 555', exact: true }).click();
   await harup.getByLabel('Amount').fill('100');
   await harup.getByRole('button', { name: 'Confirm' }).click();
   await confirmShot('matka-harup');

@@ -167,12 +167,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
-  marketsRoutes(app, markets, { moneyBodyLimit: limit, tvUrl: tvUrlOf(config.tvUrl, deps.tvPort) });
   const idempotency = createIdempotency({ db, clock });
-  betsRoutes(app, createBetsService({ db, clock, priceBook: feed.priceBook, idempotency }), {
+  const bets = createBetsService({ db, clock, priceBook: feed.priceBook, idempotency });
+  marketsRoutes(app, markets, {
     moneyBodyLimit: limit,
-    publisher,
+    tvUrl: tvUrlOf(config.tvUrl, deps.tvPort),
+    // BmFancy's fancy rows carry the caller's position on each (their profitLoss).
+    fancyPositions: (clientId, eventId) => bets.fancyPositions(clientId, eventId),
   });
+  betsRoutes(app, bets, { moneyBodyLimit: limit, publisher });
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
   const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
   matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz, publisher });
@@ -195,7 +198,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   casinoOpsRoutes(app, casino, limit);
   scoresRoutes(app, feed.scores, limit);
   feedOpsRoutes(app, { db, clock, markets, feed, publisher }, limit);
-  siteRoutes(app, createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS)), limit);
+  siteRoutes(
+    app,
+    createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {
+      reportTimeZone: config.reportTz,
+      priceStaleSeconds: config.feedStaleS,
+    }),
+    limit,
+  );
   await registerWeb(app, deps.webDist);
 
   return app;

@@ -62,11 +62,26 @@ export {
 } from './fancy.js';
 export {
   bookmakerMarketId,
+  completedMatchMarketId,
+  EXCHANGE_MARKET_TYPES,
+  hasDecimalOdds,
+  isExchangeMarket,
+  MARKET_TYPES,
   marketIdParse,
+  marketName,
   matchOddsMarketId,
+  overUnderGoals,
+  overUnderMarketId,
+  overUnderRunnerNames,
+  SET_MAX,
+  setWinnerMarketId,
+  tiedMatchMarketId,
   tossMarketId,
+  YES_NO_RUNNERS,
+  type ExchangeMarketType,
   type MarketIdParts,
   type MarketType,
+  type OverUnderType,
 } from './markets.js';
 export {
   MATKA_HARUP_ROW_A,

@@ -1,6 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookmakerMarketId, marketIdParse, matchOddsMarketId, tossMarketId } from './markets.js';
+import {
+  bookmakerMarketId,
+  completedMatchMarketId,
+  EXCHANGE_MARKET_TYPES,
+  hasDecimalOdds,
+  isExchangeMarket,
+  MARKET_TYPES,
+  marketIdParse,
+  marketName,
+  matchOddsMarketId,
+  overUnderGoals,
+  overUnderMarketId,
+  overUnderRunnerNames,
+  setWinnerMarketId,
+  tiedMatchMarketId,
+  tossMarketId,
+} from './markets.js';
 
 describe('market ids', () => {
   it('builds the match odds, bookmaker and toss ids of an event', () => {
@@ -15,6 +31,30 @@ describe('market ids', () => {
     expect(marketIdParse('32145678T')).toEqual({ kind: 'TOSS', eventId: 32145678 });
   });
 
+  it('builds and reads the further exchange markets of an event', () => {
+    expect(tiedMatchMarketId(32145678)).toBe('32145678TM');
+    expect(completedMatchMarketId(32145678)).toBe('32145678CM');
+    expect(overUnderMarketId(32145678, 'OVER_UNDER_15')).toBe('32145678OU15');
+    expect(overUnderMarketId(32145678, 'OVER_UNDER_25')).toBe('32145678OU25');
+    expect(overUnderMarketId(32145678, 'OVER_UNDER_35')).toBe('32145678OU35');
+    expect(setWinnerMarketId(32145678, 2)).toBe('32145678SW2');
+    expect(marketIdParse('32145678TM')).toEqual({ kind: 'TIED_MATCH', eventId: 32145678 });
+    expect(marketIdParse('32145678CM')).toEqual({ kind: 'COMPLETED_MATCH', eventId: 32145678 });
+    expect(marketIdParse('32145678OU15')).toEqual({ kind: 'OVER_UNDER_15', eventId: 32145678 });
+    expect(marketIdParse('32145678OU25')).toEqual({ kind: 'OVER_UNDER_25', eventId: 32145678 });
+    expect(marketIdParse('32145678OU35')).toEqual({ kind: 'OVER_UNDER_35', eventId: 32145678 });
+    expect(marketIdParse('32145678SW1')).toEqual({
+      kind: 'SET_WINNER',
+      eventId: 32145678,
+      set: 1,
+    });
+    expect(marketIdParse('32145678SW5')).toEqual({
+      kind: 'SET_WINNER',
+      eventId: 32145678,
+      set: 5,
+    });
+  });
+
   it('refuses anything else', () => {
     for (const id of [
       '',
@@ -27,6 +67,14 @@ describe('market ids', () => {
       'B',
       '1.0',
       '99999999999999999B',
+      '32145678SW0',
+      '32145678SW6',
+      '32145678SW',
+      '32145678OU45',
+      '32145678OU',
+      '32145678tm',
+      '32145678TMB',
+      '0TM',
     ]) {
       expect(marketIdParse(id), id).toBeNull();
     }
@@ -38,7 +86,49 @@ describe('market ids', () => {
         expect(marketIdParse(matchOddsMarketId(eventId))).toEqual({ kind: 'MATCH_ODDS', eventId });
         expect(marketIdParse(bookmakerMarketId(eventId))).toEqual({ kind: 'BOOKMAKER', eventId });
         expect(marketIdParse(tossMarketId(eventId))).toEqual({ kind: 'TOSS', eventId });
+        expect(marketIdParse(tiedMatchMarketId(eventId))).toEqual({ kind: 'TIED_MATCH', eventId });
+        expect(marketIdParse(overUnderMarketId(eventId, 'OVER_UNDER_35'))).toEqual({
+          kind: 'OVER_UNDER_35',
+          eventId,
+        });
+        expect(marketIdParse(setWinnerMarketId(eventId, 3))).toEqual({
+          kind: 'SET_WINNER',
+          eventId,
+          set: 3,
+        });
       }),
     );
+  });
+});
+
+describe('market kinds', () => {
+  it('tells the exchange kinds from bookmaker, toss and fancy', () => {
+    expect(EXCHANGE_MARKET_TYPES.filter(isExchangeMarket)).toEqual(EXCHANGE_MARKET_TYPES);
+    expect(MARKET_TYPES.filter((type) => !isExchangeMarket(type))).toEqual([
+      'BOOKMAKER',
+      'TOSS',
+      'FANCY',
+    ]);
+    expect(isExchangeMarket('OVER_UNDER_45')).toBe(false);
+    expect(MARKET_TYPES.filter(hasDecimalOdds)).toEqual([...EXCHANGE_MARKET_TYPES, 'TOSS']);
+  });
+
+  it('names each kind as a bettor reads it', () => {
+    expect(marketName('MATCH_ODDS')).toBe('Match Odds');
+    expect(marketName('TIED_MATCH')).toBe('Tied Match');
+    expect(marketName('COMPLETED_MATCH')).toBe('Completed Match');
+    expect(marketName('OVER_UNDER_15')).toBe('Over/Under 1.5 Goals');
+    expect(marketName('OVER_UNDER_25')).toBe('Over/Under 2.5 Goals');
+    expect(marketName('OVER_UNDER_35')).toBe('Over/Under 3.5 Goals');
+    expect(marketName('SET_WINNER', 2)).toBe('Set 2 Winner');
+    expect(marketName('BOOKMAKER')).toBe('Bookmaker');
+    expect(marketName('TOSS')).toBe('Toss');
+  });
+
+  it('puts each over/under line between whole goals', () => {
+    expect(overUnderGoals('OVER_UNDER_15')).toBe(1);
+    expect(overUnderGoals('OVER_UNDER_25')).toBe(2);
+    expect(overUnderGoals('OVER_UNDER_35')).toBe(3);
+    expect(overUnderRunnerNames('OVER_UNDER_25')).toEqual(['Under 2.5 Goals', 'Over 2.5 Goals']);
   });
 });

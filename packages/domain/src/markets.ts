@@ -1,10 +1,43 @@
-/** The market kinds (SPEC §3 `MarketType`): match odds, bookmaker, toss and fancy (session). */
-export type MarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+/**
+ * The exchange market kinds (docs/architecture.md identifiers): decimal odds, back and lay, one
+ * winner runner, the liability, price check and settlement rules of match odds. Named as Betfair
+ * names them: match odds; tied match and completed match (cricket, runners Yes and No); over/under
+ * 1.5, 2.5 and 3.5 goals (soccer, runners Under and Over); a set's winner (tennis, the players).
+ */
+export const EXCHANGE_MARKET_TYPES = [
+  'MATCH_ODDS',
+  'TIED_MATCH',
+  'COMPLETED_MATCH',
+  'OVER_UNDER_15',
+  'OVER_UNDER_25',
+  'OVER_UNDER_35',
+  'SET_WINNER',
+] as const;
+export type ExchangeMarketType = (typeof EXCHANGE_MARKET_TYPES)[number];
 
-/** A market id read back: its kind and the event it belongs to (DESIGN §4 identifiers). */
+/** Every market kind (SPEC §3 `MarketType`): the exchange kinds, bookmaker, toss and fancy. */
+export const MARKET_TYPES = [...EXCHANGE_MARKET_TYPES, 'BOOKMAKER', 'TOSS', 'FANCY'] as const;
+export type MarketType = (typeof MARKET_TYPES)[number];
+
+/** The over/under goal lines: 1.5, 2.5 and 3.5 goals. */
+export type OverUnderType = 'OVER_UNDER_15' | 'OVER_UNDER_25' | 'OVER_UNDER_35';
+
+/** True for a kind that trades like match odds (decimal odds, back and lay, one winner). */
+export function isExchangeMarket(type: string): type is ExchangeMarketType {
+  return (EXCHANGE_MARKET_TYPES as readonly string[]).includes(type);
+}
+
+/** True for a kind priced in decimal odds, kept as hundredths: the exchange kinds and toss. */
+export function hasDecimalOdds(type: string): boolean {
+  return type === 'TOSS' || isExchangeMarket(type);
+}
+
+/** A market id read back: its kind, its event and, for a set's winner, the set (DESIGN §4). */
 export interface MarketIdParts {
-  readonly kind: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+  readonly kind: Exclude<MarketType, 'FANCY'>;
   readonly eventId: number;
+  /** SET_WINNER only: the set, 1 to 5. */
+  readonly set?: number;
 }
 
 /** The match odds market id of an event: `1.<EventId>` (DESIGN §4). */
@@ -22,19 +55,103 @@ export function tossMarketId(eventId: number): string {
   return `${eventId}T`;
 }
 
-const marketIdPattern = /^(?:1\.([1-9]\d*)|([1-9]\d*)([BT]))$/;
+/** The tied match market id of a cricket event: `<EventId>TM`. */
+export function tiedMatchMarketId(eventId: number): string {
+  return `${eventId}TM`;
+}
+
+/** The completed match market id of a cricket event: `<EventId>CM`. */
+export function completedMatchMarketId(eventId: number): string {
+  return `${eventId}CM`;
+}
+
+const OVER_UNDER_SUFFIX: Readonly<Record<OverUnderType, string>> = {
+  OVER_UNDER_15: 'OU15',
+  OVER_UNDER_25: 'OU25',
+  OVER_UNDER_35: 'OU35',
+};
+
+/** An over/under goals market id of a soccer event: `<EventId>OU15`, `OU25` or `OU35`. */
+export function overUnderMarketId(eventId: number, type: OverUnderType): string {
+  return `${eventId}${OVER_UNDER_SUFFIX[type]}`;
+}
+
+/** The most sets a tennis match has (best of five). */
+export const SET_MAX = 5;
+
+/** The set winner market id of a tennis event's set `set` (1 to 5): `<EventId>SW<set>`. */
+export function setWinnerMarketId(eventId: number, set: number): string {
+  return `${eventId}SW${set}`;
+}
 
 /**
- * Reads a market id (DESIGN §4): `1.<EventId>` is match odds, `<EventId>B` bookmaker,
- * `<EventId>T` toss, with EventId a positive safe integer written without leading zeros. Anything
- * else → null.
+ * The goals an over/under line sits above: 1, 2 or 3 — Over wins when the final goals exceed it
+ * (2 or more goals for 1.5), Under when they do not.
+ */
+export function overUnderGoals(type: OverUnderType): number {
+  return type === 'OVER_UNDER_15' ? 1 : type === 'OVER_UNDER_25' ? 2 : 3;
+}
+
+/** The runner names of an over/under market, Under first: 'Under 2.5 Goals', 'Over 2.5 Goals'. */
+export function overUnderRunnerNames(type: OverUnderType): readonly [string, string] {
+  const line = `${overUnderGoals(type)}.5`;
+  return [`Under ${line} Goals`, `Over ${line} Goals`];
+}
+
+/** The runner names of the Yes/No markets (tied match, completed match), Yes first. */
+export const YES_NO_RUNNERS = ['Yes', 'No'] as const;
+
+/**
+ * The name a bettor reads of a market kind (`set` for a set's winner): 'Match Odds', 'Tied
+ * Match', 'Completed Match', 'Over/Under 2.5 Goals', 'Set 2 Winner'.
+ */
+export function marketName(type: Exclude<MarketType, 'FANCY'>, set = 1): string {
+  switch (type) {
+    case 'MATCH_ODDS':
+      return 'Match Odds';
+    case 'TIED_MATCH':
+      return 'Tied Match';
+    case 'COMPLETED_MATCH':
+      return 'Completed Match';
+    case 'OVER_UNDER_15':
+    case 'OVER_UNDER_25':
+    case 'OVER_UNDER_35':
+      return `Over/Under ${overUnderGoals(type)}.5 Goals`;
+    case 'SET_WINNER':
+      return `Set ${set} Winner`;
+    case 'BOOKMAKER':
+      return 'Bookmaker';
+    case 'TOSS':
+      return 'Toss';
+  }
+}
+
+const marketIdPattern = /^(?:1\.([1-9]\d*)|([1-9]\d*)(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/;
+
+const KIND_OF_SUFFIX: Readonly<Record<string, MarketIdParts['kind']>> = {
+  B: 'BOOKMAKER',
+  T: 'TOSS',
+  TM: 'TIED_MATCH',
+  CM: 'COMPLETED_MATCH',
+  OU15: 'OVER_UNDER_15',
+  OU25: 'OVER_UNDER_25',
+  OU35: 'OVER_UNDER_35',
+};
+
+/**
+ * Reads a market id (DESIGN §4, docs/architecture.md identifiers): `1.<EventId>` is match odds,
+ * `<EventId>B` bookmaker, `<EventId>T` toss, `<EventId>TM` tied match, `<EventId>CM` completed
+ * match, `<EventId>OU15`/`OU25`/`OU35` over/under goals, `<EventId>SW<n>` set n's winner (1–5),
+ * with EventId a positive safe integer written without leading zeros. Anything else → null.
  */
 export function marketIdParse(marketId: string): MarketIdParts | null {
   const match = marketIdPattern.exec(marketId);
   if (match === null) return null;
-  const [, matchOddsEvent, otherEvent, suffix] = match;
+  const [, matchOddsEvent, otherEvent, suffix = ''] = match;
   const eventId = Number(matchOddsEvent ?? otherEvent);
   if (!Number.isSafeInteger(eventId)) return null;
   if (matchOddsEvent !== undefined) return { kind: 'MATCH_ODDS', eventId };
-  return { kind: suffix === 'B' ? 'BOOKMAKER' : 'TOSS', eventId };
+  if (suffix.startsWith('SW')) return { kind: 'SET_WINNER', eventId, set: Number(suffix.slice(2)) };
+  const kind = KIND_OF_SUFFIX[suffix];
+  return kind === undefined ? null : { kind, eventId };
 }

@@ -9,11 +9,14 @@ import { postFancyBet, postUserBet } from '@backlay/contract/bets';
 import { placeMatkaBet } from '@backlay/contract/matka';
 import {
   betFigures,
+  isExchangeMarket,
   oddsFromDecimal,
   toBookmakerOdds,
   toFancyRate,
   toStake,
   type BetFigures,
+  type ExchangeMarketType,
+  type MarketType,
   type Paise,
 } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
@@ -169,6 +172,14 @@ export interface Quote {
   readonly lay: number;
 }
 
+/** A further exchange market of a fixture event (docs/architecture.md identifiers). */
+export interface SideMarket {
+  readonly marketId: string;
+  readonly marketType: Exclude<ExchangeMarketType, 'MATCH_ODDS'>;
+  /** Yes and No, Under and Over, or the two players. */
+  readonly runners: readonly [number, number];
+}
+
 export interface Fixture {
   readonly eventId: number;
   readonly runners: readonly [number, number];
@@ -176,9 +187,15 @@ export interface Fixture {
   readonly matchOdds: string;
   readonly bookmaker: string;
   readonly toss: string;
+  /** Tied match (Yes …11, No …12) and completed match (Yes …13, No …14). */
+  readonly tiedMatch: SideMarket;
+  readonly completedMatch: SideMarket;
 }
 
-/** A scripted in-play cricket event with match odds, bookmaker, toss and `fancyCount` sessions. */
+/**
+ * A scripted in-play cricket event with match odds, bookmaker, toss, tied match, completed match
+ * and `fancyCount` sessions.
+ */
 export async function fixtureEvent(
   app: FastifyInstance,
   name: string,
@@ -192,6 +209,7 @@ export async function fixtureEvent(
     bookmaker: true,
     toss: true,
     fancy: Array.from({ length: fancyCount }, (_, n) => `${(n + 1) * 5} over runs`),
+    markets: ['TIED_MATCH', 'COMPLETED_MATCH'],
     inPlay: true,
     maxStake: 500_000,
     sessionMaxStake: 100_000,
@@ -204,7 +222,52 @@ export async function fixtureEvent(
     matchOdds: `1.${eventId}`,
     bookmaker: `${eventId}B`,
     toss: `${eventId}T`,
+    tiedMatch: {
+      marketId: `${eventId}TM`,
+      marketType: 'TIED_MATCH',
+      runners: [eventId * 100 + 11, eventId * 100 + 12],
+    },
+    completedMatch: {
+      marketId: `${eventId}CM`,
+      marketType: 'COMPLETED_MATCH',
+      runners: [eventId * 100 + 13, eventId * 100 + 14],
+    },
   };
+}
+
+/**
+ * A scripted in-play soccer event with over/under 2.5 goals (Under …23, Over …24), or a tennis
+ * event with set 1's winner (…31, …32): the further exchange markets of the other sports.
+ */
+export async function otherSportMarket(
+  app: FastifyInstance,
+  sport: 'soccer' | 'tennis',
+  name: string,
+): Promise<{ eventId: number; market: SideMarket }> {
+  const [home = 'Home', away = 'Away'] = name.split(' v ');
+  const created = await opsOk<{ eventId: number }>(app, 'fixture-event', {
+    sportId: sport === 'soccer' ? 1 : 2,
+    seriesName: 'Money Cup',
+    name,
+    runners: sport === 'soccer' ? [home, away, 'The Draw'] : [home, away],
+    markets: [sport === 'soccer' ? 'OVER_UNDER_25' : 'SET_WINNER'],
+    inPlay: true,
+    maxStake: 500_000,
+  });
+  const { eventId } = created;
+  const market: SideMarket =
+    sport === 'soccer'
+      ? {
+          marketId: `${eventId}OU25`,
+          marketType: 'OVER_UNDER_25',
+          runners: [eventId * 100 + 23, eventId * 100 + 24],
+        }
+      : {
+          marketId: `${eventId}SW1`,
+          marketType: 'SET_WINNER',
+          runners: [eventId * 100 + 31, eventId * 100 + 32],
+        };
+  return { eventId, market };
 }
 
 /** Best back and lay of each runner of one market, as the feed quotes them. */
@@ -262,9 +325,9 @@ export async function newBettor(
   return { clientId, username, token: Token };
 }
 
-/** A match odds, bookmaker, toss or fancy bet as the slip sends it. */
+/** An exchange market (match odds, tied match …), bookmaker, toss or fancy bet as the slip sends it. */
 export interface BetDraft {
-  readonly MarketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  readonly MarketType: MarketType;
   readonly MarketId: string;
   readonly EventId: number;
   readonly SelectionID: string;
@@ -308,14 +371,15 @@ export function placeBet(
 export function draftFigures(draft: BetDraft): BetFigures {
   const stake = toStake(draft.Stack);
   if (stake === null) throw new Error(`bad stake ${draft.Stack}`);
+  if (isExchangeMarket(draft.MarketType) || draft.MarketType === 'TOSS') {
+    const odds = oddsFromDecimal(draft.Odds);
+    if (odds === null || (draft.BetType !== 'Back' && draft.BetType !== 'Lay'))
+      throw new Error(`bad odds ${draft.Odds}`);
+    // Every exchange market has match odds' figures (docs/architecture.md identifiers).
+    const market = draft.MarketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS';
+    return betFigures({ market, betType: draft.BetType, odds, stake });
+  }
   switch (draft.MarketType) {
-    case 'MATCH_ODDS':
-    case 'TOSS': {
-      const odds = oddsFromDecimal(draft.Odds);
-      if (odds === null || (draft.BetType !== 'Back' && draft.BetType !== 'Lay'))
-        throw new Error(`bad odds ${draft.Odds}`);
-      return betFigures({ market: draft.MarketType, betType: draft.BetType, odds, stake });
-    }
     case 'BOOKMAKER': {
       const odds = toBookmakerOdds(draft.Odds);
       if (odds === null || (draft.BetType !== 'Back' && draft.BetType !== 'Lay'))

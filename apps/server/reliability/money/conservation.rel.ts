@@ -44,7 +44,8 @@ import {
 
 /**
  * Conservation, a bank test (issue money-invariants §1): funded clients bet on every market kind
- * and on matka, validly and not, while operators declare, void and roll back results and move
+ * (the further exchange markets — tied match, completed match, over/under 2.5, set winner —
+ * included) and on matka, validly and not, while operators declare, void and roll back results and move
  * credit and the simulator moves prices and declares its own results; a reader audits the whole
  * ledger every 100 ms in one REPEATABLE READ snapshot (support/bank.ts). Pass: 0 violations.
  */
@@ -469,6 +470,12 @@ describe('conservation under load (bank test)', () => {
 
     for (const kind of ['MATCH_ODDS', 'BOOKMAKER', 'FANCY', 'MATKA'])
       expect(acceptedByKind.get(kind) ?? 0, `accepted ${kind} bets`).toBeGreaterThan(0);
+    // The further exchange markets (docs/architecture.md identifiers), offered as events allow.
+    const further = ['TIED_MATCH', 'COMPLETED_MATCH', 'OVER_UNDER_25', 'SET_WINNER'];
+    expect(
+      further.reduce((sum, kind) => sum + (acceptedByKind.get(kind) ?? 0), 0),
+      'accepted bets on the further exchange markets',
+    ).toBeGreaterThan(0);
     expect(missed, 'corruptions the auditor missed').toEqual([]);
     expect(examples, 'violations').toEqual([]);
     expect(Object.fromEntries(violations)).toEqual({

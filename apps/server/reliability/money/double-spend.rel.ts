@@ -1,3 +1,4 @@
+import type { MarketType } from '@backlay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record, round2, scale, SHORT } from '../figures.js';
 import {
@@ -12,6 +13,7 @@ import {
   matkaLiability,
   newBettor,
   openWorld,
+  otherSportMarket,
   placeBet,
   placeMatka,
   priceFancy,
@@ -26,6 +28,7 @@ import {
   type Fixture,
   type Instance,
   type Rng,
+  type SideMarket,
   type World,
 } from './betting.js';
 
@@ -41,7 +44,9 @@ import {
  * lose together in the same outcome (backs on Lions all lose when Tigers win; Yes bets at one line
  * all lose below it); a back and a lay on one runner, or backs on both runners, would offset, and
  * then more bets could fit than the sum of their liabilities says. Positions (match odds,
- * bookmaker and toss markets of several events, fancy sessions, the matka game, casino rounds)
+ * bookmaker, toss, tied match and completed match markets of several events, over/under 2.5 goals
+ * of a soccer event and set 1's winner of a tennis event, fancy sessions, the matka game, casino
+ * rounds)
  * each add their own exposure to the one wallet. So the client's exposure is exactly the sum of
  * the accepted bets' liabilities, and "the most that fit" is exact: the largest number of bets
  * whose liabilities sum within the funds, which taking the smallest liabilities first attains.
@@ -57,7 +62,7 @@ const SESSIONS_PER_EVENT = 2;
 interface Market {
   readonly eventId: number;
   readonly marketId: string;
-  readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+  readonly marketType: Exclude<MarketType, 'FANCY'>;
   readonly runners: readonly [number, number];
   /** Best back and lay per runner, in hundredths (decimal odds) or per 100 (bookmaker). */
   readonly quotes: readonly [{ back: number; lay: number }, { back: number; lay: number }];
@@ -76,6 +81,10 @@ const markets: Market[] = [];
 const sessions: Session[] = [];
 const seed = runSeed();
 
+/** A further exchange market as [market id, type, runners]. */
+const sideOf = (market: SideMarket) =>
+  [market.marketId, market.marketType, market.runners] as const;
+
 async function setUp(): Promise<void> {
   world = await openWorld();
   servers = [await world.start(12), await world.start(12)];
@@ -87,10 +96,16 @@ async function setUp(): Promise<void> {
       `Home${n} v Away${n}`,
       SESSIONS_PER_EVENT,
     );
-    for (const [marketId, marketType] of [
-      [fixture.matchOdds, 'MATCH_ODDS'],
-      [fixture.bookmaker, 'BOOKMAKER'],
-      [fixture.toss, 'TOSS'],
+    const soccer = await otherSportMarket(server.app, 'soccer', `North${n} v South${n}`);
+    const tennis = await otherSportMarket(server.app, 'tennis', `Left${n} v Right${n}`);
+    for (const [eventId, marketId, marketType, runners] of [
+      [fixture.eventId, fixture.matchOdds, 'MATCH_ODDS', fixture.runners],
+      [fixture.eventId, fixture.bookmaker, 'BOOKMAKER', fixture.runners],
+      [fixture.eventId, fixture.toss, 'TOSS', fixture.runners],
+      [fixture.eventId, ...sideOf(fixture.tiedMatch)],
+      [fixture.eventId, ...sideOf(fixture.completedMatch)],
+      [soccer.eventId, ...sideOf(soccer.market)],
+      [tennis.eventId, ...sideOf(tennis.market)],
     ] as const) {
       const quote = () => {
         if (marketType === 'BOOKMAKER') {
@@ -104,21 +119,15 @@ async function setUp(): Promise<void> {
       const scaleOf = marketType === 'BOOKMAKER' ? 1 : 100;
       await priceMarket(
         server.app,
-        fixture.eventId,
+        eventId,
         marketId,
-        fixture.runners.map((selectionId, index) => ({
+        runners.map((selectionId, index) => ({
           selectionId,
           back: (quotes[index]?.back ?? 0) / scaleOf,
           lay: (quotes[index]?.lay ?? 0) / scaleOf,
         })),
       );
-      markets.push({
-        eventId: fixture.eventId,
-        marketId,
-        marketType,
-        runners: fixture.runners,
-        quotes,
-      });
+      markets.push({ eventId, marketId, marketType, runners, quotes });
     }
     const rows = fixture.fancy.map((selectionId) => {
       const line = setupRng.int(20, 120);

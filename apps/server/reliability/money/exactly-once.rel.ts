@@ -3,11 +3,13 @@ import {
   exchangeBetOutcome,
   fancyBetOutcome,
   fancyLadder,
+  hasDecimalOdds,
   marketBook,
   marketExposure,
   toFancyLine,
   type BetFigures,
   type FancyLine,
+  type MarketType,
 } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -23,6 +25,7 @@ import {
   newBettor,
   ops,
   openWorld,
+  otherSportMarket,
   placeBet,
   placeMatka,
   priceFancy,
@@ -41,7 +44,9 @@ import {
 
 /**
  * Issue money-invariants §5, exactly-once settlement. Many clients back and lay at random odds and
- * stakes on a match odds and a bookmaker market and bet Yes and No at moving lines on two fancy
+ * stakes on a match odds and a bookmaker market, on the further exchange markets (tied match,
+ * over/under 2.5 goals of a soccer event, set 1's winner of a tennis event — docs/architecture.md
+ * identifiers) and bet Yes and No at moving lines on two fancy
  * sessions and on the matka game. Then every result is declared five times at once (spread over
  * two server instances, with more bets in flight), rolled back five times at once, declared again
  * with another result, rolled back again and voided five times at once; the matka market gets
@@ -67,6 +72,8 @@ type Kind = 'exchange' | 'fancy';
 interface Target {
   readonly id: string;
   readonly kind: Kind;
+  /** The market kind of an exchange target; FANCY for a session. */
+  readonly marketType: MarketType;
   readonly eventId: number;
   /** Its runners (exchange); none for a fancy session. */
   readonly selectionIds: readonly string[];
@@ -222,18 +229,40 @@ class Trial {
   async setUp(): Promise<void> {
     const { rng } = this;
     this.fixture = await fixtureEvent(app(0), `East${this.n} v West${this.n}`, 2);
+    const soccer = await otherSportMarket(app(0), 'soccer', `North${this.n} v South${this.n}`);
+    const tennis = await otherSportMarket(app(0), 'tennis', `Left${this.n} v Right${this.n}`);
     const [a, b] = this.fixture.runners.map(String) as [string, string];
-    const open = (id: string, kind: Kind, selectionIds: readonly string[]): Target => ({
+    const open = (
+      id: string,
+      marketType: MarketType,
+      selectionIds: readonly string[],
+      eventId = this.fixture.eventId,
+    ): Target => ({
       id,
-      kind,
-      eventId: this.fixture.eventId,
+      kind: marketType === 'FANCY' ? 'fancy' : 'exchange',
+      marketType,
+      eventId,
       selectionIds,
       state: { kind: 'open' },
     });
+    const { tiedMatch } = this.fixture;
     this.targets = [
-      open(this.fixture.matchOdds, 'exchange', [a, b]),
-      open(this.fixture.bookmaker, 'exchange', [a, b]),
-      ...this.fixture.fancy.map((id) => open(id, 'fancy', [])),
+      open(this.fixture.matchOdds, 'MATCH_ODDS', [a, b]),
+      open(this.fixture.bookmaker, 'BOOKMAKER', [a, b]),
+      open(tiedMatch.marketId, tiedMatch.marketType, tiedMatch.runners.map(String)),
+      open(
+        soccer.market.marketId,
+        soccer.market.marketType,
+        soccer.market.runners.map(String),
+        soccer.eventId,
+      ),
+      open(
+        tennis.market.marketId,
+        tennis.market.marketType,
+        tennis.market.runners.map(String),
+        tennis.eventId,
+      ),
+      ...this.fixture.fancy.map((id) => open(id, 'FANCY', [])),
     ];
     for (let n = 0; n < CLIENTS; n += 1) {
       const bettor = await newBettor(world, app(n), `once${this.n}c${n}`, 10_000_000);
@@ -254,18 +283,18 @@ class Trial {
   /** New prices and fancy rows, so that bets come at many odds and lines. */
   async movePrices(): Promise<void> {
     const { rng, fixture } = this;
-    for (const [marketId, isBookmaker] of [
-      [fixture.matchOdds, false],
-      [fixture.bookmaker, true],
-    ] as const) {
-      const quotes = fixture.runners.map((selectionId) => {
+    for (const target of this.targets) {
+      if (target.kind !== 'exchange') continue;
+      const isBookmaker = target.marketType === 'BOOKMAKER';
+      const quotes = target.selectionIds.map((id) => {
+        const selectionId = Number(id);
         const back = isBookmaker ? rng.int(10, 300) : rng.int(115, 700);
         const lay = back + (isBookmaker ? rng.int(1, 10) : rng.int(1, 30));
-        this.prices.set(`${marketId}|${selectionId}`, { back, lay });
+        this.prices.set(`${target.id}|${selectionId}`, { back, lay });
         const unit = isBookmaker ? 1 : 100;
         return { selectionId, back: back / unit, lay: lay / unit };
       });
-      await priceMarket(app(0), fixture.eventId, marketId, quotes);
+      await priceMarket(app(0), target.eventId, target.id, quotes);
     }
     const rows = fixture.fancy.map((selectionId, index) => {
       const line = 40 + 20 * index + rng.int(-4, 4);
@@ -300,7 +329,7 @@ class Trial {
         Stack: rng.int(100, 50_000),
       };
     }
-    const isBookmaker = target.id === fixture.bookmaker;
+    const isBookmaker = target.marketType === 'BOOKMAKER';
     const selectionId = rng.pick(target.selectionIds);
     const price = this.prices.get(`${target.id}|${selectionId}`);
     if (!price) throw new Error(`no price for ${target.id}`);
@@ -309,9 +338,9 @@ class Trial {
       ? rng.int(isBookmaker ? 1 : 101, price.back)
       : rng.int(price.lay, price.lay + (isBookmaker ? 100 : 200));
     return {
-      MarketType: isBookmaker ? 'BOOKMAKER' : 'MATCH_ODDS',
+      MarketType: target.marketType,
       MarketId: target.id,
-      EventId: fixture.eventId,
+      EventId: target.eventId,
       SelectionID: selectionId,
       BetType: isBack ? 'Back' : 'Lay',
       Odds: isBookmaker ? odds : decimal(odds),
@@ -326,10 +355,7 @@ class Trial {
       target: draft.MarketType === 'FANCY' ? draft.SelectionID : draft.MarketId,
       selectionId: draft.SelectionID,
       betType: draft.BetType,
-      odds:
-        draft.MarketType === 'MATCH_ODDS' || draft.MarketType === 'TOSS'
-          ? Math.round(draft.Odds * 100)
-          : draft.Odds,
+      odds: hasDecimalOdds(draft.MarketType) ? Math.round(draft.Odds * 100) : draft.Odds,
       stake: draft.Stack,
       figures: draftFigures(draft),
     });
@@ -752,7 +778,7 @@ describe('exactly-once settlement', () => {
     record({ suite: 'money', name: 'exactly-once: seed', value: seed });
     record({
       suite: 'money',
-      name: 'exactly-once: trials × clients (targets: match odds, bookmaker, 2 fancy, matka)',
+      name: 'exactly-once: trials × clients (targets: match odds, bookmaker, tied match, over/under 2.5, set 1 winner, 2 fancy, matka)',
       value: `${TRIALS} × ${CLIENTS}`,
     });
     record({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fancyRunnerIsHidden } from '@backlay/domain';
+import { fancyRunnerIsHidden, isExchangeMarket, type MarketType } from '@backlay/domain';
 
 /**
  * The bank test's load (issue money-invariants §1): clients and operators driving the server
@@ -74,7 +74,7 @@ export type Call = ReturnType<typeof httpClient>;
 
 export interface CatalogMarket {
   readonly marketId: string;
-  readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+  readonly marketType: Exclude<MarketType, 'FANCY'>;
   readonly minStake: number;
   readonly runners: readonly { selectionId: number; name: string }[];
 }
@@ -142,7 +142,7 @@ export async function refreshCatalog(call: Call, token: string, catalog: Catalog
       sportId: wire.SportsId === 1 || wire.SportsId === 2 ? wire.SportsId : 4,
       sessionMin: wire.fancy.SessionMinStake,
       markets: wire.MarketList.flatMap((market) =>
-        market.MarketType === 'MATCH_ODDS' ||
+        isExchangeMarket(market.MarketType) ||
         market.MarketType === 'BOOKMAKER' ||
         market.MarketType === 'TOSS'
           ? [
@@ -209,7 +209,17 @@ export interface Target {
   settled: boolean;
 }
 
-export type ValidKind = 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY' | 'MATKA';
+/** The further exchange markets (docs/architecture.md identifiers) are bet on as kinds of their own. */
+export type ValidKind =
+  | 'MATCH_ODDS'
+  | 'BOOKMAKER'
+  | 'TOSS'
+  | 'TIED_MATCH'
+  | 'COMPLETED_MATCH'
+  | 'OVER_UNDER_25'
+  | 'SET_WINNER'
+  | 'FANCY'
+  | 'MATKA';
 export type InvalidKind =
   | 'bad odds'
   | 'stake below min'
@@ -467,6 +477,10 @@ export const VALID_WEIGHTS: Readonly<Record<ValidKind, number>> = {
   MATCH_ODDS: 24,
   BOOKMAKER: 12,
   TOSS: 6,
+  TIED_MATCH: 3,
+  COMPLETED_MATCH: 2,
+  OVER_UNDER_25: 3,
+  SET_WINNER: 3,
   FANCY: 22,
   MATKA: 10,
 };

@@ -1,6 +1,7 @@
 import {
   betFigures,
   fancyLadder,
+  isExchangeMarket,
   marketBook,
   marketExposure,
   toBookmakerOdds,
@@ -10,6 +11,7 @@ import {
   toStake,
   type ExchangeBet,
   type FancyBet,
+  type MarketType,
   type Paise,
   type PricedBet,
 } from '@backlay/domain';
@@ -39,7 +41,7 @@ export interface AccountRow {
 export interface OpenBetRow {
   readonly clientId: string;
   readonly positionKey: string;
-  readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  readonly marketType: MarketType;
   readonly selectionId: string;
   readonly betType: 'Back' | 'Lay' | 'Yes' | 'No';
   readonly odds: number;
@@ -183,14 +185,15 @@ function figuresOf(bet: OpenBetRow): { profit: Paise; liability: Paise } | null 
   const stake = toStake(bet.stake);
   if (stake === null) return null;
   let priced: PricedBet | null = null;
+  if (bet.marketType === 'TOSS' || isExchangeMarket(bet.marketType)) {
+    const odds = toOddsHundredths(bet.odds);
+    const side = bet.betType === 'Lay' ? 'Lay' : 'Back';
+    // Every exchange market (tied match, over/under …) has match odds' figures.
+    const market = bet.marketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS';
+    priced = odds === null ? null : { market, betType: side, odds, stake };
+    return priced && betFigures(priced);
+  }
   switch (bet.marketType) {
-    case 'MATCH_ODDS':
-    case 'TOSS': {
-      const odds = toOddsHundredths(bet.odds);
-      const side = bet.betType === 'Lay' ? 'Lay' : 'Back';
-      priced = odds === null ? null : { market: bet.marketType, betType: side, odds, stake };
-      break;
-    }
     case 'BOOKMAKER': {
       const odds = toBookmakerOdds(bet.odds);
       const side = bet.betType === 'Lay' ? 'Lay' : 'Back';

@@ -1,3 +1,4 @@
+import type { MarketType } from '@backlay/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the database, as Kysely sees them. BIGINT columns arrive as strings from `pg`. */
@@ -142,7 +143,7 @@ export interface EventsTable {
 export interface MarketsTable {
   id: string;
   event_id: BigIntColumn;
-  market_type: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+  market_type: Exclude<MarketType, 'FANCY'>;
   name: string;
   min_stake: number;
   max_stake: number;
@@ -219,7 +220,7 @@ export interface BetsTable {
   client_id: BigIntColumn;
   event_id: BigIntColumn;
   market_id: string;
-  market_type: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  market_type: MarketType;
   position_key: string;
   selection_id: string;
   selection_name: string;
@@ -261,7 +262,7 @@ export interface ChipSettingsTable {
 export interface SettlementsTable {
   target: string;
   event_id: BigIntColumn;
-  market_type: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  market_type: MarketType;
   state: 'settled' | 'voided' | 'rolled_back';
   result: string;
   epoch: number;

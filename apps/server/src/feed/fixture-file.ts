@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fixtureStepUpdates, stepEventIds } from './fixtures.js';
 import { createMemoryPriceBook } from './price-book.js';
 import { createScoreBook } from './score-book.js';
-import { fixtureEventSpec, type Fixture } from './scripted.js';
+import { fixtureEventSpec, fixtureMarketsProblem, type Fixture } from './scripted.js';
 import type { FeedUpdate } from './types.js';
 
 /**
@@ -38,6 +38,9 @@ export function parseFixture(text: string, start: Date): Fixture {
   }
   const timed: { atMs: number; update: FeedUpdate }[] = [];
   for (const event of parsed.data.events) {
+    const marketsProblem = fixtureMarketsProblem(event.sportId, event.markets);
+    if (marketsProblem)
+      throw new Error(`Invalid fixture file: event ${event.eventId}: ${marketsProblem}`);
     const startTime = event.startTime
       ? new Date(event.startTime)
       : new Date(start.getTime() + event.atMs);

@@ -2,7 +2,7 @@ import type { FixtureStep } from '@backlay/contract/ops';
 import { assertNever, marketIdParse, oddsFromDecimal, toBookmakerOdds } from '@backlay/domain';
 import type { PriceBook } from './price-book.js';
 import type { ScoreBook } from './score-book.js';
-import type { CricketInnings, CricketScore, FeedUpdate, PriceSize } from './types.js';
+import type { CricketInnings, CricketScore, FeedUpdate, OtherScore, PriceSize } from './types.js';
 
 export type StepOutcome =
   | { readonly ok: true; readonly updates: FeedUpdate[] }
@@ -20,7 +20,7 @@ function convertSide(
   marketId: string,
   sides: readonly { price: number; size: number }[],
 ): PriceSize[] | string {
-  const isBookmaker = marketId.endsWith('B');
+  const isBookmaker = marketIdParse(marketId)?.kind === 'BOOKMAKER';
   const out: PriceSize[] = [];
   for (const side of sides) {
     const price = isBookmaker ? toBookmakerOdds(side.price) : oddsFromDecimal(side.price);
@@ -116,6 +116,26 @@ export function fixtureStepUpdates(
       );
       return { ok: true, updates: [{ kind: 'score', eventId, score }] };
     }
+    case 'tennis': {
+      const [home, away] = step.players;
+      if (!home || !away) return { ok: false, message: 'A tennis score needs two players' };
+      const side = ({ name, sets, games, gameSequence }: typeof home) => ({
+        name,
+        score: sets,
+        games,
+        gameSequence,
+      });
+      const score: OtherScore = {
+        kind: 'tennis',
+        home: side(home),
+        away: side(away),
+        currentSet: Math.min(3, home.gameSequence.length + 1),
+        commentary: step.commentary,
+        points: { home: home.points, away: away.points, isTiebreak: step.isTiebreak },
+        server: step.server,
+      };
+      return { ok: true, updates: [{ kind: 'score', eventId, score }] };
+    }
     case 'result':
       return {
         ok: true,
@@ -177,6 +197,7 @@ export function stepEventIds(step: FixtureStep): (number | undefined)[] {
       return [step.target.includes('-') ? eventOfSession(step.target) : eventOfMarket(step.target)];
     case 'status':
     case 'ball':
+    case 'tennis':
       return [];
     default: {
       return assertNever(step, 'fixture step');

@@ -183,6 +183,35 @@ describe('scripted feed through the operator API', () => {
     expect(score?.kind === 'cricket' && score.innings[0]?.runRate).toBe(12);
   });
 
+  it('plays a tennis score with the game in play and the server', async () => {
+    const { eventId } = await createFixtureEvent();
+    const player = (name: string, set: number, games: number, points: number) => ({
+      name,
+      sets: set === 6 ? 1 : 0,
+      games,
+      gameSequence: [set],
+      points,
+    });
+    await ops('fixture-step', {
+      eventId,
+      step: {
+        kind: 'tennis',
+        players: [player('A Ray', 6, 2, 4), player('B Sol', 4, 3, 3)],
+        server: 'away',
+        commentary: 'Advantage A Ray',
+      },
+    });
+    expect(control.scores.get(eventId)).toEqual({
+      kind: 'tennis',
+      home: { name: 'A Ray', score: 1, games: 2, gameSequence: [6] },
+      away: { name: 'B Sol', score: 0, games: 3, gameSequence: [4] },
+      currentSet: 2,
+      commentary: 'Advantage A Ray',
+      points: { home: 4, away: 3, isTiebreak: false },
+      server: 'away',
+    });
+  });
+
   it('keeps a quiet fixture market open with heartbeats', async () => {
     const { eventId } = await createFixtureEvent();
     const marketId = `1.${eventId}`;
@@ -371,6 +400,51 @@ describe('feed lock and fixture files', () => {
       playedSteps: 4,
       startedAt: start.getTime(),
     });
+  });
+
+  it("adds the further exchange markets a fixture file asks for, and refuses another sport's", () => {
+    const file = (sportId: number, markets: string[]) =>
+      JSON.stringify({
+        events: [
+          {
+            eventId: 778,
+            sportId,
+            seriesName: 'Open',
+            name: 'A v B',
+            runners: ['A', 'B'],
+            markets,
+          },
+        ],
+        steps: [
+          {
+            atMs: 0,
+            eventId: 778,
+            step: { kind: 'result', marketId: '778SW2', winnerSelectionId: 77834 },
+          },
+        ],
+      });
+    const [announced, declared] = parseFixture(file(2, ['SET_WINNER']), new Date()).steps;
+    expect(
+      announced?.update.kind === 'event' &&
+        announced.update.event.markets.map((market) => [
+          market.marketId,
+          market.marketType,
+          market.name,
+          ...market.runners.map((runner) => runner.selectionId),
+        ]),
+    ).toEqual([
+      ['1.778', 'MATCH_ODDS', 'Match Odds', 77801, 77802],
+      ['778SW1', 'SET_WINNER', 'Set 1 Winner', 77831, 77832],
+      ['778SW2', 'SET_WINNER', 'Set 2 Winner', 77833, 77834],
+      ['778SW3', 'SET_WINNER', 'Set 3 Winner', 77835, 77836],
+    ]);
+    expect(declared?.update).toEqual({
+      kind: 'result',
+      declaration: { kind: 'market', marketId: '778SW2', winnerSelectionId: 77834 },
+    });
+    expect(() => parseFixture(file(2, ['TIED_MATCH']), new Date())).toThrow(
+      'Invalid fixture file: event 778: TIED_MATCH is not a market of sport 2',
+    );
   });
 
   it('names the bad entry of an invalid fixture file', () => {

@@ -1,9 +1,18 @@
 import {
+  assertNever,
   bookmakerMarketId,
+  completedMatchMarketId,
+  marketName,
   matchOddsMarketId,
   MATCH_MIN_STAKE,
+  overUnderMarketId,
+  overUnderRunnerNames,
   SESSION_MIN_STAKE,
+  setWinnerMarketId,
+  tiedMatchMarketId,
   tossMarketId,
+  YES_NO_RUNNERS,
+  type ExchangeMarketType,
 } from '@backlay/domain';
 import type { FeedSource } from './runner.js';
 import type { FeedEventSpec, FeedMarketSpec, FeedUpdate, SportId } from './types.js';
@@ -80,13 +89,53 @@ export interface FixtureEventInput {
   readonly bookmaker: boolean;
   readonly toss: boolean;
   readonly fancy: readonly string[];
+  /** Further exchange markets; absent, none (see {@link fixtureMarketsProblem}). */
+  readonly markets?: readonly Exclude<ExchangeMarketType, 'MATCH_ODDS'>[] | undefined;
   readonly maxStake: number;
   readonly sessionMaxStake: number;
 }
 
+/** The sport each further exchange market belongs to (docs/architecture.md identifiers). */
+const SPORT_OF_MARKET: Readonly<Record<Exclude<ExchangeMarketType, 'MATCH_ODDS'>, SportId>> = {
+  TIED_MATCH: 4,
+  COMPLETED_MATCH: 4,
+  OVER_UNDER_15: 1,
+  OVER_UNDER_25: 1,
+  OVER_UNDER_35: 1,
+  SET_WINNER: 2,
+};
+
+/** The sets a fixture tennis event offers a set winner market on (best of three). */
+export const FIXTURE_SETS = 3;
+
+/** Why a fixture event cannot have these further markets (another sport's), or null. */
+export function fixtureMarketsProblem(
+  sportId: SportId,
+  markets: readonly Exclude<ExchangeMarketType, 'MATCH_ODDS'>[],
+): string | null {
+  const stranger = markets.find((type) => SPORT_OF_MARKET[type] !== sportId);
+  return stranger === undefined ? null : `${stranger} is not a market of sport ${sportId}`;
+}
+
+/**
+ * The selection ids of a fixture event's further markets: `<EventId>·100 + k` with k from 11,
+ * after the match runners' 1 to 3, so every runner id of the event is its own.
+ */
+const EXTRA_RUNNER_BASE: Readonly<Record<Exclude<ExchangeMarketType, 'MATCH_ODDS'>, number>> = {
+  TIED_MATCH: 11,
+  COMPLETED_MATCH: 13,
+  OVER_UNDER_15: 21,
+  OVER_UNDER_25: 23,
+  OVER_UNDER_35: 25,
+  SET_WINNER: 31,
+};
+
 /**
  * The event spec of a fixture event: DESIGN §4 market ids, house-rule minimums (SPEC §9),
- * selection ids `<EventId>0<n>`.
+ * selection ids `<EventId>0<n>` for the match runners (shared by match odds, bookmaker and toss);
+ * the further exchange markets of `input.markets` with runners of their own: Yes and No (tied
+ * match `…11`/`…12`, completed match `…13`/`…14`), Under and Over (1.5 `…21`/`…22`, 2.5
+ * `…23`/`…24`, 3.5 `…25`/`…26`), the two players for each set n's winner (`…(29+2n)`/`…(30+2n)`).
  */
 export function fixtureEventSpec(eventId: number, input: FixtureEventInput): FeedEventSpec {
   const runners = input.runners.map((name, index) => ({
@@ -110,6 +159,48 @@ export function fixtureEventSpec(eventId: number, input: FixtureEventInput): Fee
   ];
   if (input.bookmaker) markets.push(market(bookmakerMarketId(eventId), 'BOOKMAKER', 'Bookmaker'));
   if (input.toss) markets.push(market(tossMarketId(eventId), 'TOSS', 'Toss'));
+  for (const type of input.markets ?? []) {
+    const base = eventId * 100 + EXTRA_RUNNER_BASE[type];
+    const own = (names: readonly string[], first = base) =>
+      names.map((name, index) => ({ selectionId: first + index, name }));
+    const limits = { minStake: MATCH_MIN_STAKE, maxStake: input.maxStake };
+    switch (type) {
+      case 'TIED_MATCH':
+      case 'COMPLETED_MATCH':
+        markets.push({
+          marketId: (type === 'TIED_MATCH' ? tiedMatchMarketId : completedMatchMarketId)(eventId),
+          marketType: type,
+          name: marketName(type),
+          ...limits,
+          runners: own(YES_NO_RUNNERS),
+        });
+        break;
+      case 'OVER_UNDER_15':
+      case 'OVER_UNDER_25':
+      case 'OVER_UNDER_35':
+        markets.push({
+          marketId: overUnderMarketId(eventId, type),
+          marketType: type,
+          name: marketName(type),
+          ...limits,
+          runners: own(overUnderRunnerNames(type)),
+        });
+        break;
+      case 'SET_WINNER':
+        for (let set = 1; set <= FIXTURE_SETS; set += 1) {
+          markets.push({
+            marketId: setWinnerMarketId(eventId, set),
+            marketType: type,
+            name: marketName(type, set),
+            ...limits,
+            runners: own(input.runners, base + 2 * (set - 1)),
+          });
+        }
+        break;
+      default:
+        return assertNever(type, 'fixture market');
+    }
+  }
   return {
     eventId,
     sportId: input.sportId,

@@ -1,3 +1,5 @@
+import type { MarketType } from '@backlay/domain';
+
 /**
  * What the engine needs from any odds provider (DESIGN §6): a stream of updates. The simulator,
  * the scripted adapter and any outside provider's adapter all speak it; the feed runner applies
@@ -9,7 +11,8 @@
 /** SPEC §1 sport ids. */
 export type SportId = 4 | 1 | 2;
 
-export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+/** Every market kind but fancy (docs/architecture.md identifiers). */
+export type FeedMarketType = Exclude<MarketType, 'FANCY'>;
 
 export interface FeedRunnerSpec {
   readonly selectionId: number;
@@ -17,7 +20,7 @@ export interface FeedRunnerSpec {
 }
 
 export interface FeedMarketSpec {
-  /** `1.<EventId>`, `<EventId>B` or `<EventId>T` (DESIGN §4). */
+  /** `1.<EventId>`, `<EventId>B`, `<EventId>T`, `<EventId>TM` … (docs/architecture.md identifiers). */
   readonly marketId: string;
   readonly marketType: FeedMarketType;
   readonly name: string;
@@ -108,6 +111,13 @@ export interface OtherSide {
   readonly gameSequence: readonly number[];
 }
 
+/** Tennis: points won by each side in the game in play (a tie-break's too), as counted. */
+export interface TennisPoints {
+  readonly home: number;
+  readonly away: number;
+  readonly isTiebreak: boolean;
+}
+
 export interface OtherScore {
   readonly kind: 'soccer' | 'tennis';
   readonly home: OtherSide;
@@ -115,6 +125,10 @@ export interface OtherScore {
   /** Tennis: the set in play (1-based); soccer: the minute. */
   readonly currentSet: number;
   readonly commentary: string;
+  /** Tennis: the game in play; soccer: absent. */
+  readonly points?: TennisPoints;
+  /** Tennis: who serves the next point; soccer: absent. */
+  readonly server?: 'home' | 'away';
 }
 
 export type EventStatus = 'upcoming' | 'inplay' | 'closed';

@@ -10,6 +10,8 @@ import { createFeedNotifier } from './notifier.js';
 const EVENT_ID = 77;
 const MATCH_ODDS = '1.77';
 const TOSS = '77T';
+const TIED_MATCH = '77TM';
+const SET_2 = '77SW2';
 
 const quotes = (status: FeedStatus, back: number): RunnerQuote[] => [
   {
@@ -27,7 +29,8 @@ const quotes = (status: FeedStatus, back: number): RunnerQuote[] => [
  */
 function harness() {
   const priceBook = createMemoryPriceBook(10_000);
-  for (const marketId of [MATCH_ODDS, TOSS, '77B']) priceBook.register(marketId, EVENT_ID, 0);
+  for (const marketId of [MATCH_ODDS, TOSS, '77B', TIED_MATCH, SET_2])
+    priceBook.register(marketId, EVENT_ID, 0);
   let at = 0;
   const view = (marketId: string): MarketView => {
     const book = priceBook.market(marketId, at);
@@ -246,6 +249,37 @@ describe('feed notifier: match odds and toss status', () => {
             payload.Book.runners[0]?.exchange.availableToBack[0]?.price,
         ]),
     ).toEqual([['SUSPENDED', 2_001, 'SUSPENDED', 1.5]]);
+  });
+
+  it('pushes the further exchange markets in the match odds shape, with their own MarketType', async () => {
+    const feed = harness();
+    await feed.apply(market(TIED_MATCH, 'ACTIVE', 6000), market(SET_2, 'ACTIVE', 180));
+    expect(
+      feed.marketPushes().map(({ payload }) => [payload.MarketId, payload.MarketType]),
+    ).toEqual([
+      [TIED_MATCH, 'TIED_MATCH'],
+      [SET_2, 'SET_WINNER'],
+    ]);
+
+    await feed.apply(market(TIED_MATCH, 'SUSPENDED', 6000));
+    const [push] = feed.marketPushes();
+    expect(hubMessages.UpdateMarketOdds.parse(push?.payload)).toMatchObject({
+      EventId: 77,
+      MarketId: TIED_MATCH,
+      MarketType: 'TIED_MATCH',
+      Book: {
+        marketId: TIED_MATCH,
+        status: 'SUSPENDED',
+        runners: [
+          {
+            selectionId: 1,
+            status: 'SUSPENDED',
+            exchange: { availableToBack: [{ price: 60, size: 500 }] },
+          },
+          { selectionId: 2, status: 'SUSPENDED' },
+        ],
+      },
+    });
   });
 
   it('pushes the closing of a market', async () => {

@@ -1,5 +1,5 @@
 import type { HubPayload } from '@backlay/contract/hub';
-import { marketIdParse, matchOddsMarketId, tossMarketId } from '@backlay/domain';
+import { isExchangeMarket, marketIdParse } from '@backlay/domain';
 import type { FeedStatus, FeedUpdate } from '../feed/types.js';
 import type { MarketsService } from '../modules/markets/markets.service.js';
 import {
@@ -11,11 +11,15 @@ import {
 import type { Clock } from '../seams.js';
 import { eventGroup, type HubPublisher } from './hub.js';
 
+/** The markets whose status changes are pushed with their book: the exchange markets and toss. */
+const isPushed = (kind: string): boolean => kind === 'TOSS' || isExchangeMarket(kind);
+
 /**
  * Turns what the feed changed into hub messages (SPEC §4 real-time events; DESIGN §7): new or
  * closed events reload the market list and the in-play count, bookmaker and fancy prices go to
- * their event's group with their Seq, and so does the book of a match odds or toss market whose
- * status the feed changed (UpdateMarketOdds; their price-only changes are left to the poll).
+ * their event's group with their Seq, and so does the book of an exchange market (match odds, tied
+ * match, over/under …) or toss market whose status the feed changed (UpdateMarketOdds; their
+ * price-only changes are left to the poll).
  */
 export function createFeedNotifier(deps: {
   publisher: HubPublisher;
@@ -24,7 +28,7 @@ export function createFeedNotifier(deps: {
 }) {
   const { publisher, markets, clock } = deps;
   /**
-   * The feed status of each open match odds and toss market as last pushed. A market not in it
+   * The feed status of each open exchange and toss market as last pushed. A market not in it
    * counts as SUSPENDED, as the PriceBook holds a market before its first price, so its first
    * ACTIVE price is pushed as a reopening.
    */
@@ -33,18 +37,17 @@ export function createFeedNotifier(deps: {
   const pushMarketOdds = async (marketId: string): Promise<void> => {
     const parts = marketIdParse(marketId);
     const [view] = await markets.markets([marketId]);
-    if (!view || (parts?.kind !== 'MATCH_ODDS' && parts?.kind !== 'TOSS')) return;
+    if (!view || !parts || !isPushed(parts.kind)) return;
     const common = { EventId: parts.eventId, MarketId: marketId, Seq: view.seq };
-    const payload: HubPayload<'UpdateMarketOdds'> =
-      parts.kind === 'MATCH_ODDS'
-        ? { ...common, MarketType: 'MATCH_ODDS', Book: exchangeBookWire(view) }
-        : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
+    const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(parts.kind)
+      ? { ...common, MarketType: parts.kind, Book: exchangeBookWire(view) }
+      : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
     publisher.toGroup(eventGroup(parts.eventId), 'UpdateMarketOdds', payload);
   };
 
   return async (updates: readonly FeedUpdate[]): Promise<void> => {
     let listChanged = false;
-    /** Status before this batch of each match odds and toss market it touched. */
+    /** Status before this batch of each exchange and toss market it touched. */
     const statusBefore = new Map<string, FeedStatus>();
     for (const update of updates) {
       switch (update.kind) {
@@ -54,13 +57,13 @@ export function createFeedNotifier(deps: {
         case 'eventStatus':
           listChanged = true;
           if (update.status === 'closed') {
-            lastStatus.delete(matchOddsMarketId(update.eventId));
-            lastStatus.delete(tossMarketId(update.eventId));
+            for (const marketId of lastStatus.keys())
+              if (marketIdParse(marketId)?.eventId === update.eventId) lastStatus.delete(marketId);
           }
           break;
         case 'market': {
           const parts = marketIdParse(update.marketId);
-          if (parts?.kind === 'MATCH_ODDS' || parts?.kind === 'TOSS') {
+          if (parts && isPushed(parts.kind)) {
             if (!statusBefore.has(update.marketId))
               statusBefore.set(update.marketId, lastStatus.get(update.marketId) ?? 'SUSPENDED');
             lastStatus.set(update.marketId, update.status);

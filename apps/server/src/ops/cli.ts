@@ -125,7 +125,7 @@ const COMMANDS: Record<string, Command> = {
   'fixture-event': {
     description: 'Create a scripted event (FEED=scripted)',
     usage:
-      '--json \'{"sportId":4,"seriesName":"…","name":"A v B","runners":["A","B"],"bookmaker":true,"toss":true,"fancy":["6 over runs A"],"inPlay":true}\'',
+      '--json \'{"sportId":4,"seriesName":"…","name":"A v B","runners":["A","B"],"bookmaker":true,"toss":true,"fancy":["6 over runs A"],"markets":["TIED_MATCH","COMPLETED_MATCH"],"inPlay":true}\'',
     endpoint: fixtureEvent,
     options: { json: { type: 'string' } },
     body: (v) => json(v.json),

@@ -16,7 +16,7 @@ import type { Db } from '../db/pool.js';
 import type { FeedControl } from '../feed/control.js';
 import { nextScriptedEventId } from '../feed/feed.queries.js';
 import { fixtureStepUpdates, stepEventIds } from '../feed/fixtures.js';
-import { fixtureEventSpec } from '../feed/scripted.js';
+import { fixtureEventSpec, fixtureMarketsProblem } from '../feed/scripted.js';
 import type { FeedUpdate, RunnerQuote } from '../feed/types.js';
 import { registerEndpoint } from '../http/endpoints.js';
 import {
@@ -150,6 +150,8 @@ export function feedOpsRoutes(
       const startTime = body.startTime ? new Date(body.startTime) : now;
       const stakeProblem = stakeLimitsProblem(body.maxStake, body.sessionMaxStake);
       if (stakeProblem) return { Status: false as const, Result: stakeProblem };
+      const marketsProblem = fixtureMarketsProblem(body.sportId, body.markets);
+      if (marketsProblem) return { Status: false as const, Result: marketsProblem };
       if (body.sportId === 1 ? body.runners.length !== 3 : body.runners.length !== 2) {
         return {
           Status: false as const,

@@ -1,13 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketOddsQuery, type ExchangeBook } from '../features/event/api/get-market-odds';
 import { tossOddsQuery } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
-import { HubIndicator, registerHubHandlers } from './hub';
+import { HubConnectionState } from '@microsoft/signalr';
+import { HubIndicator, keepConnected, registerHubHandlers } from './hub';
 
 function fakeConnection() {
   const handlers = new Map<string, (payload: unknown) => void>();
@@ -128,6 +129,24 @@ describe('hub UpdateMarketOdds', () => {
     expect(screen.hasRequested()).toBe(false);
   });
 
+  it('writes a tied match book into the match odds read, which holds every exchange market of the event', async () => {
+    const screen = await eventScreen();
+    const tied = exchangeBook('77TM', 'SUSPENDED', 6_000, 60);
+
+    screen.connection.emit('UpdateMarketOdds', {
+      EventId: 77,
+      MarketId: '77TM',
+      MarketType: 'TIED_MATCH',
+      Seq: 6_000,
+      Book: tied,
+    });
+
+    const odds = screen.odds();
+    expect(odds?.Status && odds.Result['77TM']).toEqual(tied);
+    expect(odds?.Status && Object.keys(odds.Result)).toEqual(['1.77', '77T', '77TM']);
+    expect(screen.hasRequested()).toBe(false);
+  });
+
   it('leaves the cached match odds as they are for a push with an older Seq', async () => {
     const screen = await eventScreen();
     const before = screen.odds();
@@ -209,5 +228,102 @@ describe('hub indicator', () => {
   it('says in words when there is no live connection', () => {
     render(<HubIndicator />);
     expect(screen.getByRole('status', { name: 'Live updates: Offline' })).toBeTruthy();
+  });
+});
+
+describe('keepConnected', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A connection whose start succeeds or fails as the test says, and whose callbacks it fires. */
+  function liveLink() {
+    const callbacks = { reconnecting: [] as (() => void)[], reconnected: [], close: [] } as {
+      reconnecting: (() => void)[];
+      reconnected: (() => void)[];
+      close: (() => void)[];
+    };
+    const link = {
+      state: HubConnectionState.Disconnected as HubConnectionState,
+      isUp: true,
+      start: vi.fn(() => {
+        if (!link.isUp) return Promise.reject(new Error('down'));
+        link.state = HubConnectionState.Connected;
+        return Promise.resolve();
+      }),
+      onreconnecting: (callback: () => void) => void callbacks.reconnecting.push(callback),
+      onreconnected: (callback: () => void) => void callbacks.reconnected.push(callback),
+      onclose: (callback: () => void) => void callbacks.close.push(callback),
+      fire: (name: keyof typeof callbacks) => {
+        for (const callback of callbacks[name]) callback();
+      },
+    };
+    const lost: boolean[] = [];
+    const events = new EventTarget();
+    let stopped = false;
+    const release = keepConnected(
+      link,
+      () => stopped,
+      (isLost) => lost.push(isLost),
+      events,
+    );
+    const stop = () => {
+      stopped = true;
+      release();
+    };
+    return { link, lost, events, stop };
+  }
+
+  it('is lost while reconnecting and back once reconnected', async () => {
+    const { link, lost } = liveLink();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lost).toEqual([false]);
+    link.state = HubConnectionState.Reconnecting;
+    link.fire('reconnecting');
+    link.state = HubConnectionState.Connected;
+    link.fire('reconnected');
+    expect(lost).toEqual([false, true, false]);
+  });
+
+  it('starts again 5 s after the library gives up, retrying every 5 s until the hub answers', async () => {
+    const { link, lost } = liveLink();
+    await vi.advanceTimersByTimeAsync(0);
+    link.isUp = false;
+    link.state = HubConnectionState.Disconnected;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    link.fire('close');
+    expect(lost).toEqual([false, true]);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(link.start).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(link.start).toHaveBeenCalledTimes(2);
+    link.isUp = true;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(link.start).toHaveBeenCalledTimes(3);
+    expect(link.state).toBe(HubConnectionState.Connected);
+    expect(lost.at(-1)).toBe(false);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  it('starts at once when the browser comes back online', async () => {
+    const { link, events } = liveLink();
+    await vi.advanceTimersByTimeAsync(0);
+    link.state = HubConnectionState.Disconnected;
+    link.fire('close');
+    events.dispatchEvent(new Event('online'));
+    expect(link.start).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(link.start).toHaveBeenCalledTimes(2);
+  });
+
+  it('neither restarts nor says lost after a close it asked for', async () => {
+    const { link, lost, stop } = liveLink();
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    link.state = HubConnectionState.Disconnected;
+    link.fire('close');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(link.start).toHaveBeenCalledTimes(1);
+    expect(lost).toEqual([false]);
   });
 });

@@ -8,7 +8,8 @@ import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
-import { buildHubConnection, startWithRetry } from '../lib/hub';
+import { setHubLost } from '../lib/connection';
+import { buildHubConnection, START_RETRY_MS, startWithRetry } from '../lib/hub';
 import { logError } from '../lib/log';
 import { useStoredLogin } from '../lib/session';
 import styles from './hub.module.css';
@@ -60,8 +61,9 @@ export function registerHubHandlers(
     }
     const push = parsed.data;
     const eventId = String(push.EventId);
-    if (push.MarketType === 'MATCH_ODDS') marketOddsPut(queryClient, eventId, push.Book);
-    else tossOddsPut(queryClient, eventId, push.Book);
+    // Toss has its own read; every exchange market's book is in the match odds read.
+    if (push.MarketType === 'TOSS') tossOddsPut(queryClient, eventId, push.Book);
+    else marketOddsPut(queryClient, eventId, push.Book);
   });
   connection.on('EventSuspended', (payload: unknown) => {
     const eventId = eventIdOf(payload, 'EventId');
@@ -79,6 +81,58 @@ export function registerHubHandlers(
   });
 }
 
+/**
+ * Keeps `connection` going for as long as `isStopped()` is false, and says through `onLost`
+ * whether the link is lost: lost while reconnecting, after a failed start and after a close;
+ * back once connected. The library's automatic reconnect gives up after its last delay (SPEC §7);
+ * a close that was not asked for starts the connection again after 5 s, as a failed start
+ * retries (SPEC §8), and at once when the browser comes back online. Answers the cleanup.
+ */
+export function keepConnected(
+  connection: Pick<
+    HubConnection,
+    'start' | 'state' | 'onreconnecting' | 'onreconnected' | 'onclose'
+  >,
+  isStopped: () => boolean,
+  onLost: (lost: boolean) => void,
+  events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  let restart: ReturnType<typeof setTimeout> | undefined;
+  const startable = {
+    get state() {
+      return connection.state;
+    },
+    start: () =>
+      connection.start().then(
+        () => onLost(false),
+        (error: unknown) => {
+          onLost(true);
+          throw error;
+        },
+      ),
+  };
+  const start = () => {
+    clearTimeout(restart);
+    startWithRetry(startable, isStopped);
+  };
+  connection.onreconnecting(() => onLost(true));
+  connection.onreconnected(() => onLost(false));
+  connection.onclose(() => {
+    if (isStopped()) return;
+    onLost(true);
+    restart = setTimeout(start, START_RETRY_MS);
+  });
+  const onOnline = () => {
+    if (connection.state === HubConnectionState.Disconnected) start();
+  };
+  events.addEventListener('online', onOnline);
+  start();
+  return () => {
+    clearTimeout(restart);
+    events.removeEventListener('online', onOnline);
+  };
+}
+
 /** One hub connection per logged-in session, stopped at logout (SPEC §4). */
 export function HubProvider({ children }: { children: ReactNode }) {
   const login = useStoredLogin();
@@ -93,17 +147,34 @@ export function HubProvider({ children }: { children: ReactNode }) {
     if (uid === undefined) return;
     let stopped = false;
     const connection = buildHubConnection(uid);
-    const publish = () => setValue({ state: connection.state, connection });
+    // A new value only when the state moved: the screens reading it render then alone.
+    const publish = () => {
+      if (stopped) return;
+      setValue((held) =>
+        held.connection === connection && held.state === connection.state
+          ? held
+          : { state: connection.state, connection },
+      );
+    };
     registerHubHandlers(connection, queryClient);
     connection.onreconnecting(publish);
     connection.onreconnected(publish);
     connection.onclose(publish);
     publish();
-    startWithRetry(connection, () => stopped);
+    const release = keepConnected(
+      connection,
+      () => stopped,
+      (lost) => {
+        setHubLost(lost);
+        publish();
+      },
+    );
     const watch = setInterval(publish, 1000);
     return () => {
       stopped = true;
+      release();
       clearInterval(watch);
+      setHubLost(false);
       connection.stop().catch((error: unknown) => logError('hub stop', error));
       setValue({ state: HubConnectionState.Disconnected, connection: null });
     };

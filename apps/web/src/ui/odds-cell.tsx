@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { formatSize } from '../lib/format';
+import { useTableFreshness } from '../lib/price-freshness';
 import styles from './odds-cell.module.css';
 
 type Figure = number | string | undefined;
@@ -20,6 +21,7 @@ export const OddsCell = memo(function OddsCell({
   price,
   size,
   isDisabled = false,
+  isDeep = false,
   isSelected,
   onSelect,
 }: {
@@ -28,10 +30,15 @@ export const OddsCell = memo(function OddsCell({
   price: Figure;
   size: Figure;
   isDisabled?: boolean;
+  /** A level past the best of an exchange ladder: drawn lighter, so the best stands out. */
+  isDeep?: boolean;
   isSelected?: boolean;
   onSelect?: (() => void) | undefined;
 }) {
-  const className = `${styles.cell} ${side === 'back' ? styles.back : styles.lay}`;
+  // A stale table's prices grey out and take no click (aria-disabled keeps them focusable).
+  const isStale = useTableFreshness().isStale || undefined;
+  const sideClass = `${side === 'back' ? styles.back : styles.lay}${isDeep ? ` ${styles.deep}` : ''}`;
+  const className = `${styles.cell} ${sideClass}`;
   const ariaLabel = price === undefined ? `${label}: none` : `${label} ${price}`;
   const content = (
     <>
@@ -45,7 +52,7 @@ export const OddsCell = memo(function OddsCell({
   );
   if (onSelect === undefined) {
     return (
-      <span className={className} data-side={side} aria-label={ariaLabel}>
+      <span className={className} data-side={side} data-stale={isStale} aria-label={ariaLabel}>
         {content}
       </span>
     );
@@ -57,8 +64,10 @@ export const OddsCell = memo(function OddsCell({
       data-side={side}
       aria-label={ariaLabel}
       aria-pressed={isSelected ?? false}
+      aria-disabled={isStale}
+      data-stale={isStale}
       disabled={isDisabled || typeof price !== 'number'}
-      onClick={onSelect}
+      onClick={isStale ? undefined : onSelect}
     >
       {content}
     </button>

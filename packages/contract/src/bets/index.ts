@@ -1,3 +1,4 @@
+import { MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope, isoDateTime, ownUserId } from '../common.js';
 
@@ -5,7 +6,7 @@ const anyId = z.union([z.string().max(40), z.number()]);
 
 /**
  * SPEC §3 bet draft. The server ignores Exposure, ReturnBalance and UserId and computes its own
- * (DESIGN §5); OldPrice and OldStack are read and not used. Odds: decimal for match odds and toss,
+ * (DESIGN §5); OldPrice and OldStack are read and not used. Odds: decimal for the exchange markets and toss,
  * per 100 for bookmaker, the runs line for fancy; Price: 0 for match markets, the rate for fancy.
  */
 export const betDraft = z.object({
@@ -16,7 +17,7 @@ export const betDraft = z.object({
   Price: z.number().nonnegative().max(100_000),
   OldPrice: z.number().optional(),
   OldStack: z.number().optional(),
-  MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY']),
+  MarketType: z.enum(MARKET_TYPES),
   MarketId: z.string().min(1).max(40),
   EventId: anyId,
   BetType: z.enum(['Back', 'Lay', 'Yes', 'No']),
@@ -33,7 +34,7 @@ export const postUserBet = endpoint({
   method: 'POST',
   path: '/api/UserBetModels/PostUserBetModel',
   audience: 'client',
-  summary: 'Place a match odds, bookmaker or toss bet',
+  summary: 'Place an exchange market (match odds, tied match …), bookmaker or toss bet',
   body: betDraft,
   response: envelope(z.string()),
   movesMoney: true,
@@ -64,7 +65,10 @@ export const betListItem = z.object({
 export type BetListItem = z.infer<typeof betListItem>;
 
 const eventIdQuery = z.string().regex(/^\d{1,15}$/, 'must be an event id');
-const marketIdQuery = z.string().regex(/^(1\.\d{1,15}|\d{1,15}[BT])$/, 'must be a market id');
+// docs/architecture.md identifiers: every market id but a fancy session's.
+const marketIdQuery = z
+  .string()
+  .regex(/^(1\.\d{1,15}|\d{1,15}(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/, 'must be a market id');
 
 export const getMatchedBets = endpoint({
   method: 'GET',

@@ -1,3 +1,4 @@
+import { EXCHANGE_MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope } from '../common.js';
 import { exchangeBook, marketBook } from '../markets/index.js';
@@ -30,16 +31,17 @@ export const hubMessages = {
   }),
   EventSuspended: z.object({ EventId: z.number().int() }),
   /**
-   * A match odds (`1.<EventId>`) or toss (`<EventId>T`) market's whole book, to its event's group
-   * when the feed suspends, reopens or closes it. `Book` is the shape the event screen's poll
-   * reads for that market: an entry of GetMarketOdds for match odds, of GetTossOdds for toss. `Seq`
+   * An exchange market's (match odds `1.<EventId>`, tied match, over/under … — docs/architecture.md
+   * identifiers) or the toss's (`<EventId>T`) whole book, to its event's group when the feed
+   * suspends, reopens or closes it. `Book` is the shape the event screen's poll reads for that
+   * market: an entry of GetMarketOdds for an exchange market, of GetTossOdds for toss. `Seq`
    * is `Book.Seq`; the client drops the push when it holds that market with a higher one.
    */
   UpdateMarketOdds: z.discriminatedUnion('MarketType', [
     z.object({
       EventId: z.number().int(),
       MarketId: z.string(),
-      MarketType: z.literal('MATCH_ODDS'),
+      MarketType: z.enum(EXCHANGE_MARKET_TYPES),
       Seq: z.number().int(),
       Book: exchangeBook,
     }),

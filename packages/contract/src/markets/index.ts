@@ -46,7 +46,10 @@ export type MarketBookWire = z.infer<typeof marketBook>;
 const marketIdList = z
   .string()
   .max(2000)
-  .regex(/^(1\.\d+|\d+[BT])(,(1\.\d+|\d+[BT]))*$/, 'marketids must be comma-joined market ids');
+  .regex(
+    /^(1\.\d+|\d+(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))(,(1\.\d+|\d+(B|T|TM|CM|OU15|OU25|OU35|SW[1-5])))*$/,
+    'marketids must be comma-joined market ids',
+  );
 
 export const getRates = endpoint({
   method: 'GET',
@@ -128,11 +131,26 @@ export const fancyRateRow = z.object({
   GameStatus: z.string(),
 });
 
+/**
+ * A fancy row as BmFancy answers it: the rows as the fancy assembly gives them (rate rows with the
+ * session's min and max, custom rows from the operator desk, active rows with their own limits),
+ * stakes in whole rupees, and `profitLoss`: the caller's worst result on the row in rupees
+ * (negative or 0; 0 without open bets).
+ */
+export const bmFancyRow = fancyRateRow.extend({
+  min: z.number().int(),
+  max: z.number().int(),
+  isCustome: z.boolean(),
+  isActive: z.boolean(),
+  profitLoss: z.number(),
+});
+export type BmFancyRow = z.infer<typeof bmFancyRow>;
+
 export const getBmFancy = endpoint({
   method: 'GET',
   path: '/api/Odds/BmFancy/:eventId',
   audience: 'client',
-  summary: 'Bookmaker and fancy rates of an event (feed rows, before custom rows)',
+  summary: "Bookmaker rates and the assembled fancy rows of an event, with the caller's positions",
   params: z.object({ eventId: eventIdQuery }),
   response: envelope(
     z.object({
@@ -140,7 +158,7 @@ export const getBmFancy = endpoint({
       Marketid: z.string(),
       Seq: z.number().int(),
       BMList: z.array(bookmakerRow),
-      fancyList: z.array(fancyRateRow),
+      fancyList: z.array(bmFancyRow),
     }),
   ),
 });
@@ -168,7 +186,11 @@ export const getMarketOdds = endpoint({
   path: '/api/Odds/Market/:marketId',
   audience: 'client',
   summary: "Odds of a market and its event's other exchange markets, keyed by market id",
-  params: z.object({ marketId: z.string().regex(/^(1\.\d+|\d+[BT])$/, 'must be a market id') }),
+  params: z.object({
+    marketId: z
+      .string()
+      .regex(/^(1\.\d+|\d+(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/, 'must be a market id'),
+  }),
   response: envelope(z.record(z.string(), exchangeBook)),
 });
 
@@ -229,8 +251,17 @@ export const myMarket = z.object({
   MarketName: z.string(),
   SeriesName: z.string(),
   MarketType: z.string(),
+  /**
+   * An exchange market's runners with the result if each wins; a fancy entry (MarketType FANCY,
+   * one per session with open bets) has the one session, its `selectionId` the session's id
+   * (`<EventId>-<n>`) and `profitLoss` its worst result (negative or 0). Rupees.
+   */
   Runners: z.array(
-    z.object({ selectionId: z.number().int(), RunnerName: z.string(), profitLoss: z.number() }),
+    z.object({
+      selectionId: z.union([z.number().int(), z.string()]),
+      RunnerName: z.string(),
+      profitLoss: z.number(),
+    }),
   ),
 });
 
@@ -238,6 +269,6 @@ export const getMyMarkets = endpoint({
   method: 'GET',
   path: '/api/MarketModels/GetMyMarkets',
   audience: 'client',
-  summary: "Open markets the client has bets on, with each runner's profit or loss",
+  summary: "Open markets and fancy sessions the client has bets on, with each one's profit or loss",
   response: envelope(z.array(myMarket)),
 });

@@ -64,7 +64,10 @@ export const postNews = endpoint({
 const eventId = z.number().int().positive();
 const marketId = z
   .string()
-  .regex(/^(1\.\d+|\d+[BT])$/, 'marketId must be 1.<EventId>, <EventId>B or <EventId>T');
+  .regex(
+    /^(1\.\d+|\d+(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/,
+    'marketId must be 1.<EventId>, or <EventId> and B, T, TM, CM, OU15, OU25, OU35 or SW<set>',
+  );
 const fancySelectionId = z.string().regex(/^\d+-\d+$/, 'selectionId must be <EventId>-<n>');
 const wholeRupees = z.number().int().positive();
 
@@ -174,6 +177,23 @@ export const fixtureEventBody = z.object({
   bookmaker: z.boolean().default(false),
   toss: z.boolean().default(false),
   fancy: z.array(z.string().min(1).max(100)).max(50).default([]),
+  /**
+   * Further exchange markets (docs/architecture.md identifiers): TIED_MATCH and COMPLETED_MATCH on
+   * cricket, OVER_UNDER_15/25/35 on soccer, SET_WINNER (sets 1 to 3) on tennis.
+   */
+  markets: z
+    .array(
+      z.enum([
+        'TIED_MATCH',
+        'COMPLETED_MATCH',
+        'OVER_UNDER_15',
+        'OVER_UNDER_25',
+        'OVER_UNDER_35',
+        'SET_WINNER',
+      ]),
+    )
+    .max(6)
+    .default([]),
   maxStake: wholeRupees.default(500_000),
   sessionMaxStake: wholeRupees.default(100_000),
 });
@@ -239,6 +259,24 @@ export const fixtureStep = z.discriminatedUnion('kind', [
     ball: z.string().min(1).max(4),
     commentary: z.string().max(300).default(''),
   }),
+  /** A tennis score: per player sets won, games of the set in play and of finished sets, points. */
+  z.object({
+    kind: z.literal('tennis'),
+    players: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(60),
+          sets: z.number().int().min(0).max(2),
+          games: z.number().int().min(0).max(7),
+          gameSequence: z.array(z.number().int().min(0).max(7)).max(2).default([]),
+          points: z.number().int().nonnegative().max(99),
+        }),
+      )
+      .length(2),
+    isTiebreak: z.boolean().default(false),
+    server: z.enum(['home', 'away']),
+    commentary: z.string().max(300).default(''),
+  }),
   z.object({ kind: z.literal('result'), marketId, winnerSelectionId: z.number().int().positive() }),
   z.object({
     kind: z.literal('fancy-result'),
@@ -261,7 +299,7 @@ export const fixtureStepEndpoint = endpoint({
   path: '/api/ops/fixture-step',
   audience: 'ops',
   summary:
-    'Play one step on a scripted event: prices, fancy rows, suspend, resume, a ball, a result',
+    'Play one step on a scripted event: prices, fancy rows, suspend, resume, a ball, a tennis score, a result',
   body: fixtureStepBody,
   response: envelope(z.string()),
 });
@@ -299,7 +337,7 @@ export const feedStatus = endpoint({
 const settlementTarget = z
   .string()
   .regex(
-    /^(1\.\d+|\d+[BT]|\d+-\d+)$/,
+    /^(1\.\d+|\d+(B|T|TM|CM|OU15|OU25|OU35|SW[1-5])|\d+-\d+)$/,
     'target must be a market id or a fancy selection id (<EventId>-<n>)',
   );
 

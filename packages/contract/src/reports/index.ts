@@ -1,4 +1,4 @@
-import { calendarDateParse } from '@backlay/domain';
+import { calendarDateParse, MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope, isoDateTime, ownUserId, refusal, rupees, success } from '../common.js';
 
@@ -20,7 +20,9 @@ const skipRec = z.string().regex(/^\d{1,9}$/, 'must be a whole number');
 const psize = z.string().regex(/^([1-9]\d?|100)$/, 'must be 1–100');
 
 const eventIdQuery = z.string().regex(/^\d{1,15}$/, 'must be an event id');
-const marketIdQuery = z.string().regex(/^(1\.\d{1,15}|\d{1,15}[BT])$/, 'must be a market id');
+const marketIdQuery = z
+  .string()
+  .regex(/^(1\.\d{1,15}|\d{1,15}(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/, 'must be a market id');
 
 /** SPEC §6: match bet and bet history calls carry role 'Client'. */
 const role = z.enum(['Client']);
@@ -139,7 +141,7 @@ export const betHistoryEntry = z.object({
   BetStatus: z.enum(['Pending', 'Settled', 'Lost']),
   Exposure: rupees,
   ReturnBalance: rupees,
-  MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY']),
+  MarketType: z.enum(MARKET_TYPES),
   Role: z.literal('Client'),
   Remark: z.enum(['Void']).nullable(),
   VoidReason: z.string().nullable(),
@@ -179,7 +181,7 @@ export const getBetHistory = endpoint({
  */
 export const matchBetEntry = z.object({
   MarketName: z.string(),
-  marketType: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY']),
+  marketType: z.enum(MARKET_TYPES),
   profitLoss: rupees,
   commission: rupees,
   marketId: z.string(),

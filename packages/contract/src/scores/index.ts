@@ -37,6 +37,13 @@ export const otherScore = z.object({
   score: z.object({ home: side, away: side }),
   /** Tennis: the set in play (1-based); soccer: the match minute. */
   currentSet: z.number().int(),
+  /**
+   * Tennis: the game in play as the umpire calls it, 0, 15, 30, 40 and AD (a tie-break's points
+   * as counted); absent for soccer and once the match is over.
+   */
+  points: z.object({ home: z.string(), away: z.string(), isTiebreak: z.boolean() }).optional(),
+  /** Tennis: who serves the next point; absent for soccer and once the match is over. */
+  server: z.enum(['home', 'away']).optional(),
 });
 export type OtherScoreWire = z.infer<typeof otherScore>;
 

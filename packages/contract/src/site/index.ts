@@ -41,6 +41,16 @@ export const siteConfig = z.object({
   social: z.array(siteLink),
   /** Payment methods whose logos the page footer shows (ids of our own SVGs). */
   payments: z.array(z.string()),
+  /**
+   * The server's REPORT_TZ (an IANA zone): report days are calendar days of this zone, so a
+   * report's default dates are "today" here, whatever the browser's own zone.
+   */
+  reportTimeZone: z.string(),
+  /**
+   * The feed's freshness window, FEED_STALE_S: prices older than this are suspended by the server,
+   * and the client greys them out with their age.
+   */
+  priceStaleSeconds: z.number().int().positive(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

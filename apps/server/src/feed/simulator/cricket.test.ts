@@ -1,5 +1,7 @@
 import {
   bookmakerMarketId,
+  completedMatchMarketId,
+  tiedMatchMarketId,
   fancyRunnerIsHidden,
   matchOddsMarketId,
   tossMarketId,
@@ -87,7 +89,7 @@ const oversToBalls = (overs: string): number => {
 };
 
 describe('a simulated T20 match', () => {
-  it('declares the match odds, bookmaker and toss and every session exactly once', () => {
+  it('declares the match odds, bookmaker, toss, tied match, completed match and every session exactly once', () => {
     for (const { event, steps } of matches) {
       const declared = declarations(steps).map((d) =>
         d.kind === 'market' || d.kind === 'void-market' ? d.marketId : d.selectionId,
@@ -96,9 +98,24 @@ describe('a simulated T20 match', () => {
         matchOddsMarketId(EVENT_ID),
         bookmakerMarketId(EVENT_ID),
         tossMarketId(EVENT_ID),
+        tiedMatchMarketId(EVENT_ID),
+        completedMatchMarketId(EVENT_ID),
         ...event.sessions.map((s) => s.selectionId),
       ];
       expect([...declared].sort()).toEqual([...expected].sort());
+      const [first, second] = event.innings;
+      const isTie = first?.runs === second?.runs;
+      // Tied match: No (…12) unless tied; completed match: Yes (…13), never abandoned.
+      expect(declarations(steps)).toContainEqual({
+        kind: 'market',
+        marketId: tiedMatchMarketId(EVENT_ID),
+        winnerSelectionId: EVENT_ID * 100 + (isTie ? 11 : 12),
+      });
+      expect(declarations(steps)).toContainEqual({
+        kind: 'market',
+        marketId: completedMatchMarketId(EVENT_ID),
+        winnerSelectionId: EVENT_ID * 100 + 13,
+      });
       expect(event.sessions.length).toBeGreaterThanOrEqual(8);
     }
   });
@@ -163,7 +180,7 @@ describe('a simulated T20 match', () => {
     }
   });
 
-  it('suspends match odds, bookmaker and sessions when a wicket falls and reopens them 20–40 s later with fresh prices', () => {
+  it('suspends match odds, bookmaker, tied and completed match and sessions when a wicket falls and reopens them 20–40 s later with fresh prices', () => {
     let wickets = 0;
     for (const { steps } of matches) {
       steps.forEach((step, i) => {
@@ -178,6 +195,8 @@ describe('a simulated T20 match', () => {
         expect(suspended.map((u) => (u.kind === 'market' ? u.marketId : ''))).toEqual([
           matchOddsMarketId(EVENT_ID),
           bookmakerMarketId(EVENT_ID),
+          tiedMatchMarketId(EVENT_ID),
+          completedMatchMarketId(EVENT_ID),
         ]);
         const rows = step.updates.find((u) => u.kind === 'fancy');
         expect(rows?.kind === 'fancy' && rows.rows.every((r) => r.gameStatus === 'SUSPENDED')).toBe(
@@ -188,6 +207,8 @@ describe('a simulated T20 match', () => {
         expect((next?.at ?? 0) - step.at).toBeLessThanOrEqual(40_000);
         const reopened = next?.updates.filter((u) => u.kind === 'market') ?? [];
         expect(reopened.map((u) => (u.kind === 'market' ? u.status : ''))).toEqual([
+          'ACTIVE',
+          'ACTIVE',
           'ACTIVE',
           'ACTIVE',
         ]);
@@ -355,7 +376,7 @@ describe('a simulated T20 match', () => {
     }
   });
 
-  it('voids the match markets on a tie and settles the sessions as usual', () => {
+  it('voids the match markets on a tie, settles the tied match Yes and the sessions as usual', () => {
     let tie: { event: CricketEvent; steps: Step[] } | undefined;
     for (let seed = 1000; seed < 1400 && tie === undefined; seed += 1) {
       const match = playMatch(seed);
@@ -374,6 +395,29 @@ describe('a simulated T20 match', () => {
       marketId: bookmakerMarketId(EVENT_ID),
       reason: 'Match tied',
     });
+    expect(declared).toContainEqual({
+      kind: 'market',
+      marketId: tiedMatchMarketId(EVENT_ID),
+      winnerSelectionId: EVENT_ID * 100 + 11,
+    });
+  });
+
+  it('prices a tie long (Yes about 50–100 before the start) and completion short (Yes 1.01–1.05)', () => {
+    for (const { steps } of matches) {
+      const opening = steps[0]?.updates ?? [];
+      const book = (marketId: string) => {
+        const update = opening.find((u) => u.kind === 'market' && u.marketId === marketId);
+        return update?.kind === 'market' ? update.runners.map((r) => r.back[0]?.price) : [];
+      };
+      const [tiedYes = 0, tiedNo = 0] = book(tiedMatchMarketId(EVENT_ID));
+      expect(tiedYes).toBeGreaterThanOrEqual(5000);
+      expect(tiedYes).toBeLessThanOrEqual(10_000);
+      expect(tiedNo).toBe(101);
+      const [completedYes = 0, completedNo = 0] = book(completedMatchMarketId(EVENT_ID));
+      expect(completedYes).toBeGreaterThanOrEqual(101);
+      expect(completedYes).toBeLessThanOrEqual(105);
+      expect(completedNo).toBeGreaterThan(1000);
+    }
   });
 
   it('bowls at a real T20 tempo: a ball every 35–45 s, 30–60 s more between overs', () => {

@@ -17,12 +17,16 @@ import {
   strengthRunFactor,
   wicketFallForecast,
   type BallKind,
+  type ChaseChances,
   type InningsState,
 } from './cricket-model.js';
 import {
   bookmakerRunnerIds,
   bookmakerSpec,
   eventAnnouncement,
+  extraMarketId,
+  extraMarketSpec,
+  extraRunnerIds,
   marketOpen,
   marketQuiet,
   matchOddsRunnerIds,
@@ -39,6 +43,7 @@ import {
   exchangeQuotes,
   fancyQuote,
   fancyRateQuote,
+  sideMarketQuotes,
   tossQuotes,
   type RunsForecast,
 } from './quote.js';
@@ -174,35 +179,89 @@ function runFactor(event: CricketEvent, side: Side): number {
   return strengthRunFactor(event.sides[side].strength);
 }
 
-/** [home, away] win probabilities of the match's present state (a tie's share split evenly). */
-export function cricketChances(event: CricketEvent): [number, number] {
-  const pairFor = (chaser: Side, chances: ReturnType<typeof chaseChances>): [number, number] => {
-    const [chaserP, defenderP] = chancesToPair(chances);
-    return chaser === 0 ? [chaserP, defenderP] : [defenderP, chaserP];
-  };
+/** The model's chances of the present state, each with the side that bats second (1 or 2 of them). */
+function outcomeChances(event: CricketEvent): { chaser: Side; chances: ChaseChances }[] {
   const first = event.innings[0];
   const second = event.innings[1];
   if (event.battingFirst === null || first === undefined) {
     // Before the toss: either side may bat first, equally likely.
-    const homeFirst = pairFor(
-      1,
-      firstInningsChances(zeroInnings, runFactor(event, 0), runFactor(event, 1)),
-    );
-    const awayFirst = pairFor(
-      0,
-      firstInningsChances(zeroInnings, runFactor(event, 1), runFactor(event, 0)),
-    );
-    const home = (homeFirst[0] + awayFirst[0]) / 2;
-    return [home, 1 - home];
+    return [
+      {
+        chaser: 1,
+        chances: firstInningsChances(zeroInnings, runFactor(event, 0), runFactor(event, 1)),
+      },
+      {
+        chaser: 0,
+        chances: firstInningsChances(zeroInnings, runFactor(event, 1), runFactor(event, 0)),
+      },
+    ];
   }
   const chaser = other(first.side);
   if (second === undefined) {
-    return pairFor(
-      chaser,
-      firstInningsChances(first, runFactor(event, first.side), runFactor(event, chaser)),
-    );
+    return [
+      {
+        chaser,
+        chances: firstInningsChances(first, runFactor(event, first.side), runFactor(event, chaser)),
+      },
+    ];
   }
-  return pairFor(chaser, chaseChances(second, first.runs + 1, runFactor(event, chaser)));
+  return [{ chaser, chances: chaseChances(second, first.runs + 1, runFactor(event, chaser)) }];
+}
+
+/** [home, away] win probabilities of the match's present state (a tie's share split evenly). */
+export function cricketChances(event: CricketEvent): [number, number] {
+  const pairs = outcomeChances(event).map(({ chaser, chances }): [number, number] => {
+    const [chaserP, defenderP] = chancesToPair(chances);
+    return chaser === 0 ? [chaserP, defenderP] : [defenderP, chaserP];
+  });
+  if (pairs.length === 1 && pairs[0] !== undefined) return pairs[0];
+  const home = pairs.reduce((sum, [homeP]) => sum + homeP, 0) / pairs.length;
+  return [home, 1 - home];
+}
+
+/** The model's chance of a tie (the Tied Match market's Yes), kept off 0 and 1. */
+export function cricketTieChance(event: CricketEvent): number {
+  const all = outcomeChances(event);
+  const tie = all.reduce((sum, { chances }) => sum + chances.tie, 0) / all.length;
+  return clamp(tie, 0.0005, 0.9995);
+}
+
+/**
+ * The chance the match is completed (the Completed Match market's Yes): the simulator never
+ * abandons a match, but the market prices a small risk of it — 4 % before the start, shrinking
+ * with the balls still to come.
+ */
+export function cricketCompletionChance(event: CricketEvent): number {
+  return 1 - clamp((0.04 * ballsToCome(event)) / (2 * INNINGS_BALLS * 0.9), 0.0005, 0.04);
+}
+
+const TIED: { kind: 'TIED_MATCH' } = { kind: 'TIED_MATCH' };
+const COMPLETED: { kind: 'COMPLETED_MATCH' } = { kind: 'COMPLETED_MATCH' };
+
+/** The tied match and completed match quotes (Yes, No) from the model; `rng` draws nothing. */
+function yesNoUpdates(event: CricketEvent, rng: Rng): Updates {
+  return [TIED, COMPLETED].map((market) => {
+    const [yes, no] = extraRunnerIds(event.eventId, market);
+    const p =
+      market.kind === 'TIED_MATCH' ? cricketTieChance(event) : cricketCompletionChance(event);
+    return marketOpen(
+      extraMarketId(event.eventId, market),
+      sideMarketQuotes(rng, [
+        { selectionId: yes, probability: p },
+        { selectionId: no, probability: 1 - p },
+      ]),
+    );
+  });
+}
+
+function yesNoQuiet(event: CricketEvent, status: 'SUSPENDED' | 'CLOSED'): Updates {
+  return [TIED, COMPLETED].map((market) =>
+    marketQuiet(
+      extraMarketId(event.eventId, market),
+      status,
+      extraRunnerIds(event.eventId, market),
+    ),
+  );
 }
 
 function priceUpdates(event: CricketEvent, rng: Rng): Updates {
@@ -224,6 +283,7 @@ function priceUpdates(event: CricketEvent, rng: Rng): Updates {
         { selectionId: bmAway ?? 0, probability: away },
       ]),
     ),
+    ...yesNoUpdates(event, rng),
   ];
 }
 
@@ -243,6 +303,7 @@ function suspendMarkets(event: CricketEvent): Updates {
       matchOddsRunnerIds(event.eventId, false),
     ),
     suspendBookmaker(event),
+    ...yesNoQuiet(event, 'SUSPENDED'),
   ];
 }
 
@@ -612,6 +673,28 @@ function finishMatch(event: CricketEvent, commentary: string): Updates {
       },
     );
   }
+  // Tied match: Yes only on a tie; completed match: Yes (the simulator never abandons a match).
+  const isTie = first !== undefined && second !== undefined && first.runs === second.runs;
+  const [tiedYes, tiedNo] = extraRunnerIds(event.eventId, TIED);
+  const [completedYes] = extraRunnerIds(event.eventId, COMPLETED);
+  out.push(
+    {
+      kind: 'result',
+      declaration: {
+        kind: 'market',
+        marketId: extraMarketId(event.eventId, TIED),
+        winnerSelectionId: isTie ? tiedYes : tiedNo,
+      },
+    },
+    {
+      kind: 'result',
+      declaration: {
+        kind: 'market',
+        marketId: extraMarketId(event.eventId, COMPLETED),
+        winnerSelectionId: completedYes,
+      },
+    },
+  );
   for (const session of event.sessions) {
     if (session.isDeclared) continue;
     out.push(
@@ -626,6 +709,7 @@ function finishMatch(event: CricketEvent, commentary: string): Updates {
     { kind: 'fancy', eventId: event.eventId, rows: [] },
     marketQuiet(moId, 'CLOSED', matchOddsRunnerIds(event.eventId, false)),
     marketQuiet(bmId, 'CLOSED', bookmakerRunnerIds(event.eventId)),
+    ...yesNoQuiet(event, 'CLOSED'),
     { kind: 'eventStatus', eventId: event.eventId, status: 'closed' },
   );
   event.isInPlay = false;
@@ -780,7 +864,12 @@ function preMatch(event: CricketEvent, ctx: StepContext): Updates {
  * still open where it stands.
  */
 export function cricketAnnounce(event: CricketEvent, ctx: StepContext): Updates {
-  const markets = [matchOddsSpec(event, false, ctx.limits), bookmakerSpec(event, ctx.limits)];
+  const markets = [
+    matchOddsSpec(event, false, ctx.limits),
+    bookmakerSpec(event, ctx.limits),
+    extraMarketSpec(event, TIED, ctx.limits),
+    extraMarketSpec(event, COMPLETED, ctx.limits),
+  ];
   const open = event.sessions.filter((session) => !session.isDeclared);
   const announcement = eventAnnouncement(
     event,

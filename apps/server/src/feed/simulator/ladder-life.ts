@@ -1,4 +1,4 @@
-import { marketIdParse } from '@backlay/domain';
+import { isExchangeMarket, marketIdParse } from '@backlay/domain';
 import type { FeedUpdate, PriceSize, RunnerQuote } from '../types.js';
 import { SECOND } from './context.js';
 import { ladderStep, LADDER_MAX } from './ladder.js';
@@ -8,8 +8,9 @@ import type { LiveBook } from './state.js';
 
 /**
  * The ladder between model prices (living-markets): a real exchange's book never stands still.
- * Each ladder beat (about one real second) re-sizes some levels of every open match odds and toss
- * book, and now and then tilts a match odds book by one rung — one runner drifts while another
+ * Each ladder beat (about one real second) re-sizes some levels of every open exchange market
+ * (match odds, tied match, over/under, set winner) and toss book, and now and then tilts an
+ * exchange book by one rung — one runner drifts while another
  * firms — always within one rung of the model's price and never below the book's overround.
  * The model's next price (a ball, a goal, a point) resets the book to the model.
  */
@@ -30,9 +31,11 @@ export function ladderBeatSimMs(speed: number): number {
   return Math.max(SECOND, Math.round(speed * SECOND));
 }
 
-function isLiveMarket(marketId: string): 'MATCH_ODDS' | 'TOSS' | null {
+/** 'EXCHANGE' for an exchange market (match odds, tied match, over/under …), 'TOSS', or null. */
+function isLiveMarket(marketId: string): 'EXCHANGE' | 'TOSS' | null {
   const kind = marketIdParse(marketId)?.kind;
-  return kind === 'MATCH_ODDS' || kind === 'TOSS' ? kind : null;
+  if (kind === undefined) return null;
+  return isExchangeMarket(kind) ? 'EXCHANGE' : kind === 'TOSS' ? 'TOSS' : null;
 }
 
 /** Follows the model: records (or forgets) the books that an event step quoted. */
@@ -117,7 +120,7 @@ export function ladderBeat(books: Record<string, LiveBook>, rng: Rng): FeedUpdat
     const book = books[marketId];
     if (book === undefined || book.status !== 'ACTIVE' || book.runners.length === 0) continue;
     let runners: readonly RunnerQuote[] = book.runners;
-    if (isLiveMarket(marketId) === 'MATCH_ODDS' && rngChance(rng, PRICE_TICK_CHANCE)) {
+    if (isLiveMarket(marketId) === 'EXCHANGE' && rngChance(rng, PRICE_TICK_CHANCE)) {
       const i = rngInt(rng, 0, runners.length - 1);
       const others = runners.map((_, k) => k).filter((k) => k !== i);
       const partner = rngPick(rng, others);

@@ -1,9 +1,17 @@
 import {
   bookmakerMarketId,
+  completedMatchMarketId,
+  marketName,
   MATCH_MIN_STAKE,
   matchOddsMarketId,
+  overUnderMarketId,
+  overUnderRunnerNames,
   SESSION_MIN_STAKE,
+  setWinnerMarketId,
+  tiedMatchMarketId,
   tossMarketId,
+  YES_NO_RUNNERS,
+  type OverUnderType,
 } from '@backlay/domain';
 import type {
   FeedEventSpec,
@@ -35,6 +43,49 @@ const SLOT_OFFSET: Readonly<Record<RunnerSlot, number>> = {
 /** The selection id of a runner of an event. */
 export function runnerId(eventId: number, slot: RunnerSlot): number {
   return eventId * 10 + SLOT_OFFSET[slot];
+}
+
+/**
+ * Runner ids of the further exchange markets (docs/architecture.md identifiers): `EventId·100 + k`,
+ * which no `EventId·10 + k` of the same event can equal. Tied match Yes 11, No 12; completed
+ * match Yes 13, No 14; over/under 1.5 Under 21, Over 22, 2.5 23/24, 3.5 25/26; set n's winner
+ * home 29 + 2n, away 30 + 2n (set 1: 31/32).
+ */
+export type ExtraMarket =
+  | { readonly kind: 'TIED_MATCH' | 'COMPLETED_MATCH' }
+  | { readonly kind: OverUnderType }
+  | { readonly kind: 'SET_WINNER'; readonly set: number };
+
+const EXTRA_BASE: Readonly<Record<ExtraMarket['kind'], number>> = {
+  TIED_MATCH: 11,
+  COMPLETED_MATCH: 13,
+  OVER_UNDER_15: 21,
+  OVER_UNDER_25: 23,
+  OVER_UNDER_35: 25,
+  SET_WINNER: 29,
+};
+
+/** The runner ids of a further market, in spec order: [Yes, No], [Under, Over] or [home, away]. */
+export function extraRunnerIds(eventId: number, market: ExtraMarket): [number, number] {
+  const first =
+    eventId * 100 + EXTRA_BASE[market.kind] + (market.kind === 'SET_WINNER' ? 2 * market.set : 0);
+  return [first, first + 1];
+}
+
+/** The market id of a further market. */
+export function extraMarketId(eventId: number, market: ExtraMarket): string {
+  switch (market.kind) {
+    case 'TIED_MATCH':
+      return tiedMatchMarketId(eventId);
+    case 'COMPLETED_MATCH':
+      return completedMatchMarketId(eventId);
+    case 'SET_WINNER':
+      return setWinnerMarketId(eventId, market.set);
+    case 'OVER_UNDER_15':
+    case 'OVER_UNDER_25':
+    case 'OVER_UNDER_35':
+      return overUnderMarketId(eventId, market.kind);
+  }
 }
 
 /** Stake limits in whole rupees (SPEC §5 house rules for the minimums; maximums configured). */
@@ -91,6 +142,32 @@ export function tossSpec(event: EventBase, limits: StakeLimits): FeedMarketSpec 
       { selectionId: runnerId(event.eventId, 'tossHome'), name: event.home },
       { selectionId: runnerId(event.eventId, 'tossAway'), name: event.away },
     ],
+  };
+}
+
+/**
+ * A further exchange market's spec: Yes and No (tied match, completed match), Under and Over
+ * (over/under goals), the two players (a set's winner); the match odds' stake limits.
+ */
+export function extraMarketSpec(
+  event: EventBase,
+  market: ExtraMarket,
+  limits: StakeLimits,
+): FeedMarketSpec {
+  const names: readonly string[] =
+    market.kind === 'TIED_MATCH' || market.kind === 'COMPLETED_MATCH'
+      ? YES_NO_RUNNERS
+      : market.kind === 'SET_WINNER'
+        ? [event.home, event.away]
+        : overUnderRunnerNames(market.kind);
+  const ids = extraRunnerIds(event.eventId, market);
+  return {
+    marketId: extraMarketId(event.eventId, market),
+    marketType: market.kind,
+    name: marketName(market.kind, market.kind === 'SET_WINNER' ? market.set : 1),
+    minStake: MATCH_MIN_STAKE,
+    maxStake: limits.maxStakeMatch,
+    runners: names.map((name, index) => ({ selectionId: ids[index] ?? 0, name })),
   };
 }
 

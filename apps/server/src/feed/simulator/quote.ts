@@ -1,6 +1,6 @@
 import type { FancyQuote, FeedStatus, PriceSize, RunnerQuote } from '../types.js';
 import { ladderFloor, ladderStep, LADDER_MAX, LADDER_MIN } from './ladder.js';
-import { rngInt, type Rng } from './rng.js';
+import { rngFork, rngInt, type Rng } from './rng.js';
 import { clamp, normalAtLeast } from './stats.js';
 
 /**
@@ -69,6 +69,15 @@ export function exchangeQuotes(rng: Rng, runners: readonly RunnerChance[]): Runn
       lay: levels(rng, ladderStep(back, 1), 1, 100),
     };
   });
+}
+
+/**
+ * Quotes of a further exchange market (tied match, over/under, a set's winner — docs/architecture.md
+ * identifiers), priced as {@link exchangeQuotes}, their sizes drawn from a fork of `rng` salted
+ * with the market's first runner id, so `rng` itself draws nothing.
+ */
+export function sideMarketQuotes(rng: Rng, runners: readonly RunnerChance[]): RunnerQuote[] {
+  return exchangeQuotes(rngFork(rng, runners[0]?.selectionId ?? 0), runners);
 }
 
 /**

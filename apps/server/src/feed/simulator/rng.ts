@@ -66,3 +66,13 @@ export function rngPoisson(rng: Rng, mean: number): number {
   }
   return k;
 }
+
+/**
+ * A stream of its own from `rng`'s present state and a salt, without drawing from `rng`: the
+ * further exchange markets size their levels from it, so the matches and their match odds draw
+ * exactly what they drew before those markets existed (the same `SIM_SEED` replays the same
+ * matches).
+ */
+export function rngFork(rng: Rng, salt: number): Rng {
+  return rngCreate((rng.state ^ Math.imul(salt, 0x85ebca6b)) >>> 0);
+}

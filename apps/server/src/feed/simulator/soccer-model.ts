@@ -40,6 +40,24 @@ export function soccerChances(
   return [h / total, a / total, d / total];
 }
 
+/**
+ * Chance the match ends with more than `line` goals (an over/under line `line`.5), the remaining
+ * goals of both sides Poisson with their rates scaled by the minutes left; kept off 0 and 1.
+ */
+export function overChance(
+  goals: number,
+  line: number,
+  minutesLeft: number,
+  homeRate: number,
+  awayRate: number,
+): number {
+  const mean = ((homeRate + awayRate) * Math.max(0, minutesLeft)) / 90;
+  const needed = line + 1 - goals;
+  if (needed <= 0) return 0.9995;
+  const under = poissonProbabilities(mean, needed - 1).reduce((sum, p) => sum + p, 0);
+  return clamp(1 - under, 0.0005, 0.9995);
+}
+
 /** Chance of a goal by a side in one minute of play at 90-minute rate `rate` (late goals a bit likelier). */
 export function goalChancePerMinute(rate: number, minute: number): number {
   const lateBoost = minute > 75 ? 1.2 : 1;

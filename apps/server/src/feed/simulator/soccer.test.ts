@@ -1,4 +1,4 @@
-import { matchOddsMarketId } from '@backlay/domain';
+import { matchOddsMarketId, overUnderMarketId } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { FeedUpdate, OtherScore } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
@@ -49,21 +49,75 @@ describe('a simulated soccer match', () => {
           : event.homeGoals < event.awayGoals
             ? 'away'
             : 'draw';
-      expect(result).toEqual({
-        kind: 'result',
-        declaration: {
-          kind: 'market',
-          marketId: matchOddsMarketId(EVENT_ID),
-          winnerSelectionId: runnerId(EVENT_ID, expected),
-        },
+      const results = updates.flatMap((u) => (u.kind === 'result' ? [u.declaration] : []));
+      expect(results).toContainEqual({
+        kind: 'market',
+        marketId: matchOddsMarketId(EVENT_ID),
+        winnerSelectionId: runnerId(EVENT_ID, expected),
       });
+      expect(result).toBeDefined();
       winners.add(runnerId(EVENT_ID, expected));
-      expect(updates.slice(-2)).toMatchObject([
-        { kind: 'market', status: 'CLOSED' },
-        { kind: 'eventStatus', status: 'closed' },
-      ]);
+      expect(updates.at(-1)).toMatchObject({ kind: 'eventStatus', status: 'closed' });
+      expect(updates.at(-2)).toMatchObject({ kind: 'market', status: 'CLOSED' });
     }
     expect(winners.size).toBe(3);
+  });
+
+  it('settles each over/under line once: Over at the goal that passes it, else Under at full time', () => {
+    let early = 0;
+    for (const { event, updates } of matches) {
+      const goals = event.homeGoals + event.awayGoals;
+      for (const [kind, line, under] of [
+        ['OVER_UNDER_15', 1, 21],
+        ['OVER_UNDER_25', 2, 23],
+        ['OVER_UNDER_35', 3, 25],
+      ] as const) {
+        const marketId = overUnderMarketId(EVENT_ID, kind);
+        const at = updates.findIndex(
+          (u) =>
+            u.kind === 'result' &&
+            u.declaration.kind === 'market' &&
+            u.declaration.marketId === marketId,
+        );
+        const declared = updates[at];
+        expect(
+          updates.filter(
+            (u) =>
+              u.kind === 'result' &&
+              'marketId' in u.declaration &&
+              u.declaration.marketId === marketId,
+          ),
+        ).toHaveLength(1);
+        expect(declared?.kind === 'result' && declared.declaration).toEqual({
+          kind: 'market',
+          marketId,
+          winnerSelectionId: EVENT_ID * 100 + under + (goals > line ? 1 : 0),
+        });
+        // Nothing but CLOSED quotes after the declaration.
+        expect(
+          updates
+            .slice(at + 1)
+            .every((u) => u.kind !== 'market' || u.marketId !== marketId || u.status === 'CLOSED'),
+        ).toBe(true);
+        if (
+          goals > line &&
+          updates.slice(at).some((u) => u.kind === 'score' && u.score.commentary.includes('GOAL'))
+        )
+          early += 1;
+      }
+    }
+    expect(early).toBeGreaterThan(10);
+  });
+
+  it('prices Over 2.5 from the goals so far and the minutes left: 0-0 at kick-off is odds-against, 2-0 late odds-on', () => {
+    const over = (u: FeedUpdate | undefined) =>
+      u?.kind === 'market' ? u.runners[1]?.back[0]?.price : undefined;
+    const marketId = overUnderMarketId(EVENT_ID, 'OVER_UNDER_25');
+    for (const { updates } of matches.slice(0, 5)) {
+      const first = updates.find((u) => u.kind === 'market' && u.marketId === marketId);
+      expect(over(first)).toBeGreaterThan(150);
+      expect(over(first)).toBeLessThan(300);
+    }
   });
 
   it('plays 90 minutes and stoppage minute by minute with a score each minute', () => {

@@ -1,8 +1,11 @@
-import { matchOddsMarketId } from '@backlay/domain';
+import { matchOddsMarketId, overUnderGoals, type OverUnderType } from '@backlay/domain';
 import type { FeedUpdate, OtherScore } from '../types.js';
 import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
 import {
   eventAnnouncement,
+  extraMarketId,
+  extraMarketSpec,
+  extraRunnerIds,
   marketOpen,
   marketQuiet,
   matchOddsRunnerIds,
@@ -10,9 +13,9 @@ import {
   runnerId,
 } from './markets.js';
 import { assertNever } from '@backlay/domain';
-import { exchangeQuotes } from './quote.js';
+import { exchangeQuotes, sideMarketQuotes } from './quote.js';
 import { rngBetween, rngChance, rngInt, rngPick, type Rng } from './rng.js';
-import { goalChancePerMinute, soccerChances } from './soccer-model.js';
+import { goalChancePerMinute, overChance, soccerChances } from './soccer-model.js';
 import type { SoccerEvent } from './state.js';
 
 /**
@@ -71,17 +74,64 @@ export function soccerEventChances(event: SoccerEvent): [number, number, number]
   );
 }
 
-function prices(event: SoccerEvent, rng: Rng): FeedUpdate {
+/** The over/under goal lines (docs/architecture.md identifiers). */
+const OVER_UNDER: readonly { readonly kind: OverUnderType }[] = [
+  { kind: 'OVER_UNDER_15' },
+  { kind: 'OVER_UNDER_25' },
+  { kind: 'OVER_UNDER_35' },
+];
+
+const goals = (event: SoccerEvent) => event.homeGoals + event.awayGoals;
+
+/** The lines the goals have not passed yet: those still open (a passed line is settled Over). */
+function openLines(event: SoccerEvent) {
+  return OVER_UNDER.filter((line) => goals(event) <= overUnderGoals(line.kind));
+}
+
+/** Match odds, then each open over/under line from the goals so far and the minutes left. */
+function prices(event: SoccerEvent, rng: Rng): Updates {
   const [home, away, draw] = soccerEventChances(event);
   const [homeId, awayId, drawId] = matchOddsRunnerIds(event.eventId, true);
-  return marketOpen(
-    matchOddsMarketId(event.eventId),
-    exchangeQuotes(rng, [
-      { selectionId: homeId ?? 0, probability: home },
-      { selectionId: awayId ?? 0, probability: away },
-      { selectionId: drawId ?? 0, probability: draw },
-    ]),
-  );
+  return [
+    marketOpen(
+      matchOddsMarketId(event.eventId),
+      exchangeQuotes(rng, [
+        { selectionId: homeId ?? 0, probability: home },
+        { selectionId: awayId ?? 0, probability: away },
+        { selectionId: drawId ?? 0, probability: draw },
+      ]),
+    ),
+    ...openLines(event).map((line) => {
+      const over = overChance(
+        goals(event),
+        overUnderGoals(line.kind),
+        minutesLeft(event),
+        event.homeRate,
+        event.awayRate,
+      );
+      const [underId, overId] = extraRunnerIds(event.eventId, line);
+      return marketOpen(
+        extraMarketId(event.eventId, line),
+        sideMarketQuotes(rng, [
+          { selectionId: underId, probability: 1 - over },
+          { selectionId: overId, probability: over },
+        ]),
+      );
+    }),
+  ];
+}
+
+/** An over/under line's result: Over or Under, and its market closed. */
+function lineSettled(event: SoccerEvent, line: { kind: OverUnderType }, isOver: boolean): Updates {
+  const marketId = extraMarketId(event.eventId, line);
+  const [underId, overId] = extraRunnerIds(event.eventId, line);
+  return [
+    {
+      kind: 'result',
+      declaration: { kind: 'market', marketId, winnerSelectionId: isOver ? overId : underId },
+    },
+    marketQuiet(marketId, 'CLOSED', [underId, overId]),
+  ];
 }
 
 function clock(event: SoccerEvent): string {
@@ -118,6 +168,8 @@ function finish(event: SoccerEvent): Updates {
       : event.homeGoals < event.awayGoals
         ? 'away'
         : 'draw';
+  // The lines still open end Under (a passed line was settled Over at the goal).
+  const lines = openLines(event);
   event.isInPlay = false;
   event.isClosed = true;
   event.stage = 'finish';
@@ -128,6 +180,7 @@ function finish(event: SoccerEvent): Updates {
       declaration: { kind: 'market', marketId, winnerSelectionId: runnerId(event.eventId, winner) },
     },
     marketQuiet(marketId, 'CLOSED', matchOddsRunnerIds(event.eventId, true)),
+    ...lines.flatMap((line) => lineSettled(event, line, false)),
     { kind: 'eventStatus', eventId: event.eventId, status: 'closed' },
   ];
 }
@@ -141,10 +194,11 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
     event.nextSimMs += HALF_TIME;
     return [
       score(event, `Half-time: ${event.home} ${event.homeGoals}-${event.awayGoals} ${event.away}`),
-      prices(event, rng),
+      ...prices(event, rng),
     ];
   }
   if (event.isSecondHalf && event.minute >= 90 + secondStoppage) return finish(event);
+  const linesBefore = openLines(event);
   event.minute += 1;
   const homeScores = rngChance(rng, goalChancePerMinute(event.homeRate, event.minute));
   const awayScores = rngChance(rng, goalChancePerMinute(event.awayRate, event.minute));
@@ -152,9 +206,11 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
   if (awayScores) event.awayGoals += 1;
   if (homeScores || awayScores) {
     const scorer = homeScores && awayScores ? 'Both sides' : homeScores ? event.home : event.away;
-    // DESIGN §6: suspend around goals, reopen with fresh prices.
+    // DESIGN §6: suspend around goals, reopen with fresh prices; a line the goals passed is
+    // settled Over at once.
     event.stage = 'reopen';
     event.nextSimMs += rngInt(rng, 30, 45) * SECOND;
+    const open = openLines(event);
     return [
       score(
         event,
@@ -165,13 +221,23 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
         'SUSPENDED',
         matchOddsRunnerIds(event.eventId, true),
       ),
+      ...open.map((line) =>
+        marketQuiet(
+          extraMarketId(event.eventId, line),
+          'SUSPENDED',
+          extraRunnerIds(event.eventId, line),
+        ),
+      ),
+      ...linesBefore
+        .filter((line) => !open.includes(line))
+        .flatMap((line) => lineSettled(event, line, true)),
     ];
   }
   event.nextSimMs += MINUTE;
   const side = rngChance(rng, event.homeRate / (event.homeRate + event.awayRate))
     ? event.home
     : event.away;
-  return [score(event, `${clock(event)} ${side} ${rngPick(rng, QUIET)}`), prices(event, rng)];
+  return [score(event, `${clock(event)} ${side} ${rngPick(rng, QUIET)}`), ...prices(event, rng)];
 }
 
 /** The updates announcing a new event (upcoming, or in play on the opening board): spec, status, prices. */
@@ -181,7 +247,11 @@ export function soccerAnnounce(event: SoccerEvent, ctx: StepContext): Updates {
       event,
       1,
       ctx.realTimeOf(event.startSimMs),
-      [matchOddsSpec(event, true, ctx.limits)],
+      // A line the goals already passed (the opening board) is not offered.
+      [
+        matchOddsSpec(event, true, ctx.limits),
+        ...openLines(event).map((line) => extraMarketSpec(event, line, ctx.limits)),
+      ],
       [],
       ctx.limits,
     ),
@@ -190,7 +260,7 @@ export function soccerAnnounce(event: SoccerEvent, ctx: StepContext): Updates {
       eventId: event.eventId,
       status: event.isInPlay ? 'inplay' : 'upcoming',
     },
-    prices(event, ctx.rng),
+    ...prices(event, ctx.rng),
   ];
 }
 
@@ -205,21 +275,21 @@ export function soccerStep(event: SoccerEvent, ctx: StepContext): Updates {
         return [
           { kind: 'eventStatus', eventId: event.eventId, status: 'inplay' },
           score(event, `Kick-off: ${event.home} v ${event.away}`),
-          prices(event, ctx.rng),
+          ...prices(event, ctx.rng),
         ];
       }
       event.nextSimMs = Math.min(
         event.startSimMs,
         event.nextSimMs + rngInt(ctx.rng, PRE_MATCH_REFRESH[0], PRE_MATCH_REFRESH[1]),
       );
-      return [prices(event, ctx.rng)];
+      return prices(event, ctx.rng);
     case 'minute':
       return playMinute(event, ctx);
     case 'reopen': {
       event.stage = 'minute';
       // The minute's remaining seconds: the next minute starts a minute after this one did.
       event.nextSimMs += rngInt(ctx.rng, 15, 30) * SECOND;
-      return [prices(event, ctx.rng)];
+      return prices(event, ctx.rng);
     }
     case 'finish':
       return [];

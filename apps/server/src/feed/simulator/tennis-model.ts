@@ -100,7 +100,7 @@ export function setChance(serveWin: ServeWin, home: number, away: number, server
 }
 
 /** Chance home wins the set in progress from the full state. */
-function currentSetChance(serveWin: ServeWin, state: TennisState): number {
+export function currentSetChance(serveWin: ServeWin, state: TennisState): number {
   const [gh, ga] = state.games;
   const [ph, pa] = state.points;
   if (state.isTiebreak) return tiebreakChance(serveWin, ph, pa, state.tiebreakFirstServer);
@@ -115,10 +115,17 @@ function currentSetChance(serveWin: ServeWin, state: TennisState): number {
   );
 }
 
+/**
+ * Chance home wins a set not begun yet: who serves first in it depends on games not yet played,
+ * so both are averaged.
+ */
+export function freshSetChance(serveWin: ServeWin): number {
+  return (setChance(serveWin, 0, 0, 0) + setChance(serveWin, 0, 0, 1)) / 2;
+}
+
 /** [home, away] chances of winning a best-of-three match from `state`. */
 export function tennisChances(serveWin: ServeWin, state: TennisState): [number, number] {
-  // Who serves first in a later set depends on games not yet played: average both.
-  const fresh = (setChance(serveWin, 0, 0, 0) + setChance(serveWin, 0, 0, 1)) / 2;
+  const fresh = freshSetChance(serveWin);
   const match = (h: number, a: number): number => {
     if (h >= 2) return 1;
     if (a >= 2) return 0;

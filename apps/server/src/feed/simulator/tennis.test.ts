@@ -1,4 +1,4 @@
-import { matchOddsMarketId } from '@backlay/domain';
+import { matchOddsMarketId, setWinnerMarketId } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { FeedUpdate } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
@@ -44,16 +44,50 @@ describe('a simulated tennis match', () => {
       expect(event.setGames.every(isFinishedSet)).toBe(true);
       tiebreaks += event.setGames.filter(([a, b]) => a + b === 13).length;
       const winner = event.sets[0] === 2 ? 'home' : 'away';
-      expect(updates.find((u) => u.kind === 'result')).toEqual({
-        kind: 'result',
-        declaration: {
-          kind: 'market',
-          marketId: matchOddsMarketId(EVENT_ID),
-          winnerSelectionId: runnerId(EVENT_ID, winner),
-        },
+      expect(updates.flatMap((u) => (u.kind === 'result' ? [u.declaration] : []))).toContainEqual({
+        kind: 'market',
+        marketId: matchOddsMarketId(EVENT_ID),
+        winnerSelectionId: runnerId(EVENT_ID, winner),
       });
     }
     expect(tiebreaks).toBeGreaterThan(0);
+  });
+
+  it('declares each set winner as the set ends and voids a third set never played', () => {
+    let straight = 0;
+    for (const { event, updates } of matches) {
+      const results = updates.flatMap((u) => (u.kind === 'result' ? [u.declaration] : []));
+      event.setGames.forEach(([home, away], index) => {
+        const set = index + 1;
+        expect(results).toContainEqual({
+          kind: 'market',
+          marketId: setWinnerMarketId(EVENT_ID, set),
+          winnerSelectionId: EVENT_ID * 100 + 29 + 2 * set + (home > away ? 0 : 1),
+        });
+      });
+      if (event.setGames.length === 2) {
+        straight += 1;
+        expect(results).toContainEqual({
+          kind: 'void-market',
+          marketId: setWinnerMarketId(EVENT_ID, 3),
+          reason: 'Set not played',
+        });
+      }
+      expect(results).toHaveLength(4);
+      // Set 1's market closes when set 1 ends: no open quote of it after.
+      const closed = updates.findIndex(
+        (u) =>
+          u.kind === 'market' &&
+          u.marketId === setWinnerMarketId(EVENT_ID, 1) &&
+          u.status === 'CLOSED',
+      );
+      expect(
+        updates
+          .slice(closed + 1)
+          .some((u) => u.kind === 'market' && u.marketId === setWinnerMarketId(EVENT_ID, 1)),
+      ).toBe(false);
+    }
+    expect(straight).toBeGreaterThan(0);
   });
 
   it('reports sets, games and the finished sets’ games in the score', () => {
@@ -63,6 +97,32 @@ describe('a simulated tennis match', () => {
     if (last?.kind !== 'score' || last.score.kind !== 'tennis') return;
     expect(last.score.home.gameSequence.length).toBe(last.score.home.score + last.score.away.score);
     expect(last.score.commentary).toMatch(/^Game, set and match/);
+  });
+
+  it('carries the points of the game in play and who serves next in each score but the last', () => {
+    const calls = ['0', '15', '30', '40'];
+    let checked = 0;
+    for (const { updates } of matches.slice(0, 5)) {
+      const scores = updates.flatMap((u) =>
+        u.kind === 'score' && u.score.kind === 'tennis' ? [u.score] : [],
+      );
+      const last = scores.pop();
+      expect(last?.points).toBeUndefined();
+      expect(last?.server).toBeUndefined();
+      for (const score of scores) {
+        const { home = -1, away = -1, isTiebreak = true } = score.points ?? {};
+        const line = /^(\d+)-(\d+), ([AB]) Player serving$/.exec(score.commentary);
+        if (!line || isTiebreak) continue;
+        // Within a game the one who served the point serves the next.
+        expect([calls[home], calls[away]]).toEqual([line[1], line[2]]);
+        expect(score.server).toBe(line[3] === 'A' ? 'home' : 'away');
+        checked += 1;
+      }
+      expect(scores.every((score) => score.server === 'home' || score.server === 'away')).toBe(
+        true,
+      );
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('shortens the price of the player who wins more points', () => {

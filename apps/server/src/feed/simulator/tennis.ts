@@ -3,6 +3,9 @@ import type { FeedUpdate, OtherScore } from '../types.js';
 import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
 import {
   eventAnnouncement,
+  extraMarketId,
+  extraMarketSpec,
+  extraRunnerIds,
   marketOpen,
   marketQuiet,
   matchOddsRunnerIds,
@@ -10,10 +13,10 @@ import {
   runnerId,
 } from './markets.js';
 import { assertNever } from '@backlay/domain';
-import { exchangeQuotes } from './quote.js';
+import { exchangeQuotes, sideMarketQuotes } from './quote.js';
 import { rngBetween, rngChance, rngInt, type Rng } from './rng.js';
 import type { Side, TennisEvent } from './state.js';
-import { tennisChances, tiebreakServer } from './tennis-model.js';
+import { currentSetChance, freshSetChance, tennisChances, tiebreakServer } from './tennis-model.js';
 
 /**
  * A best-of-three tennis match played point by point (DESIGN §6): serve advantage, tie-breaks at
@@ -65,16 +68,56 @@ export function tennisEventChances(event: TennisEvent): [number, number] {
   return tennisChances(event.serveWin, event);
 }
 
-function prices(event: TennisEvent, rng: Rng): FeedUpdate {
+/** Sets a best-of-three match may play, each with its winner market (`<EventId>SW<n>`). */
+const SETS = 3;
+
+const setMarket = (set: number) => ({ kind: 'SET_WINNER' as const, set });
+
+/** The sets not finished yet (the one in play first); none once the match is over. */
+function openSets(event: TennisEvent): number[] {
+  if (event.sets[0] >= 2 || event.sets[1] >= 2) return [];
+  const sets: number[] = [];
+  for (let set = event.setGames.length + 1; set <= SETS; set += 1) sets.push(set);
+  return sets;
+}
+
+/** Match odds, then each open set's winner: the set in play from its state, later sets fresh. */
+function prices(event: TennisEvent, rng: Rng): Updates {
   const [home, away] = tennisEventChances(event);
   const [homeId, awayId] = matchOddsRunnerIds(event.eventId, false);
-  return marketOpen(
-    matchOddsMarketId(event.eventId),
-    exchangeQuotes(rng, [
-      { selectionId: homeId ?? 0, probability: home },
-      { selectionId: awayId ?? 0, probability: away },
-    ]),
-  );
+  const inPlay = event.setGames.length + 1;
+  return [
+    marketOpen(
+      matchOddsMarketId(event.eventId),
+      exchangeQuotes(rng, [
+        { selectionId: homeId ?? 0, probability: home },
+        { selectionId: awayId ?? 0, probability: away },
+      ]),
+    ),
+    ...openSets(event).map((set) => {
+      const chance =
+        set === inPlay ? currentSetChance(event.serveWin, event) : freshSetChance(event.serveWin);
+      const p = Math.min(0.9995, Math.max(0.0005, chance));
+      const [setHome, setAway] = extraRunnerIds(event.eventId, setMarket(set));
+      return marketOpen(
+        extraMarketId(event.eventId, setMarket(set)),
+        sideMarketQuotes(rng, [
+          { selectionId: setHome, probability: p },
+          { selectionId: setAway, probability: 1 - p },
+        ]),
+      );
+    }),
+  ];
+}
+
+/** A set's winner declared and its market closed. */
+function setSettled(event: TennisEvent, set: number, winner: Side): Updates {
+  const marketId = extraMarketId(event.eventId, setMarket(set));
+  const ids = extraRunnerIds(event.eventId, setMarket(set));
+  return [
+    { kind: 'result', declaration: { kind: 'market', marketId, winnerSelectionId: ids[winner] } },
+    marketQuiet(marketId, 'CLOSED', ids),
+  ];
 }
 
 function name(event: TennisEvent, side: Side): string {
@@ -99,7 +142,20 @@ function score(event: TennisEvent, commentary: string): FeedUpdate {
     currentSet: Math.min(3, event.setGames.length + 1),
     commentary,
   };
-  return { kind: 'score', eventId: event.eventId, score: value };
+  if (event.stage === 'finish') return { kind: 'score', eventId: event.eventId, score: value };
+  const [home, away] = event.points;
+  const server = event.isTiebreak
+    ? tiebreakServer(event.tiebreakFirstServer, home + away)
+    : event.server;
+  return {
+    kind: 'score',
+    eventId: event.eventId,
+    score: {
+      ...value,
+      points: { home, away, isTiebreak: event.isTiebreak },
+      server: server === 0 ? 'home' : 'away',
+    },
+  };
 }
 
 function pointsText(event: TennisEvent): string {
@@ -114,6 +170,18 @@ function pointsText(event: TennisEvent): string {
 
 function finish(event: TennisEvent, winner: Side, commentary: string): Updates {
   const marketId = matchOddsMarketId(event.eventId);
+  // A set the match did not need is void (its stakes returned).
+  const unplayed: Updates = [];
+  for (let set = event.setGames.length + 1; set <= SETS; set += 1) {
+    const setId = extraMarketId(event.eventId, setMarket(set));
+    unplayed.push(
+      {
+        kind: 'result',
+        declaration: { kind: 'void-market', marketId: setId, reason: 'Set not played' },
+      },
+      marketQuiet(setId, 'CLOSED', extraRunnerIds(event.eventId, setMarket(set))),
+    );
+  }
   event.isInPlay = false;
   event.isClosed = true;
   event.stage = 'finish';
@@ -128,6 +196,7 @@ function finish(event: TennisEvent, winner: Side, commentary: string): Updates {
       },
     },
     marketQuiet(marketId, 'CLOSED', matchOddsRunnerIds(event.eventId, false)),
+    ...unplayed,
     { kind: 'eventStatus', eventId: event.eventId, status: 'closed' },
   ];
 }
@@ -147,7 +216,7 @@ function playPoint(event: TennisEvent, rng: Rng): Updates {
     event.nextSimMs += gap;
     return [
       score(event, `${pointsText(event)}, ${name(event, server)} serving`),
-      prices(event, rng),
+      ...prices(event, rng),
     ];
   }
   // Game (or tie-break) won.
@@ -159,14 +228,19 @@ function playPoint(event: TennisEvent, rng: Rng): Updates {
   const [gh, ga] = event.games;
   const setWon = wasTiebreak || ((gh >= 6 || ga >= 6) && Math.abs(gh - ga) >= 2);
   let commentary = `Game ${name(event, winner)}: ${gh}-${ga}`;
+  let setResult: Updates = [];
   if (setWon) {
     event.setGames.push([gh, ga]);
     event.sets[winner] += 1;
     event.games = [0, 0];
+    setResult = setSettled(event, event.setGames.length, winner);
     commentary = `Set ${name(event, winner)} ${gh}-${ga}`;
     if (event.sets[winner] >= 2) {
       const line = event.setGames.map(([h, a]) => `${h}-${a}`).join(', ');
-      return finish(event, winner, `Game, set and match ${name(event, winner)}: ${line}`);
+      return [
+        ...setResult,
+        ...finish(event, winner, `Game, set and match ${name(event, winner)}: ${line}`),
+      ];
     }
     gap += 2 * MINUTE;
   } else if (gh === 6 && ga === 6) {
@@ -177,7 +251,7 @@ function playPoint(event: TennisEvent, rng: Rng): Updates {
     gap += 90 * SECOND; // change of ends
   }
   event.nextSimMs += gap;
-  return [score(event, commentary), prices(event, rng)];
+  return [...setResult, score(event, commentary), ...prices(event, rng)];
 }
 
 /** The updates announcing a new event (upcoming, or in play on the opening board): spec, status, prices. */
@@ -187,7 +261,11 @@ export function tennisAnnounce(event: TennisEvent, ctx: StepContext): Updates {
       event,
       2,
       ctx.realTimeOf(event.startSimMs),
-      [matchOddsSpec(event, false, ctx.limits)],
+      // Sets already played (the opening board) are not offered.
+      [
+        matchOddsSpec(event, false, ctx.limits),
+        ...openSets(event).map((set) => extraMarketSpec(event, setMarket(set), ctx.limits)),
+      ],
       [],
       ctx.limits,
     ),
@@ -196,7 +274,7 @@ export function tennisAnnounce(event: TennisEvent, ctx: StepContext): Updates {
       eventId: event.eventId,
       status: event.isInPlay ? 'inplay' : 'upcoming',
     },
-    prices(event, ctx.rng),
+    ...prices(event, ctx.rng),
   ];
 }
 
@@ -211,14 +289,14 @@ export function tennisStep(event: TennisEvent, ctx: StepContext): Updates {
         return [
           { kind: 'eventStatus', eventId: event.eventId, status: 'inplay' },
           score(event, `Warm-up; ${name(event, event.server)} to serve first`),
-          prices(event, ctx.rng),
+          ...prices(event, ctx.rng),
         ];
       }
       event.nextSimMs = Math.min(
         event.startSimMs,
         event.nextSimMs + rngInt(ctx.rng, PRE_MATCH_REFRESH[0], PRE_MATCH_REFRESH[1]),
       );
-      return [prices(event, ctx.rng)];
+      return prices(event, ctx.rng);
     case 'point':
       return playPoint(event, ctx.rng);
     case 'finish':

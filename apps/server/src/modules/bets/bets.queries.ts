@@ -1,3 +1,4 @@
+import type { MarketType } from '@backlay/domain';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 
@@ -130,7 +131,7 @@ export async function insertBet(
     clientId: string;
     eventId: number;
     marketId: string;
-    marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+    marketType: MarketType;
     positionKey: string;
     selectionId: string;
     selectionName: string;
@@ -205,7 +206,7 @@ export async function shiftWalletExposure(tx: Tx, accountId: string, delta: bigi
 
 export interface BetRow {
   readonly marketId: string;
-  readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  readonly marketType: MarketType;
   readonly positionKey: string;
   readonly selectionId: string;
   readonly selectionName: string;
@@ -254,6 +255,31 @@ export async function openBetsOfEvent(
     stake: row.stake,
     createdAt: row.created_at,
   }));
+}
+
+/** Open fancy sessions the client has bets on, with the session's and the event's names. */
+export async function openFancyOfClient(db: Db, clientId: string) {
+  return db
+    .selectFrom('bets')
+    .innerJoin('fancy_runners', 'fancy_runners.selection_id', 'bets.position_key')
+    .innerJoin('events', 'events.id', 'bets.event_id')
+    .select([
+      'fancy_runners.selection_id',
+      'fancy_runners.name as runner_name',
+      'fancy_runners.sort_priority',
+      'events.id as event_id',
+      'events.sport_id',
+      'events.name as event_name',
+      'events.series_name',
+    ])
+    .distinct()
+    .where('bets.client_id', '=', clientId)
+    .where('bets.status', '=', 'Pending')
+    .where('bets.market_type', '=', 'FANCY')
+    .orderBy('events.id')
+    .orderBy('fancy_runners.sort_priority')
+    .orderBy('fancy_runners.selection_id')
+    .execute();
 }
 
 /** Open non-fancy markets the client has bets on, with the event's names. */

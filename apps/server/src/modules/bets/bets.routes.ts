@@ -161,6 +161,24 @@ export function betsRoutes(
           })),
         });
       }
+      // Fancy sessions too, one entry each, after their event's markets.
+      for (const session of await bets.openFancyOfClient(clientId)) {
+        result.push({
+          EventId: Number(session.event_id),
+          SportsId: session.sport_id,
+          MarketName: session.event_name,
+          SeriesName: session.series_name,
+          MarketType: 'FANCY',
+          Runners: [
+            {
+              selectionId: session.selection_id,
+              RunnerName: session.runner_name,
+              profitLoss: rupees(session.worst),
+            },
+          ],
+        });
+      }
+      result.sort((a, b) => a.EventId - b.EventId);
       return { Status: true as const, Result: result };
     },
     options,

@@ -115,7 +115,10 @@ export function createBetsService(deps: {
 }) {
   const { db, clock, priceBook } = deps;
 
-  /** Match odds, bookmaker and toss: the market row, the feed and the DESIGN §5 price check. */
+  /**
+   * The exchange markets (match odds, tied match, over/under …), bookmaker and toss: the market
+   * row, the feed and the DESIGN §5 price check.
+   */
   async function exchangePlacement(
     tx: Tx,
     draft: BetDraft,
@@ -196,6 +199,7 @@ export function createBetsService(deps: {
       if (decimal === null) return BET_MESSAGES.oddsChanged;
       odds = decimal;
       priced = {
+        // Every exchange market has match odds' figures (docs/architecture.md identifiers).
         market: draft.MarketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS',
         betType: draft.BetType,
         odds: decimal,
@@ -427,6 +431,20 @@ export function createBetsService(deps: {
     },
 
     openMarketsOfClient: (clientId: string) => q.openMarketsOfClient(db, clientId),
+
+    /** Each fancy session the client has open bets on, with its worst result in paise (≤ 0). */
+    async openFancyOfClient(clientId: string) {
+      const sessions = await q.openFancyOfClient(db, clientId);
+      const result = [];
+      for (const session of sessions) {
+        const ladder = fancyLadder(fancyBets(await q.openBets(db, clientId, session.selection_id)));
+        result.push({
+          ...session,
+          worst: ladder.reduce((worst, rung) => Math.min(worst, rung.Pl), 0),
+        });
+      }
+      return result;
+    },
   };
 }
 

@@ -1,10 +1,13 @@
 import type { BetListItem } from '@backlay/contract/bets';
-import { paiseToRupees, type Paise } from '@backlay/domain';
+import { hasDecimalOdds, paiseToRupees, type Paise } from '@backlay/domain';
 import type { BetRow } from './bets.queries.js';
 
-/** Odds as the bettor placed them: decimal for match odds and toss, per 100 for bookmaker, the line for fancy. */
+/**
+ * Odds as the bettor placed them: decimal for the exchange markets and toss, per 100 for
+ * bookmaker, the line for fancy.
+ */
 export function oddsWire(marketType: BetRow['marketType'], odds: number): number {
-  return marketType === 'MATCH_ODDS' || marketType === 'TOSS' ? odds / 100 : odds;
+  return hasDecimalOdds(marketType) ? odds / 100 : odds;
 }
 
 export function betListItemWire(bet: BetRow): BetListItem {

@@ -1,3 +1,4 @@
+import type { MarketType } from '@backlay/domain';
 import type { Db } from '../../db/pool.js';
 import type { CustomBookmakerBody, CustomFancyBody } from '@backlay/contract/ops';
 
@@ -197,7 +198,7 @@ export async function findEvent(db: Db, eventId: number): Promise<EventRow | und
 export interface MarketRow {
   readonly marketId: string;
   readonly eventId: number;
-  readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS';
+  readonly marketType: Exclude<MarketType, 'FANCY'>;
   readonly name: string;
   readonly minStake: number;
   readonly maxStake: number;

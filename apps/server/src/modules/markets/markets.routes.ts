@@ -14,11 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoints.js';
 import type { MarketsService } from './markets.service.js';
 import {
+  bmFancyRowWire,
   bookmakerRowsWire,
   customBookmakerWire,
   eventDetailWire,
   exchangeBookWire,
-  fancyRowWire,
   marketBookWire,
   marketListItemWire,
   operatorFancyWire,
@@ -34,6 +34,11 @@ export function marketsRoutes(
     moneyBodyLimit: number;
     /** The live TV page of an event as the caller's host reaches it; null without TV. */
     tvUrl: (eventId: number, hostname: string) => string | null;
+    /** The client's worst result on each fancy session of an event with open bets, in paise. */
+    fancyPositions: (
+      clientId: string,
+      eventId: number,
+    ) => Promise<readonly { selectionId: string; worst: number }[]>;
   },
 ): void {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
@@ -93,11 +98,16 @@ export function marketsRoutes(
   registerEndpoint(
     app,
     getBmFancy,
-    async ({ params }) => {
+    async ({ params, request }) => {
       const eventId = Number(params.eventId);
       const marketId = bookmakerMarketId(eventId);
-      const [bookmaker] = await markets.markets([marketId]);
-      const fancy = await markets.fancy(eventId);
+      const clientId = request.session?.clientId;
+      const [[bookmaker], fancy, positions] = await Promise.all([
+        markets.markets([marketId]),
+        markets.fancyRows(eventId),
+        clientId === undefined ? [] : settings.fancyPositions(clientId, eventId),
+      ]);
+      const worst = new Map(positions.map((position) => [position.selectionId, position.worst]));
       return {
         Status: true as const,
         Result: {
@@ -106,7 +116,7 @@ export function marketsRoutes(
           // Both parts only ever grow, so their sum is a Seq that only grows.
           Seq: (bookmaker?.seq ?? 0) + fancy.seq,
           BMList: bookmakerRowsWire(bookmaker),
-          fancyList: fancy.rows.map(fancyRowWire),
+          fancyList: fancy.rows.map((row) => bmFancyRowWire(row, worst.get(row.SelectionId) ?? 0)),
         },
       };
     },

@@ -1,10 +1,17 @@
 import type { CustomBookmakerBody, CustomFancyBody } from '@backlay/contract/ops';
-import { marketIdParse } from '@backlay/domain';
+import {
+  FANCY_SUSPENDED,
+  fancyRowsAssemble,
+  marketIdParse,
+  type FancyRow,
+  type MarketType,
+} from '@backlay/domain';
 import type { Db } from '../../db/pool.js';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { FancyQuote, PriceSize } from '../../feed/types.js';
 import type { Clock } from '../../seams.js';
 import * as q from './markets.queries.js';
+import { fancyRowWire, operatorFancyWire } from './markets.wire.js';
 
 /** SPEC §4: ACTIVE makes odds clickable; anything else is suspended. */
 export type MarketState = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
@@ -46,6 +53,24 @@ export type OperatorOutcome =
 /** The largest min or max stake a market or session row holds (a PostgreSQL integer). */
 export const MAX_STAKE_LIMIT = 2_147_483_647;
 
+/**
+ * The order an event's markets are listed in: match odds, bookmaker and toss as before, then the
+ * further exchange markets (docs/architecture.md identifiers), a set's winner by set.
+ */
+const LIST_ORDER: readonly Exclude<MarketType, 'FANCY'>[] = [
+  'MATCH_ODDS',
+  'BOOKMAKER',
+  'TOSS',
+  'TIED_MATCH',
+  'COMPLETED_MATCH',
+  'OVER_UNDER_15',
+  'OVER_UNDER_25',
+  'OVER_UNDER_35',
+  'SET_WINNER',
+];
+const listRank = (market: q.MarketRow): number =>
+  LIST_ORDER.indexOf(market.marketType) * 10 + (marketIdParse(market.marketId)?.set ?? 0);
+
 const done = (message: string): OperatorOutcome => ({ ok: true, message });
 const refused = (message: string): OperatorOutcome => ({ ok: false, message });
 
@@ -81,6 +106,27 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
     };
   };
 
+  /** The event's fancy rows from the feed, named; SUSPENDED while the feed is stale. */
+  const fancy = async (eventId: number): Promise<{ seq: number; rows: FancyView[] }> => {
+    const book = priceBook.fancy(eventId, clock.now().getTime());
+    if (!book) return { seq: 0, rows: [] };
+    const names = await q.fancyNames(db, eventId);
+    return {
+      seq: book.seq,
+      rows: book.rows.flatMap((quote) => {
+        const name = names.get(quote.selectionId);
+        if (name === undefined) return [];
+        return [
+          {
+            selectionId: quote.selectionId,
+            name,
+            quote: book.isStale ? { ...quote, gameStatus: 'SUSPENDED' } : quote,
+          },
+        ];
+      }),
+    };
+  };
+
   return {
     listEvents: (sportId: number | undefined) => q.listEvents(db, sportId),
     findEvent: (eventId: number) => q.findEvent(db, eventId),
@@ -90,6 +136,7 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
       const at = clock.now().getTime();
       return (await q.findMarkets(db, { eventId }))
         .filter((market) => !market.isClosed)
+        .sort((a, b) => listRank(a) - listRank(b))
         .map((market) => view(market, at));
     },
 
@@ -105,24 +152,33 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
       });
     },
 
-    /** The event's fancy rows from the feed, named; SUSPENDED while the feed is stale. */
-    async fancy(eventId: number): Promise<{ seq: number; rows: FancyView[] }> {
-      const book = priceBook.fancy(eventId, clock.now().getTime());
-      if (!book) return { seq: 0, rows: [] };
-      const names = await q.fancyNames(db, eventId);
+    fancy,
+
+    /**
+     * The event's fancy rows as the product's assembly rule gives them: the feed's rate rows with the session's
+     * min and max, the operator desk's custom rows (their prices and status) and active rows
+     * (their own limits), hidden names dropped. The event lock's dashes are the screen's to draw
+     * (the event detail's EvBetStatus); here a locked event's rows only say SUSPENDED, so their
+     * prices stay numbers. The Seq is the feed's.
+     */
+    async fancyRows(eventId: number): Promise<{ seq: number; rows: FancyRow[] }> {
+      const [event, rates, custom, active] = await Promise.all([
+        q.findEvent(db, eventId),
+        fancy(eventId),
+        q.customFancyRows(db, eventId, 'custom'),
+        q.customFancyRows(db, eventId, 'active'),
+      ]);
+      if (!event) return { seq: 0, rows: [] };
+      const operator = [...custom, ...active].map(operatorFancyWire);
+      const rows = fancyRowsAssemble(rates.rows.map(fancyRowWire), operator, {
+        IsFancyActive: event.fancyActive,
+        EvBetStatus: true,
+        SessionMinStake: event.sessionMinStake,
+        SessionMaxStake: event.sessionMaxStake,
+      });
       return {
-        seq: book.seq,
-        rows: book.rows.flatMap((quote) => {
-          const name = names.get(quote.selectionId);
-          if (name === undefined) return [];
-          return [
-            {
-              selectionId: quote.selectionId,
-              name,
-              quote: book.isStale ? { ...quote, gameStatus: 'SUSPENDED' } : quote,
-            },
-          ];
-        }),
+        seq: rates.seq,
+        rows: event.betLocked ? rows.map((row) => ({ ...row, GameStatus: FANCY_SUSPENDED })) : rows,
       };
     },
 

@@ -327,6 +327,12 @@ describe('bookmaker and fancy', () => {
         LayPrice1: 48,
         LaySize1: 100,
         GameStatus: '',
+        // A rate row takes the session's limits; mira has no bets on it.
+        min: 100,
+        max: 100000,
+        isCustome: false,
+        isActive: false,
+        profitLoss: 0,
       },
     ]);
   });
@@ -412,13 +418,15 @@ describe('scores and my markets', () => {
     });
   });
 
-  it('answers the tennis score with eventTypeId 2', async () => {
+  it('answers the tennis score with eventTypeId 2, the game in play and the server', async () => {
     feed.scores.set(tennis, {
       kind: 'tennis',
       home: { name: 'A Ray', score: 1, games: 2, gameSequence: [6] },
       away: { name: 'B Sol', score: 0, games: 3, gameSequence: [4] },
       currentSet: 2,
       commentary: '',
+      points: { home: 4, away: 3, isTiebreak: false },
+      server: 'away',
     });
     const answer = getOtherScore.response.parse(await get(`/api/Score/Other/2/${tennis}`));
     expect(answer).toEqual({
@@ -431,6 +439,8 @@ describe('scores and my markets', () => {
             away: { name: 'B Sol', score: 0, games: 3, gameSequence: [4] },
           },
           currentSet: 2,
+          points: { home: 'AD', away: '40', isTiebreak: false },
+          server: 'away',
         },
       ],
     });

@@ -1,4 +1,10 @@
-import type { EventDetail, MarketBookWire, MarketListItem } from '@backlay/contract/markets';
+import type {
+  BmFancyRow,
+  EventDetail,
+  MarketBookWire,
+  MarketListItem,
+} from '@backlay/contract/markets';
+import { paiseToRupees, type FancyPrice, type FancyRow, type Paise } from '@backlay/domain';
 import type { PriceSize } from '../../feed/types.js';
 import type { CustomBookmakerRow, CustomFancyRow, EventRow } from './markets.queries.js';
 import type { FancyView, MarketView } from './markets.service.js';
@@ -110,6 +116,30 @@ export function fancyRowWire(view: FancyView) {
     LayPrice1: view.quote.noLine,
     LaySize1: view.quote.noRate,
     GameStatus: view.quote.gameStatus,
+  };
+}
+
+/** Assembled without the event lock's dashes (see `fancyRows`), so a price is always a number. */
+const fancyFigure = (price: FancyPrice): number => (typeof price === 'number' ? price : 0);
+
+/**
+ * A BmFancy fancy row: an assembled row, min and max in whole rupees, and the
+ * caller's worst result on it (`worstPaise`, negative or 0) as rupees with 2 decimals.
+ */
+export function bmFancyRowWire(row: FancyRow, worstPaise: number): BmFancyRow {
+  return {
+    SelectionId: row.SelectionId,
+    RunnerName: row.RunnerName,
+    BackPrice1: fancyFigure(row.BackPrice1),
+    BackSize1: fancyFigure(row.BackSize1),
+    LayPrice1: fancyFigure(row.LayPrice1),
+    LaySize1: fancyFigure(row.LaySize1),
+    GameStatus: row.GameStatus,
+    min: row.min,
+    max: row.max,
+    isCustome: row.isCustome,
+    isActive: row.isActive,
+    profitLoss: paiseToRupees(worstPaise as Paise),
   };
 }
 

@@ -463,7 +463,9 @@ export async function matchBets(
       ),
     ])
     .orderBy(
-      sql`case m.market_type when 'MATCH_ODDS' then 0 when 'BOOKMAKER' then 1 when 'TOSS' then 2 else 3 end`,
+      // Match odds, bookmaker, toss, the other exchange markets, then fancy (null market).
+      sql`case when m.market_type is null then 4 when m.market_type = 'MATCH_ODDS' then 0
+        when m.market_type = 'BOOKMAKER' then 1 when m.market_type = 'TOSS' then 2 else 3 end`,
     )
     .orderBy('fr.sort_priority')
     .orderBy('p.target')

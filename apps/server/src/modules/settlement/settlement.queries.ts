@@ -1,3 +1,4 @@
+import type { MarketType } from '@backlay/domain';
 import type { Tx } from '../../db/pool.js';
 
 /** The market row FOR UPDATE, first in the lock order (DESIGN §5), with the names a statement shows. */
@@ -123,7 +124,7 @@ export async function saveSettlement(
   row: {
     target: string;
     eventId: string;
-    marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+    marketType: MarketType;
     state: 'settled' | 'voided' | 'rolled_back';
     result: string;
     epoch: number;

@@ -5,6 +5,7 @@ import {
   fancyBetOutcome,
   marketIdParse,
   toFancyLine,
+  type MarketType,
   type Paise,
 } from '@backlay/domain';
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
@@ -29,7 +30,7 @@ export type SettlementOutcome =
 interface Target {
   readonly target: string;
   readonly eventId: string;
-  readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS' | 'FANCY';
+  readonly marketType: MarketType;
   readonly label: string;
   readonly description: string;
   readonly isFancy: boolean;

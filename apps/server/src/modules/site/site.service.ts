@@ -66,7 +66,16 @@ export function brandLabel(hostname: string): string | undefined {
   return second;
 }
 
-export function createSiteService(table: BrandTable) {
+/** What the client must read as the server does (README "Configuration"). */
+export interface SiteClock {
+  /** REPORT_TZ: the client's report filters default to today in the zone report days are read in. */
+  readonly reportTimeZone: string;
+  /** FEED_STALE_S: the client greys out prices as old as the server's freshness window. */
+  readonly priceStaleSeconds: number;
+}
+
+/** The site service over a brand table, with the settings the client reads as the server does. */
+export function createSiteService(table: BrandTable, clock: SiteClock) {
   const byId = new Map(table.brands.map((entry) => [entry.id, entry]));
   const fallback = byId.get(table.default);
   if (!fallback) throw new Error(`Brand table: no brand ${table.default}`);
@@ -82,6 +91,8 @@ export function createSiteService(table: BrandTable) {
         awareness: table.awareness,
         social: table.social,
         payments: table.payments,
+        reportTimeZone: clock.reportTimeZone,
+        priceStaleSeconds: clock.priceStaleSeconds,
       };
     },
   };

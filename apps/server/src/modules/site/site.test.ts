@@ -34,7 +34,10 @@ describe('the brand table', () => {
   });
 
   it('picks a brand by host and the default for unknown hosts and localhost', () => {
-    const site = createSiteService(table);
+    const site = createSiteService(table, {
+      reportTimeZone: 'Asia/Kolkata',
+      priceStaleSeconds: 10,
+    });
     expect(site.configFor('skyexch.localhost').brand.id).toBe('skyexch');
     expect(site.configFor('www.tigerbook.com').brand.id).toBe('tigerbook');
     expect(site.configFor('lotusplay.in').brand.id).toBe('lotusplay');
@@ -92,5 +95,20 @@ describe('GET /api/Site/Config', () => {
     });
     expect(plain.json().Result.brand.id).toBe('backlay');
     expect(plain.json().Result.payments).toContain('upi');
+    expect(plain.json().Result.reportTimeZone).toBe('Asia/Kolkata');
+  });
+
+  it("carries the server's REPORT_TZ and FEED_STALE_S, which the client reads as the server does", async () => {
+    const london = await buildTestApp(database.db, {
+      config: { reportTz: 'Europe/London', feedStaleS: 25 },
+    });
+    try {
+      const answer = await london.inject({ url: '/api/Site/Config' });
+      const result = siteConfig.parse(answer.json().Result);
+      expect(result.reportTimeZone).toBe('Europe/London');
+      expect(result.priceStaleSeconds).toBe(25);
+    } finally {
+      await london.close();
+    }
   });
 });

@@ -3,8 +3,11 @@ import { Outlet } from 'react-router';
 import { NewsTicker } from '../../features/news/components/news-ticker';
 import { RulesOnEntry } from '../../features/rules/components/rules-modal';
 import { useLogout } from '../../features/session/hooks/use-logout';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { PageFooter } from '../../features/site/components/page-footer';
+import { PRICE_STALE_MS, PriceWindowContext } from '../../lib/price-freshness';
 import { paths } from '../paths';
+import { ConnectionBanner } from './connection-banner';
 import { FooterMenu } from './footer-menu';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -16,37 +19,44 @@ export const MOBILE_QUERY = '(max-width: 768px)';
 const isMobile = () => window.matchMedia(MOBILE_QUERY).matches;
 
 /**
- * The logged-in frame: fixed header, news ticker, sidebar, content, the page footer, and the
- * footer menu on small screens; the rules modal on first entry (SPEC §2).
+ * The logged-in frame: fixed header, the connection banner while the link is lost, news ticker,
+ * sidebar, content, the page footer, and the footer menu on small screens; the rules modal on
+ * first entry (SPEC §2). Prices grey out at the server's freshness window (site config).
  */
 export function AppLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(() => !isMobile());
   const logout = useLogout(paths.login.href());
+  const staleSeconds = useSiteConfig()?.priceStaleSeconds;
   const closeOnMobile = () => {
     if (isMobile()) setSidebarOpen(false);
   };
   return (
-    <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
-      <Header
-        onToggleSidebar={() => setSidebarOpen((open) => !open)}
-        onLogout={() => void logout()}
-      />
-      <div className={styles.ticker}>
-        <NewsTicker />
-      </div>
-      <div className={styles.body}>
-        <Sidebar
-          open={sidebarOpen}
-          onNavigate={closeOnMobile}
-          onClose={() => setSidebarOpen(false)}
+    <PriceWindowContext.Provider
+      value={staleSeconds === undefined ? PRICE_STALE_MS : staleSeconds * 1000}
+    >
+      <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+        <Header
+          onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          onLogout={() => void logout()}
         />
-        <main className={styles.content}>
-          <Outlet />
-        </main>
+        <div className={styles.ticker}>
+          <ConnectionBanner />
+          <NewsTicker />
+        </div>
+        <div className={styles.body}>
+          <Sidebar
+            open={sidebarOpen}
+            onNavigate={closeOnMobile}
+            onClose={() => setSidebarOpen(false)}
+          />
+          <main className={styles.content}>
+            <Outlet />
+          </main>
+        </div>
+        <PageFooter />
+        <FooterMenu onSports={() => setSidebarOpen(true)} onLogout={() => void logout()} />
+        <RulesOnEntry />
       </div>
-      <PageFooter />
-      <FooterMenu onSports={() => setSidebarOpen(true)} onLogout={() => void logout()} />
-      <RulesOnEntry />
-    </div>
+    </PriceWindowContext.Provider>
   );
 }

@@ -1,12 +1,14 @@
 import { AccountStatement } from '../../features/reports/components/account-statement';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
 import styles from './pages.module.css';
 
 /** `/ac_statement`: the account statement (SPEC §2). */
 export function AccountStatementPage() {
+  const reportTimeZone = useSiteConfig()?.reportTimeZone;
   return (
     <section className={styles.screen}>
       <h1 className={styles.screenTitle}>Account Statement</h1>
-      <AccountStatement />
+      <AccountStatement reportTimeZone={reportTimeZone} />
     </section>
   );
 }

@@ -1,13 +1,15 @@
 import { BetHistoryReport } from '../../features/reports/components/bet-history';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { SPORTS } from '../paths';
 import styles from './pages.module.css';
 
 /** `/bethistory`: the bet history (SPEC §2). */
 export function BetHistoryPage() {
+  const reportTimeZone = useSiteConfig()?.reportTimeZone;
   return (
     <section className={styles.screen}>
       <h1 className={styles.screenTitle}>Bet History</h1>
-      <BetHistoryReport sports={SPORTS} />
+      <BetHistoryReport sports={SPORTS} reportTimeZone={reportTimeZone} />
     </section>
   );
 }

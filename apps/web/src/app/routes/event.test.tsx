@@ -174,9 +174,10 @@ describe('/market/{sportId}/{eventId}', () => {
     renderEvent(`/market/4/${C}`);
     const match = await marketTable('Match Odds');
     expect(within(match).getByText('Min: 500 Max: 5,00,000')).toBeTruthy();
+    // Match odds carry their depth: backs worst → best, then lays best → worst.
     expect(await rowsOf('Match Odds')).toEqual([
-      ['Mumbai Mavericks', 'Back 1.9', 'Lay 1.92'],
-      ['Chennai Chargers', 'Back 2.06', 'Lay 2.1'],
+      ['Mumbai Mavericks', 'Back 1.88', 'Back 1.9', 'Lay 1.92', 'Lay 1.94'],
+      ['Chennai Chargers', 'Back 2.04', 'Back 2.06', 'Lay 2.1', 'Lay 2.12'],
     ]);
     const back = within(match).getByRole('button', { name: 'Back 1.9' });
     expect(back.children[0]?.textContent).toBe('1.9');
@@ -201,9 +202,9 @@ describe('/market/{sportId}/{eventId}', () => {
     const { callsTo } = soccerAnswers();
     renderEvent(`/market/1/${S}`);
     expect(await rowsOf('Match Odds')).toEqual([
-      ['Arsenal', 'Back 2.12', 'Lay 2.14'],
-      ['The Draw', 'Back 3.35', 'Lay 3.4'],
-      ['Chelsea', 'Back 3.65', 'Lay 3.7'],
+      ['Arsenal', 'Back 2.1', 'Back 2.12', 'Lay 2.14', 'Lay 2.16'],
+      ['The Draw', 'Back 3.33', 'Back 3.35', 'Lay 3.4', 'Lay 3.42'],
+      ['Chelsea', 'Back 3.63', 'Back 3.65', 'Lay 3.7', 'Lay 3.72'],
     ]);
     expect(screen.queryByTestId('fancy-table')).toBeNull();
     expect(callsTo(`/api/Odds/BmFancy/${S}`)).toHaveLength(0);

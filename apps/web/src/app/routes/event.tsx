@@ -11,6 +11,7 @@ import { useMatchedBets } from '../../features/event/api/get-matched-bets';
 import { BetsTable } from '../../features/event/components/bets-table';
 import { EventMarkets } from '../../features/event/components/event-markets';
 import { LiveTv } from '../../features/event/components/live-tv';
+import { useMarketFreshness } from '../../features/event/freshness';
 import { eventKeys } from '../../features/event/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
 import { walletKeys } from '../../features/wallet/query-keys';
@@ -105,6 +106,8 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
     (closing: BetSelection) => setSelection((open) => (open === closing ? null : open)),
     [],
   );
+  // The chosen market's prices, as its table shows them: stale, the slip does not place.
+  const slipFreshness = useMarketFreshness(eventId, selection);
   const editChips = useCallback(() => setEditingChips(true), []);
   const closeChips = useCallback(() => setEditingChips(false), []);
   // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
@@ -145,6 +148,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
             onClose={close}
             onEditStack={editChips}
             onPlaced={refreshAfterBet}
+            freshness={slipFreshness}
           />
         </div>
         <div className={styles.bets}>

@@ -3,6 +3,7 @@ import {
   assertNever,
   betFigures,
   betTypeIsLay,
+  isExchangeMarket,
   oddsFromDecimal,
   toBookmakerOdds,
   toFancyRate,
@@ -17,12 +18,13 @@ import type { BetSelection } from '../../lib/bet-selection';
 function pricedBet(selection: BetSelection, stake: Stake): PricedBet | null {
   // Back (0) and Lay (1) change the estimate (SPEC §4); on fancy the sides are Yes and No.
   const isLay = betTypeIsLay(selection.betType);
+  if (selection.marketType === 'TOSS' || isExchangeMarket(selection.marketType)) {
+    const odds = oddsFromDecimal(selection.odds);
+    // Every exchange market has match odds' figures (docs/architecture.md identifiers).
+    const market = selection.marketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS';
+    return odds && { market, betType: isLay ? 'Lay' : 'Back', odds, stake };
+  }
   switch (selection.marketType) {
-    case 'MATCH_ODDS':
-    case 'TOSS': {
-      const odds = oddsFromDecimal(selection.odds);
-      return odds && { market: selection.marketType, betType: isLay ? 'Lay' : 'Back', odds, stake };
-    }
     case 'BOOKMAKER': {
       const odds = toBookmakerOdds(selection.odds);
       return odds && { market: 'BOOKMAKER', betType: isLay ? 'Lay' : 'Back', odds, stake };

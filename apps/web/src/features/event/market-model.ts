@@ -1,6 +1,7 @@
 import type { EventDetail, MarketBookWire } from '@backlay/contract/markets';
 import {
   bookmakerRowsAssemble,
+  MARKET_TYPES,
   runnerDisplayOrder,
   type BookmakerRow,
   type CustomBookmakerRow,
@@ -24,6 +25,9 @@ export interface TableRunner {
   readonly status: string;
   readonly back: Quote | undefined;
   readonly lay: Quote | undefined;
+  /** An exchange market's quoted levels, best first (at most {@link LADDER_DEPTH}). */
+  readonly backs?: readonly Quote[];
+  readonly lays?: readonly Quote[];
 }
 
 /** A market as a table shows it: kind, name, stake limits and its runners in display order. */
@@ -45,19 +49,33 @@ export interface PlainBook {
     readonly status: string;
     readonly back: Quote | undefined;
     readonly lay: Quote | undefined;
+    readonly backs?: readonly Quote[];
+    readonly lays?: readonly Quote[];
   }>;
 }
 
-const marketTypes: readonly MarketType[] = ['MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY'];
-
 /** The market kind of an event market; anything unknown is shown as match odds. */
 export function marketTypeOf(market: EventMarket): MarketType {
-  return marketTypes.find((type) => type === market.MarketType) ?? 'MATCH_ODDS';
+  return MARKET_TYPES.find((type) => type === market.MarketType) ?? 'MATCH_ODDS';
 }
 
 /** A price of 0 is the feed saying "no quote" (DESIGN §4 rows carry 0 when empty). */
 const quote = (level: { price: number; size: number } | undefined): Quote | undefined =>
   level === undefined || level.price <= 0 ? undefined : level;
+
+/** How many price levels a side of an exchange ladder shows (the feed sends up to three). */
+export const LADDER_DEPTH = 3;
+
+/** A side's quoted levels, best first, up to the first level the feed leaves empty. */
+const ladder = (levels: readonly { price: number; size: number }[]): Quote[] => {
+  const quoted: Quote[] = [];
+  for (const level of levels.slice(0, LADDER_DEPTH)) {
+    const priced = quote(level);
+    if (priced === undefined) break;
+    quoted.push(priced);
+  }
+  return quoted;
+};
 
 export function plainFromExchange(book: ExchangeBook | undefined): PlainBook | undefined {
   return (
@@ -69,6 +87,8 @@ export function plainFromExchange(book: ExchangeBook | undefined): PlainBook | u
         status: runner.status,
         back: quote(runner.exchange.availableToBack[0]),
         lay: quote(runner.exchange.availableToLay[0]),
+        backs: ladder(runner.exchange.availableToBack),
+        lays: ladder(runner.exchange.availableToLay),
       })),
     }
   );
@@ -84,6 +104,8 @@ export function plainFromRates(book: MarketBookWire | null | undefined): PlainBo
       status: runner.status,
       back: quote(runner.ex.availableToBack[0]),
       lay: quote(runner.ex.availableToLay[0]),
+      backs: ladder(runner.ex.availableToBack),
+      lays: ladder(runner.ex.availableToLay),
     })),
   };
 }
@@ -104,7 +126,8 @@ const base = (market: EventMarket) => ({
 });
 
 /**
- * A match odds or toss market: the event's runners (names) with the book's prices, in display
+ * An exchange market (match odds, tied match, over/under, a set's winner — docs/architecture.md
+ * identifiers) or the toss market: the event's runners (names) with the book's prices, in display
  * order (SPEC §2: three runners 0, 2, 1). A suspended market suspends every runner; before the
  * first book the runner statuses of the event detail apply.
  */
@@ -124,6 +147,8 @@ export function exchangeTable(market: EventMarket, book: PlainBook | undefined):
       status,
       back: priced?.back,
       lay: priced?.lay,
+      backs: priced?.backs,
+      lays: priced?.lays,
     };
   });
   return { ...base(market), runners: runnerDisplayOrder(runners) };

@@ -242,7 +242,15 @@ export const cricketBmFancyAnswer = (Seq = 3000) => ({
       fancyRow(4, 'Total boundaries MUM', 24, 23),
       fancyRow(5, '6.1 over runs MUM', 50, 49),
       fancyRow(6, 'Runs by R Sharma', 31, 30),
-    ],
+      // A rate row as BmFancy carries it: the session's limits, no operator flags, no position.
+    ].map((row) => ({
+      ...row,
+      min: 100,
+      max: 100_000,
+      isCustome: false,
+      isActive: false,
+      profitLoss: 0,
+    })),
   },
 });
 

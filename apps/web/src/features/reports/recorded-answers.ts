@@ -169,6 +169,16 @@ export const myMarketsAnswer = {
       ],
     },
     {
+      EventId: 90000013,
+      SportsId: 4,
+      MarketName: 'Royals v Titans',
+      SeriesName: 'Report Cup',
+      MarketType: 'FANCY',
+      Runners: [
+        { selectionId: '90000013-1', RunnerName: '6 over runs Royals', profitLoss: -135.5 },
+      ],
+    },
+    {
       EventId: 90000014,
       SportsId: 1,
       MarketName: 'Rovers v United',

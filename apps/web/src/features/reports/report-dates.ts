@@ -12,12 +12,18 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** DESIGN §4: report days are calendar days in Asia/Kolkata (the server's default REPORT_TZ). */
-export const REPORT_TZ = 'Asia/Kolkata';
+/**
+ * The zone report days are read in until the site's configuration names the server's REPORT_TZ:
+ * that setting's default, so a first paint before the configuration arrives is usually right.
+ */
+export const DEFAULT_REPORT_TZ = 'Asia/Kolkata';
 
-/** Today's calendar day in Kolkata, whatever the browser's own zone. */
-export function reportToday(now: dayjs.ConfigType = undefined): CalendarDate {
-  const today = calendarDateParse(dayjs(now).tz(REPORT_TZ).format('YYYY-MM-DD'));
+/**
+ * Today's calendar day in `timeZone` (the server's REPORT_TZ) at the instant `now`, whatever the
+ * browser's own zone: the server reads report days in that zone, so the default range must too.
+ */
+export function reportToday(now: dayjs.ConfigType, timeZone: string): CalendarDate {
+  const today = calendarDateParse(dayjs(now).tz(timeZone).format('YYYY-MM-DD'));
   if (today === null) throw new Error('no calendar day for now');
   return today;
 }
@@ -25,7 +31,7 @@ export function reportToday(now: dayjs.ConfigType = undefined): CalendarDate {
 /**
  * The date range of a report read from the URL (`startDate`, `endDate`), each end that is not a
  * real `YYYY-MM-DD` day taking the report's default (SPEC §9: the last 7 days, today only for
- * bet history) — the domain's rule, with today in Kolkata.
+ * bet history) — the domain's rule, with today in REPORT_TZ.
  */
 export function reportRange(
   report: DatedReport,

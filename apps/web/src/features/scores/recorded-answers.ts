@@ -21,7 +21,7 @@ export const cricketAnswer = {
 /** Before the first ball the cricket score is null. */
 export const cricketNotStartedAnswer = { Status: true, Result: null };
 
-/** GET /api/Score/Other/2/32100077 in the third set. */
+/** GET /api/Score/Other/2/32100077 in the third set, 40-15 on Alcaraz's serve. */
 export const tennisAnswer = {
   Status: true,
   Result: [
@@ -30,6 +30,57 @@ export const tennisAnswer = {
       score: {
         home: { name: 'Alcaraz', score: 1, games: 3, gameSequence: [6, 4] },
         away: { name: 'Sinner', score: 1, games: 2, gameSequence: [4, 6] },
+      },
+      currentSet: 3,
+      points: { home: '40', away: '15', isTiebreak: false },
+      server: 'home',
+    },
+  ],
+};
+
+/** GET /api/Score/Other/2/32100078: advantage Sinner, on Sinner's serve, in the first set. */
+export const tennisAdvantageAnswer = {
+  Status: true,
+  Result: [
+    {
+      eventTypeId: 2,
+      score: {
+        home: { name: 'Alcaraz', score: 0, games: 4, gameSequence: [] },
+        away: { name: 'Sinner', score: 0, games: 4, gameSequence: [] },
+      },
+      currentSet: 1,
+      points: { home: '40', away: 'AD', isTiebreak: false },
+      server: 'away',
+    },
+  ],
+};
+
+/** GET /api/Score/Other/2/32100079: a first-set tie-break at 5-4, Alcaraz to serve. */
+export const tennisTiebreakAnswer = {
+  Status: true,
+  Result: [
+    {
+      eventTypeId: 2,
+      score: {
+        home: { name: 'Alcaraz', score: 0, games: 6, gameSequence: [] },
+        away: { name: 'Sinner', score: 0, games: 6, gameSequence: [] },
+      },
+      currentSet: 1,
+      points: { home: '5', away: '4', isTiebreak: true },
+      server: 'home',
+    },
+  ],
+};
+
+/** GET /api/Score/Other/2/32100080 after the match: no game in play, nobody serving. */
+export const tennisOverAnswer = {
+  Status: true,
+  Result: [
+    {
+      eventTypeId: 2,
+      score: {
+        home: { name: 'Alcaraz', score: 2, games: 0, gameSequence: [6, 7] },
+        away: { name: 'Sinner', score: 0, games: 0, gameSequence: [4, 6] },
       },
       currentSet: 3,
     },

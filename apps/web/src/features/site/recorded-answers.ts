@@ -36,5 +36,7 @@ export const skyexchConfigAnswer = {
       { label: 'YouTube', url: 'https://youtube.com/' },
     ],
     payments: ['upi', 'paytm', 'phonepe', 'gpay', 'visa', 'mastercard', 'netbanking'],
+    reportTimeZone: 'Asia/Kolkata',
+    priceStaleSeconds: 10,
   },
 } as const;

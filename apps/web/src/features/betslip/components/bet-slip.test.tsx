@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BetSelection } from '../../../lib/bet-selection';
+import { FRESH, type PriceFreshness } from '../../../lib/price-freshness';
 import { setBetSound } from '../../../lib/preferences';
 import { storeLogin } from '../../../lib/session';
 import { playSound } from '../../../lib/sound';
@@ -54,19 +55,23 @@ const CHIPS: readonly Chip[] = [
 ];
 const PLACED = { Status: true, Result: 'Bet placed successfully' };
 
-function renderSlip(selection: BetSelection | null, props: { isHeld?: boolean } = {}) {
+function renderSlip(
+  selection: BetSelection | null,
+  props: { isHeld?: boolean; freshness?: PriceFreshness } = {},
+) {
   storeLogin(TEST_LOGIN);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const handlers = { onClose: vi.fn(), onPlaced: vi.fn(), onEditStack: vi.fn() };
-  const slip = (chosen: BetSelection | null, held = props.isHeld) => (
+  const slip = (chosen: BetSelection | null, held = props.isHeld, freshness = props.freshness) => (
     <QueryClientProvider client={client}>
-      <BetSlip selection={chosen} chips={CHIPS} isHeld={held} {...handlers} />
+      <BetSlip selection={chosen} chips={CHIPS} isHeld={held} freshness={freshness} {...handlers} />
     </QueryClientProvider>
   );
   const view = render(slip(selection));
   return {
     ...handlers,
     rerender: (chosen: BetSelection | null, held?: boolean) => view.rerender(slip(chosen, held)),
+    refresh: (freshness: PriceFreshness) => view.rerender(slip(selection, props.isHeld, freshness)),
   };
 }
 
@@ -416,5 +421,39 @@ describe('bet slip', () => {
     const next = headerOf(fetch.mock.calls[2]?.[1], 'Idempotency-Key');
     expect(next).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
     expect(next).not.toBe(keys[0]);
+  });
+
+  it('does not place while its market is stale, says why, and places once prices are fresh', async () => {
+    const { fetch } = stubFetch({ body: PLACED });
+    const { onPlaced, refresh } = renderSlip(MATCH, { freshness: { isStale: true, ageS: 12 } });
+    typeStake('1000');
+    const reason = within(slip()).getByTestId('slip-stale');
+    expect(reason.textContent).toBe('Prices are out of date — reconnecting…');
+    expect((placeButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(placeButton().getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.submit(placeButton().closest('form')!);
+    expect(fetch).not.toHaveBeenCalled();
+
+    refresh(FRESH);
+    expect(within(slip()).queryByTestId('slip-stale')).toBeNull();
+    expect((placeButton() as HTMLButtonElement).disabled).toBe(false);
+    place();
+    await vi.waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds Confirm in the confirm step while the prices are stale', () => {
+    const { fetch } = stubFetch({ body: PLACED });
+    const { refresh } = renderSlip(MATCH);
+    fireEvent.click(within(slip()).getByRole('switch', { name: 'Confirm bet before placing' }));
+    typeStake('1000');
+    place();
+    refresh({ isStale: true, ageS: 10 });
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Bet' });
+    expect(within(dialog).getByText('Prices are out of date — reconnecting…')).toBeTruthy();
+    const confirm = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

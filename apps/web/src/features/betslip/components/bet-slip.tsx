@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import type { BetSelection } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { getBetSound } from '../../../lib/preferences';
+import { FRESH, STALE_REASON, type PriceFreshness } from '../../../lib/price-freshness';
 import { getStoredLogin } from '../../../lib/session';
 import { playSound, type SoundKind } from '../../../lib/sound';
 import { newIdempotencyKey } from '../../../lib/api';
@@ -38,6 +39,11 @@ export interface BetSlipProps {
   readonly onEditStack: () => void;
   /** A bet was placed: the screen refreshes balance, bets, positions and event detail (SPEC §4). */
   readonly onPlaced: (selection: BetSelection) => void;
+  /**
+   * The chosen market's prices: while stale the slip does not place (the server refuses a stale
+   * bet on its own too) and says why; it places again once fresh prices arrive.
+   */
+  readonly freshness?: PriceFreshness;
 }
 
 /** Fancy rows show the line with the rate in brackets, as the bets table does. */
@@ -88,6 +94,7 @@ function OpenSlip({
   onClose,
   onEditStack,
   onPlaced,
+  freshness = FRESH,
 }: BetSlipProps & { selection: BetSelection }) {
   const [stakeText, setStakeText] = useState('');
   const [isConfirming, setConfirming] = useState(false);
@@ -99,7 +106,8 @@ function OpenSlip({
   const isSending = useRef(false);
   const close = () => onClose(selection);
   const timer = useAutoClose({ isPaused: isConfirming || isPlacing || isHeld, onClose: close });
-  const ids = { stake: useId(), odds: useId(), profit: useId() };
+  const ids = { stake: useId(), odds: useId(), profit: useId(), stale: useId() };
+  const isStale = freshness.isStale;
 
   // SPEC §5: the stake input is parsed as an integer; non-numeric becomes 0.
   const stake = stakeParse(stakeText);
@@ -114,7 +122,7 @@ function OpenSlip({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (isSending.current) return;
+    if (isSending.current || isStale) return;
     const checked = stakeCheck(stake, limits);
     if (!checked.ok) {
       // SPEC §5 and §8: nothing is sent; 'Total stack must be greater than 0' for a zero stake.
@@ -128,7 +136,7 @@ function OpenSlip({
   }
 
   async function send(valid: Stake) {
-    if (isSending.current) return;
+    if (isSending.current || isStale) return;
     isSending.current = true;
     setConfirming(false);
     try {
@@ -234,11 +242,21 @@ function OpenSlip({
             Min: {formatAmount(limits.min)} Max: {formatAmount(limits.max)}
           </p>
         )}
+        {isStale && (
+          <p id={ids.stale} className={styles.stale} data-testid="slip-stale">
+            {STALE_REASON}
+          </p>
+        )}
         <div className={styles.actions}>
           <button type="button" className={styles.cancel} disabled={isPlacing} onClick={close}>
             Cancel Order
           </button>
-          <button type="submit" className={styles.place} disabled={isPlacing}>
+          <button
+            type="submit"
+            className={styles.place}
+            disabled={isPlacing || isStale}
+            aria-describedby={isStale ? ids.stale : undefined}
+          >
             {isPlacing ? 'Placing Bet…' : `Place Bet with Liability ${rupees(figures?.liability)}`}
           </button>
         </div>
@@ -268,6 +286,7 @@ function OpenSlip({
           stake={confirmed.stake}
           profit={rupees(figures?.profit)}
           liability={rupees(figures?.liability)}
+          staleReason={isStale ? STALE_REASON : null}
           onConfirm={() => void send(confirmed.stake)}
           onCancel={cancelConfirm}
         />

@@ -15,6 +15,7 @@ export function ConfirmBet({
   stake,
   profit,
   liability,
+  staleReason = null,
   onConfirm,
   onCancel,
 }: {
@@ -23,6 +24,8 @@ export function ConfirmBet({
   stake: Stake;
   profit: string;
   liability: string;
+  /** Set while the market's prices are out of date: Confirm waits, saying why. */
+  staleReason?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -58,11 +61,17 @@ export function ConfirmBet({
           <dd>{liability}</dd>
         </div>
       </dl>
+      {staleReason !== null && <p className={styles.stale}>{staleReason}</p>}
       <div className={styles.confirmActions}>
         <button type="button" className={styles.cancel} onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className={styles.place} onClick={onConfirm}>
+        <button
+          type="button"
+          className={styles.place}
+          disabled={staleReason !== null}
+          onClick={onConfirm}
+        >
           Confirm
         </button>
       </div>

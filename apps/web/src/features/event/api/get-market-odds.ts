@@ -1,4 +1,5 @@
 import { getMarketOdds, type exchangeBook } from '@backlay/contract/markets';
+import { matchOddsMarketId } from '@backlay/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
@@ -26,11 +27,14 @@ export function useMarketOdds(eventId: string, marketId: string) {
 }
 
 /**
- * A pushed match odds book (hub UpdateMarketOdds) into the event screen's odds, by Seq: an older
- * push leaves the held book; nothing is written before the first answer or after a refusal.
+ * A pushed exchange market's book (hub UpdateMarketOdds: match odds, tied match, over/under …)
+ * into the event screen's odds — the one answer read by the match odds id that holds every
+ * exchange market of the event — by Seq: an older push leaves the held book; nothing is written
+ * before the first answer or after a refusal.
  */
 export function marketOddsPut(queryClient: QueryClient, eventId: string, book: ExchangeBook): void {
-  queryClient.setQueryData(marketOddsQuery(eventId, book.marketId).queryKey, (answer) => {
+  const matchOdds = matchOddsMarketId(Number(eventId));
+  queryClient.setQueryData(marketOddsQuery(eventId, matchOdds).queryKey, (answer) => {
     if (!answer?.Status) return undefined;
     const Result = seqRecordMerge(answer.Result, { ...answer.Result, [book.marketId]: book });
     return Result === answer.Result ? undefined : { ...answer, Result };

@@ -2,6 +2,7 @@ import type { EventDetail } from '@backlay/contract/markets';
 import {
   bookmakerMarketId,
   fancyRowsAssemble,
+  isExchangeMarket,
   matchOddsMarketId,
   tossMarketId,
 } from '@backlay/domain';
@@ -15,10 +16,12 @@ import { useFancyPosition } from '../api/get-fancy-position';
 import { useMarketOdds } from '../api/get-market-odds';
 import { profitLossOnRunnersQuery } from '../api/get-profit-loss-on-runners';
 import { useTossOdds } from '../api/get-toss-odds';
+import { MarketFreshness } from '../freshness';
 import { useSharedValue } from '../hooks/use-shared-value';
 import {
   bookmakerTable,
   exchangeTable,
+  LADDER_DEPTH,
   marketTypeOf,
   newerBook,
   plainFromExchange,
@@ -42,7 +45,9 @@ const bookShown = (book: ReadonlyMap<number, number> | undefined) =>
 const CRICKET = 4;
 
 /**
- * The event's main column (SPEC §2): the match, bookmaker and toss markets, then for cricket the
+ * The event's main column (SPEC §2): the match, bookmaker and toss markets, each further exchange
+ * market as its own table (tied match, completed match, over/under goals, a set's winner —
+ * docs/architecture.md identifiers, in the server's order), then for cricket the
  * fancy list, with the user book and fancy position modals. Its reads start on entry, beside the
  * event detail (SPEC §4 "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
  * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book.
@@ -91,7 +96,15 @@ export function EventMarkets({
               market,
               newerBook(plainFromExchange(odds.data?.[market.MarketId]), plainFromRates(toss.data)),
             );
+          // Match odds and the further exchange markets (tied match, over/under, a set's winner)
+          // come in one odds answer, keyed by market id (docs/architecture.md identifiers).
           case 'MATCH_ODDS':
+          case 'TIED_MATCH':
+          case 'COMPLETED_MATCH':
+          case 'OVER_UNDER_15':
+          case 'OVER_UNDER_25':
+          case 'OVER_UNDER_35':
+          case 'SET_WINNER':
           case 'FANCY':
             return exchangeTable(market, plainFromExchange(odds.data?.[market.MarketId]));
         }
@@ -137,14 +150,21 @@ export function EventMarkets({
     <div className={styles.markets}>
       {tables.length === 0 && <p className={styles.empty}>No data available</p>}
       {tables.map((market, index) => (
-        <MarketTable
+        <MarketFreshness
           key={market.marketId}
-          market={market}
-          isEventOpen={detail.fancy.EvBetStatus}
-          book={bookShown(books[index]?.data)}
-          context={context}
-          onOpenBook={setBookOf}
-        />
+          eventId={eventId}
+          marketType={market.marketType}
+          marketId={market.marketId}
+        >
+          <MarketTable
+            market={market}
+            depth={isExchangeMarket(market.marketType) ? LADDER_DEPTH : 1}
+            isEventOpen={detail.fancy.EvBetStatus}
+            book={bookShown(books[index]?.data)}
+            context={context}
+            onOpenBook={setBookOf}
+          />
+        </MarketFreshness>
       ))}
       {isCricket && (
         <FancyTable

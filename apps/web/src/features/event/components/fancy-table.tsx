@@ -11,6 +11,7 @@ import { betSelectionKey, type BetSelection } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { OddsCell, SuspendedBand } from '../../../ui/odds-cell';
 import type { FancyPositions } from '../api/get-fancy-position';
+import { MarketFreshness, PriceAge } from '../freshness';
 import type { SelectionContext } from './market-table';
 import styles from './event-tables.module.css';
 
@@ -169,36 +170,40 @@ export function FancyTable({
     if (selectedKey === key('No')) return 'lay';
     return null;
   };
+  // The rows' prices are as fresh as the bookmaker/fancy odds they come from.
   return (
-    <section className={styles.table} aria-labelledby="fancy-title" data-testid="fancy-table">
-      <header className={styles.head}>
-        <h2 id="fancy-title" className={styles.title}>
-          {FANCY_MARKET_NAME}
-        </h2>
-      </header>
-      <div className={styles.fancyColumns} aria-hidden="true">
-        <span />
-        <span className={styles.columnPair}>
-          <span className={styles.columnLay}>No</span>
-          <span className={styles.columnBack}>Yes</span>
-        </span>
-        <span />
-      </div>
-      {rows.length === 0 ? (
-        <p className={styles.empty}>No data available</p>
-      ) : (
-        <ul className={styles.rows}>
-          {rows.map((row) => (
-            <FancyRunnerRow
-              key={row.SelectionId}
-              info={info}
-              row={row}
-              position={positions?.get(row.SelectionId)}
-              selectedSide={sideOf(row)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <MarketFreshness eventId={marketId} marketType="FANCY" marketId={marketId}>
+      <section className={styles.table} aria-labelledby="fancy-title" data-testid="fancy-table">
+        <header className={styles.head}>
+          <h2 id="fancy-title" className={styles.title}>
+            {FANCY_MARKET_NAME}
+          </h2>
+          <PriceAge />
+        </header>
+        <div className={styles.fancyColumns} aria-hidden="true">
+          <span />
+          <span className={styles.columnPair}>
+            <span className={styles.columnLay}>No</span>
+            <span className={styles.columnBack}>Yes</span>
+          </span>
+          <span />
+        </div>
+        {rows.length === 0 ? (
+          <p className={styles.empty}>No data available</p>
+        ) : (
+          <ul className={styles.rows}>
+            {rows.map((row) => (
+              <FancyRunnerRow
+                key={row.SelectionId}
+                info={info}
+                row={row}
+                position={positions?.get(row.SelectionId)}
+                selectedSide={sideOf(row)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </MarketFreshness>
   );
 }

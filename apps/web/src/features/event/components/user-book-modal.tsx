@@ -29,7 +29,8 @@ export function userBookLines(rows: readonly UserBookRow[]): UserLine[] {
  * The user book (SPEC §2): titled 'Position Of {market name}', one column per side of the name
  * split on ' v ' (a third runner, the draw, adds its own column), one line per user.
  * `title` is the match name (SPEC §3: a market list item's MarketName is the match, `A v B`);
- * `caption` names the market the book is of (Match Odds, Bookmaker, Toss).
+ * `caption` names the market the book is of (Match Odds, Bookmaker, Toss). Names stay on one line,
+ * cut with an ellipsis where the figures need the room (each in full in its cell's title).
  */
 export function UserBookModal({
   eventId,
@@ -67,8 +68,14 @@ export function UserBookModal({
             <tr>
               <th scope="col">User</th>
               {columns.map((column, index) => (
-                <th key={`${column}-${index}`} scope="col">
-                  {column}
+                <th
+                  key={`${column}-${index}`}
+                  scope="col"
+                  title={column}
+                  className={styles.name}
+                  data-name={column}
+                >
+                  <span className={styles.clip}>{column}</span>
                 </th>
               ))}
             </tr>
@@ -83,7 +90,14 @@ export function UserBookModal({
             ) : (
               lines.map((line) => (
                 <tr key={line.userName}>
-                  <th scope="row">{line.userName}</th>
+                  <th
+                    scope="row"
+                    title={line.userName}
+                    className={styles.name}
+                    data-name={line.userName}
+                  >
+                    <span className={styles.clip}>{line.userName}</span>
+                  </th>
                   {columns.map((column, index) => {
                     const figure = line.figures[index];
                     return (

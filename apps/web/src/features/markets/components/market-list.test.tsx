@@ -85,13 +85,48 @@ describe('market list', () => {
     expect(prices.map((cell) => Number(cell.split(' ')[1]))).toEqual([home, draw, away]);
   });
 
-  it('shows SUSPENDED in words across a suspended market', async () => {
+  it('shows one SUSPENDED band across a suspended market, with no label inside its cells', async () => {
     answerRates();
     renderList(ofSport(4), 4);
     const suspended = await row('Perth Scorchers v Sydney Sixers');
-    await vi.waitFor(() => expect(within(suspended).getAllByText('SUSPENDED').length).toBe(3));
+    await vi.waitFor(() => expect(within(suspended).getAllByText('SUSPENDED')).toHaveLength(1));
+    expect(within(suspended).getByTestId('row-suspended').textContent).toBe('SUSPENDED');
+    for (const pair of within(suspended).getAllByTestId('runner-odds')) {
+      expect(pair.textContent).not.toContain('SUSPENDED');
+    }
     const open = await row('Mumbai Mavericks v Chennai Chargers');
     expect(within(open).queryByText('SUSPENDED')).toBeNull();
+  });
+
+  it('bands a lone suspended runner of an open market by itself, and all-suspended runners as one', async () => {
+    vi.useFakeTimers();
+    let seq = 0;
+    let statuses = ['ACTIVE', 'SUSPENDED'];
+    routeFetch({
+      [RATES]: () => {
+        const book = structuredClone(ratesAnswer(['1.30412871']).Result[0]!);
+        book.Seq += ++seq;
+        book.runners.forEach((runner, index) => (runner.status = statuses[index]!));
+        return { body: getRates.response.parse({ Status: true, Result: [book] }) };
+      },
+    });
+    renderList(ofSport(4).slice(0, 1), 4);
+    const live = screen
+      .getByRole('link', { name: 'Mumbai Mavericks v Chennai Chargers' })
+      .closest('li') as HTMLElement;
+    await vi.waitFor(() => expect(within(live).getAllByText('SUSPENDED')).toHaveLength(1), {
+      interval: 1,
+    });
+    expect(within(live).queryByTestId('row-suspended')).toBeNull();
+    const pairs = within(live).getAllByTestId('runner-odds');
+    expect(pairs.map((pair) => pair.textContent?.includes('SUSPENDED'))).toEqual([false, true]);
+
+    statuses = ['SUSPENDED', 'SUSPENDED'];
+    await act(() => vi.advanceTimersByTimeAsync(RATES_POLL_MS));
+    await vi.waitFor(() => expect(within(live).queryByTestId('row-suspended')).not.toBeNull(), {
+      interval: 1,
+    });
+    expect(within(live).getAllByText('SUSPENDED')).toHaveLength(1);
   });
 
   it("says 'No data available' when there are no markets, and asks for no rates", () => {

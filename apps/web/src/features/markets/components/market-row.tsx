@@ -21,10 +21,17 @@ type Runner = MarketBookWire['runners'][number];
  */
 const SUSPENDED = 'SUSPENDED';
 
-function RunnerCells({ runner }: { runner: Runner | undefined }) {
+const runnerSuspended = (runner: Runner | undefined) =>
+  runner !== undefined && cellIsSuspended(true, runner.status);
+
+/**
+ * One runner's back and lay. `isCovered` when the row's own band lies over every pair: then the
+ * pair draws no label of its own, so the band is the one SUSPENDED the row shows.
+ */
+function RunnerCells({ runner, isCovered }: { runner: Runner | undefined; isCovered: boolean }) {
   const back = runner?.ex.availableToBack[0];
   const lay = runner?.ex.availableToLay[0];
-  const suspended = runner !== undefined && cellIsSuspended(true, runner.status);
+  const suspended = !isCovered && runnerSuspended(runner);
   return (
     <span className={styles.pair} data-testid="runner-odds">
       <OddsCell side="back" price={back?.price} size={back?.size} />
@@ -53,7 +60,12 @@ export const MarketRow = memo(function MarketRow({
   const link = marketLink(market);
   const runners = book ? runnerDisplayOrder(book.runners) : [];
   const slots = Array.from({ length: Math.max(columns, runners.length) }, (_, i) => runners[i]);
-  const marketSuspended = book !== undefined && book.status !== RUNNER_ACTIVE;
+  // A market suspended as a whole, or with every runner suspended, shows one band across all its
+  // price cells; a lone suspended runner of an open market shows its own.
+  const rowSuspended =
+    book !== undefined &&
+    (book.status !== RUNNER_ACTIVE ||
+      (runners.length > 0 && runners.every((runner) => runnerSuspended(runner))));
   const inPlay = market.MarketStatus === IN_PLAY || book?.inplay === true;
   return (
     <li className={styles.row} data-testid="market-row" data-market-id={market.MarketId}>
@@ -69,9 +81,17 @@ export const MarketRow = memo(function MarketRow({
       </div>
       <div className={styles.odds} data-columns={slots.length}>
         {slots.map((runner, index) => (
-          <RunnerCells key={runner?.selectionId ?? `slot-${index}`} runner={runner} />
+          <RunnerCells
+            key={runner?.selectionId ?? `slot-${index}`}
+            runner={runner}
+            isCovered={rowSuspended}
+          />
         ))}
-        {marketSuspended && <span className={styles.suspended}>{SUSPENDED}</span>}
+        {rowSuspended && (
+          <span className={styles.suspended} data-testid="row-suspended">
+            {SUSPENDED}
+          </span>
+        )}
       </div>
     </li>
   );

@@ -5,6 +5,7 @@ import {
   type MatkaBetsResult,
 } from '@backlay/domain';
 import { useState, type FormEvent } from 'react';
+import { betsByNumber } from '../bets-by-number';
 import { AmountField, amountOf, FormMessage } from './amount-field';
 import { ToggleRow, toggled } from './digit-row';
 import styles from './matka.module.css';
@@ -12,7 +13,8 @@ import styles from './matka.module.css';
 /**
  * The Harup form (SPEC §5, §9): row A entries (`0000` … `9999`) bet a first digit, row B entries
  * (`000` … `999`) a second digit, each on all ten numbers at the amount divided by 10 (the
- * domain's rule). Nothing chosen → the crossing message.
+ * domain's rule). Nothing chosen → the crossing message. A number both rows give (A `5555`, B
+ * `555`: 55) is confirmed and sent once, with both tenths.
  */
 export function HarupForm({
   onConfirm,
@@ -31,7 +33,7 @@ export function HarupForm({
       return;
     }
     setMessage(null);
-    onConfirm(result);
+    onConfirm({ ...result, bets: betsByNumber(result.bets) });
   };
   return (
     <form className={styles.form} aria-label="Harup" onSubmit={submit} noValidate>

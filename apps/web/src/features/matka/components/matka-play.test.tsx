@@ -251,6 +251,26 @@ describe('the Harup form', () => {
       Array.from({ length: 10 }, (_, d) => ({ BetNo: `5${d}`, Amount: 10 })),
     );
   });
+  it('A 5 and B 5 at 100 → each number once: 55 at 20, the rest at 10, total 200', async () => {
+    const { callsTo } = renderPlay();
+    fireEvent.click(within(form('Harup')).getByRole('button', { name: 'Harup A 5555' }));
+    fireEvent.click(within(form('Harup')).getByRole('button', { name: 'Harup B 555' }));
+    fireEvent.change(amountOf('Harup'), { target: { value: '100' } });
+    confirmIn('Harup');
+    const expected = [
+      ...Array.from({ length: 10 }, (_, d) => [`5${d}`, d === 5 ? '20.00' : '10.00']),
+      ...['0', '1', '2', '3', '4', '6', '7', '8', '9'].map((d) => [`${d}5`, '10.00']),
+    ];
+    expect(confirmRows()).toEqual(expected);
+    expect(within(dialog()).getByTestId('matka-total').textContent).toContain('200.00');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(callsTo(PLACE)).toHaveLength(1));
+    const body = sentBody(callsTo);
+    expect(body.TotalAmount).toBe(200);
+    expect(body.SMBets).toEqual(
+      expected.map(([BetNo, amount]) => ({ BetNo, Amount: Number(amount) })),
+    );
+  });
 });
 
 describe('the answers (SPEC §8)', () => {

@@ -9,9 +9,12 @@ import type { MatkaProfitLossFilters } from '../components/profit-loss';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** DESIGN §4: report days are calendar days in Asia/Kolkata. */
-function kolkataToday(): CalendarDate {
-  const today = calendarDateParse(dayjs().tz('Asia/Kolkata').format('YYYY-MM-DD'));
+/** REPORT_TZ's default, the zone until the site's configuration names the server's own. */
+const DEFAULT_REPORT_TZ = 'Asia/Kolkata';
+
+/** The calendar day in `timeZone` (the server's REPORT_TZ) at `now`, whatever the browser's zone. */
+export function matkaReportToday(now: Date, timeZone: string): CalendarDate {
+  const today = calendarDateParse(dayjs(now).tz(timeZone).format('YYYY-MM-DD'));
   if (today === null) throw new Error('no calendar day for now');
   return today;
 }
@@ -30,10 +33,15 @@ export function matkaProfitLossFilters(
   };
 }
 
-/** The matka profit-and-loss filters read from the URL and written back to it. */
-export function useMatkaProfitLossFilters() {
+/**
+ * The matka profit-and-loss filters read from the URL and written back to it; "today" is the day
+ * in `reportTimeZone` (the server's REPORT_TZ) when the screen opened.
+ */
+export function useMatkaProfitLossFilters(reportTimeZone: string | undefined) {
   const [search, setSearch] = useSearchParams();
-  const [today] = useState(kolkataToday);
+  const [openedAt] = useState(() => new Date());
+  const timeZone = reportTimeZone ?? DEFAULT_REPORT_TZ;
+  const today = useMemo(() => matkaReportToday(openedAt, timeZone), [openedAt, timeZone]);
   const filters = useMemo(() => matkaProfitLossFilters(search, today), [search, today]);
   const apply = useCallback(
     (next: MatkaProfitLossFilters) => {

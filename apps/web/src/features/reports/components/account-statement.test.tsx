@@ -27,7 +27,7 @@ const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localho
 describe('account statement', () => {
   it('asks for the last 7 Kolkata days, type All, 10 rows from the first', async () => {
     const { calls } = answer();
-    renderScreen(<AccountStatement />, { path: '/ac_statement' });
+    renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, { path: '/ac_statement' });
     await screen.findByText('Match Odds: Lions won');
     expect(queryOf(calls[0]!.url)).toEqual({
       uid: '3',
@@ -42,9 +42,30 @@ describe('account statement', () => {
     expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-11-22');
   });
 
+  it("reads the last 7 days in the server's REPORT_TZ, not Kolkata nor the browser's zone", async () => {
+    const { calls } = answer();
+    renderScreen(<AccountStatement reportTimeZone="America/New_York" />, { path: '/ac_statement' });
+    await screen.findByText('Match Odds: Lions won');
+    expect(queryOf(calls[0]!.url)).toMatchObject({
+      startDate: '2026-11-15',
+      endDate: '2026-11-21',
+    });
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-11-21');
+  });
+
+  it('takes Kolkata, the default REPORT_TZ, until the site configuration names the zone', async () => {
+    const { calls } = answer();
+    renderScreen(<AccountStatement reportTimeZone={undefined} />, { path: '/ac_statement' });
+    await screen.findByText('Match Odds: Lions won');
+    expect(queryOf(calls[0]!.url)).toMatchObject({
+      startDate: '2026-11-16',
+      endDate: '2026-11-22',
+    });
+  });
+
   it('shows the open and close balances and each row with its running balance', async () => {
     answer();
-    renderScreen(<AccountStatement />, { path: '/ac_statement' });
+    renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, { path: '/ac_statement' });
     await screen.findByText('Match Odds: Lions won');
     expect(screen.getByTestId('open-balance').textContent).toBe('0.00');
     expect(screen.getByTestId('close-balance').textContent).toBe('1,00,350.00');
@@ -73,7 +94,7 @@ describe('account statement', () => {
       ...statementAnswer,
       Result: [{ ...statementAnswer.Result[1]!, Amount: -350, SqlCount: 1 }],
     });
-    renderScreen(<AccountStatement />, { path: '/ac_statement' });
+    renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, { path: '/ac_statement' });
     const loss = await screen.findByText('-350.00');
     expect(loss.dataset.tone).toBe('loss');
   });
@@ -81,7 +102,7 @@ describe('account statement', () => {
   it('sends the chosen type and dates, from the first page again', async () => {
     const user = userEvent.setup();
     const { calls } = answer();
-    const { router } = renderScreen(<AccountStatement />, {
+    const { router } = renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, {
       path: '/ac_statement',
       url: '/ac_statement?page=3',
     });
@@ -110,7 +131,7 @@ describe('account statement', () => {
       ...statementAnswer,
       Result: [{ ...statementAnswer.Result[0]!, SqlCount: 23 }],
     });
-    renderScreen(<AccountStatement />, { path: '/ac_statement' });
+    renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, { path: '/ac_statement' });
     await screen.findByText('Demo credit');
     const pages = screen.getByRole('navigation', { name: 'Account statement pages' });
     expect(
@@ -126,7 +147,7 @@ describe('account statement', () => {
 
   it("says 'No data available' for an empty range, with both balances", async () => {
     answer({ Status: true, Result: [], OpenBalance: 9130.5, CloseBalance: 9130.5 });
-    renderScreen(<AccountStatement />, { path: '/ac_statement' });
+    renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, { path: '/ac_statement' });
     expect(await screen.findByText(NO_DATA)).toBeTruthy();
     expect(NO_DATA).toBe('No data available');
     expect(screen.getByTestId('open-balance').textContent).toBe('9,130.50');
@@ -140,7 +161,7 @@ describe('account statement', () => {
         body: { Status: false, Result: 'startDate is after endDate' },
       }),
     });
-    renderScreen(<AccountStatement />, { path: '/ac_statement' });
+    renderScreen(<AccountStatement reportTimeZone="Asia/Kolkata" />, { path: '/ac_statement' });
     expect((await screen.findByRole('alert')).textContent).toBe('startDate is after endDate');
   });
 });

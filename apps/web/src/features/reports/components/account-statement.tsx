@@ -33,9 +33,14 @@ const COLUMNS: readonly Column<StatementEntry>[] = [
  * balance, the open and close balances, a Type filter (DESIGN §8) and 10 rows a page; the total
  * is `SqlCount` on the first row.
  */
-export function AccountStatement() {
+export function AccountStatement({
+  reportTimeZone,
+}: {
+  /** The server's REPORT_TZ (site configuration): the default range is its last 7 days. */
+  reportTimeZone: string | undefined;
+}) {
   const login = useStoredLogin();
-  const { filters, apply } = useReportFilters(statementFilters);
+  const { filters, apply } = useReportFilters(statementFilters, reportTimeZone);
   const statement = useAccountStatement({
     uid: String(login?.uid ?? 0),
     skipRec: skipRecOf(filters.page),

@@ -30,7 +30,9 @@ const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localho
 describe('bet history', () => {
   it('asks for today only, every sport, market and status', async () => {
     const { calls } = answer();
-    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
     await screen.findAllByText('Lions v Tigers');
     expect(queryOf(calls[0]!.url)).toEqual({
       userId: '3',
@@ -43,9 +45,23 @@ describe('bet history', () => {
     });
   });
 
+  it("takes today in the server's REPORT_TZ: 19:00 UTC on 21 Nov is still the 21st in New York", async () => {
+    const { calls } = answer();
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="America/New_York" />, {
+      path: '/bethistory',
+    });
+    await screen.findAllByText('Lions v Tigers');
+    expect(queryOf(calls[0]!.url)).toMatchObject({
+      startDate: '2026-11-21',
+      endDate: '2026-11-21',
+    });
+  });
+
   it('shows each bet with fancy odds in brackets, Pending as Active, and lay rows marked Lay', async () => {
     answer();
-    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
     await screen.findAllByText('Lions v Tigers');
     const table = screen.getByRole('table');
     expect(
@@ -105,7 +121,9 @@ describe('bet history', () => {
 
   it('gives only a finished bet a result: green won, red lost; an open bet its potential win', async () => {
     answer();
-    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
     await screen.findAllByText('Lions v Tigers');
     const table = screen.getByRole('table');
     const result = (row: number) =>
@@ -126,7 +144,9 @@ describe('bet history', () => {
       Result: [{ ...voidBet, VoidReason: null }],
       count: 1,
     });
-    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
     await screen.findByText('Eagles v Falcons');
     expect(screen.getByRole('table').querySelector('[data-label="Profit/Loss"]')?.textContent).toBe(
       'Void',
@@ -136,7 +156,9 @@ describe('bet history', () => {
   it('sends the chosen sport, market type, status and dates', async () => {
     const user = userEvent.setup();
     const { calls } = answer();
-    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
     await screen.findAllByText('Lions v Tigers');
     expect(
       [...screen.getByLabelText('Status').querySelectorAll('option')].map((o) => o.textContent),
@@ -171,7 +193,7 @@ describe('bet history', () => {
 
   it('opens from its URL with the filters and the page it names', async () => {
     const { calls } = answer({ ...betHistoryAnswer, count: 31 });
-    renderScreen(<BetHistoryReport sports={SPORTS} />, {
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
       path: '/bethistory',
       url: '/bethistory?startDate=2026-11-01&endDate=2026-11-05&marketType=FANCY&betStatus=Pending&sportsId=2&page=2',
     });
@@ -191,7 +213,9 @@ describe('bet history', () => {
 
   it("says 'No data available' when no bet matches", async () => {
     answer({ Status: true, Result: [], count: 0 });
-    renderScreen(<BetHistoryReport sports={SPORTS} />, { path: '/bethistory' });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
     expect(await screen.findByText(NO_DATA)).toBeTruthy();
   });
 });

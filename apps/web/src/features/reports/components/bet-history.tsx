@@ -25,9 +25,16 @@ import { ReportStatus } from './report-status';
  * with Sport, Market Type and Status filters (DESIGN §8: Match is every market but fancy, Settled
  * every finished bet) and 10 rows a page.
  */
-export function BetHistoryReport({ sports }: { sports: readonly SportName[] }) {
+export function BetHistoryReport({
+  sports,
+  reportTimeZone,
+}: {
+  sports: readonly SportName[];
+  /** The server's REPORT_TZ (site configuration): the default range is its today. */
+  reportTimeZone: string | undefined;
+}) {
   const login = useStoredLogin();
-  const { filters, apply } = useReportFilters(betHistoryFilters);
+  const { filters, apply } = useReportFilters(betHistoryFilters, reportTimeZone);
   const report = useBetHistory({
     userId: String(login?.uid ?? 0),
     sportsId: filters.sportsId,

@@ -1,3 +1,4 @@
+import type { MarketType } from '@backlay/domain';
 import { useFancyBetsOfUser } from '../api/get-fancy-bets-of-user';
 import { useMarketBetsOfUser } from '../api/get-market-bets-of-user';
 import { BetsTable } from './bets-table';
@@ -6,7 +7,7 @@ import { ReportStatus } from './report-status';
 /** What names the bets of one market or session (SPEC §2 `/betting_history` state or query). */
 export type BetsOf =
   | { readonly marketType: 'FANCY'; readonly eventId: string; readonly selectionId: string }
-  | { readonly marketType: 'MATCH_ODDS' | 'BOOKMAKER' | 'TOSS'; readonly marketId: string };
+  | { readonly marketType: Exclude<MarketType, 'FANCY'>; readonly marketId: string };
 
 /**
  * `/betting_history/{marketid}/{userId}` (SPEC §2, §7): the client's bets on one session through

@@ -27,9 +27,9 @@ function show(body: unknown) {
 }
 
 describe('my market', () => {
-  it('names Team A and Team B from the match name, and the Draw only for three runners', async () => {
+  it('names Team A and Team B from the match name, the Draw only for three runners, and a fancy session by its name', async () => {
     show(myMarketsAnswer);
-    await screen.findByRole('link', { name: 'Royals v Titans' });
+    await screen.findByRole('link', { name: 'Rovers v United' });
     const table = screen.getByRole('table');
     expect(
       within(table)
@@ -47,6 +47,8 @@ describe('my market', () => {
         'Titans-2,660.00',
         '–',
       ],
+      // A fancy session: its own name and worst result under Team A, nothing under Team B.
+      ['90000013', 'Royals v Titans', 'Cricket', 'Fancy', '6 over runs Royals-135.50', '–', '–'],
       [
         '90000014',
         'Rovers v United',

@@ -23,10 +23,14 @@ function Side({ name, profitLoss }: { name: string | undefined; profitLoss: numb
   );
 }
 
+/** A fancy session's entry: its one runner is the session, its figure the worst result. */
+const isFancy = (market: MyMarket) => market.MarketType === 'FANCY';
+
 /**
  * Team A and Team B are the sides of the match name split on ' v ' (SPEC §2), with the first and
  * second runners' figures; the Draw is the third runner's, for three-runner markets only (the
- * feed orders runners home, away, draw).
+ * feed orders runners home, away, draw). A fancy session shows under Team A by its own name,
+ * with its worst result; Team B and the Draw have none.
  */
 function columns(
   sports: readonly SportName[],
@@ -56,7 +60,9 @@ function columns(
       isNumeric: true,
       cell: (market) => (
         <Side
-          name={marketNameSides(market.MarketName)[0]}
+          name={
+            isFancy(market) ? market.Runners[0]?.RunnerName : marketNameSides(market.MarketName)[0]
+          }
           profitLoss={market.Runners[0]?.profitLoss}
         />
       ),
@@ -64,12 +70,15 @@ function columns(
     {
       label: 'Team B',
       isNumeric: true,
-      cell: (market) => (
-        <Side
-          name={marketNameSides(market.MarketName)[1]}
-          profitLoss={market.Runners[1]?.profitLoss}
-        />
-      ),
+      cell: (market) =>
+        isFancy(market) ? (
+          '–'
+        ) : (
+          <Side
+            name={marketNameSides(market.MarketName)[1]}
+            profitLoss={market.Runners[1]?.profitLoss}
+          />
+        ),
     },
     {
       label: 'Draw',
@@ -84,7 +93,10 @@ function columns(
   ];
 }
 
-/** `/mymarket` (SPEC §2, §3): the open markets the client has bets on, each side's position. */
+/**
+ * `/mymarket`: the open markets and fancy sessions the client has bets on, each
+ * side's position.
+ */
 export function MyMarkets({
   sports,
   eventLink,
@@ -99,7 +111,10 @@ export function MyMarkets({
         label="My markets"
         columns={columns(sports, eventLink)}
         rows={markets.data ?? []}
-        rowKey={(market) => `${market.EventId}-${market.MarketType}`}
+        // An event has one entry per market type, and one per fancy session.
+        rowKey={(market) =>
+          `${market.EventId}-${market.MarketType}-${isFancy(market) ? String(market.Runners[0]?.selectionId) : ''}`
+        }
       />
     </ReportStatus>
   );

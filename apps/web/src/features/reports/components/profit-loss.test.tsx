@@ -31,6 +31,7 @@ function show() {
   return renderScreen(
     <ProfitLossReport
       sports={SPORTS}
+      reportTimeZone="Asia/Kolkata"
       eventLink={(row) => ({ to: `/showmatchbet/${row.EventId}`, state: { from: 'pl' } })}
     />,
     { path: '/profit-loss' },
@@ -89,10 +90,17 @@ describe('profit and loss', () => {
 
   it('pages by count: 45 events, page 5 of 5 shows 2 3 4 5 and Next disabled', async () => {
     const { calls } = answer({ ...profitLossAnswer, count: 45 });
-    renderScreen(<ProfitLossReport sports={SPORTS} eventLink={() => ({ to: '/' })} />, {
-      path: '/profit-loss',
-      url: '/profit-loss?page=5',
-    });
+    renderScreen(
+      <ProfitLossReport
+        sports={SPORTS}
+        reportTimeZone="Asia/Kolkata"
+        eventLink={() => ({ to: '/' })}
+      />,
+      {
+        path: '/profit-loss',
+        url: '/profit-loss?page=5',
+      },
+    );
     await screen.findByText('Lions v Tigers');
     expect(queryOf(calls[0]!.url).skipRec).toBe('40');
     const pages = screen.getByRole('navigation', { name: 'Profit and loss pages' });

@@ -50,12 +50,15 @@ function columns(eventLink: (row: ProfitLossEntry) => ReportLink): Column<Profit
 export function ProfitLossReport({
   sports,
   eventLink,
+  reportTimeZone,
 }: {
   sports: readonly SportName[];
   eventLink: (row: ProfitLossEntry) => ReportLink;
+  /** The server's REPORT_TZ (site configuration): the default range is its last 7 days. */
+  reportTimeZone: string | undefined;
 }) {
   const login = useStoredLogin();
-  const { filters, apply } = useReportFilters(profitLossFilters);
+  const { filters, apply } = useReportFilters(profitLossFilters, reportTimeZone);
   const report = useProfitLoss({
     userId: String(login?.uid ?? 0),
     skipRec: skipRecOf(filters.page),

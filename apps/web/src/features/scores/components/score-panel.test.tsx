@@ -8,7 +8,10 @@ import {
   cricketAnswer,
   cricketNotStartedAnswer,
   soccerAnswer,
+  tennisAdvantageAnswer,
   tennisAnswer,
+  tennisOverAnswer,
+  tennisTiebreakAnswer,
 } from '../recorded-answers';
 import { ScorePanel } from './score-panel';
 
@@ -53,21 +56,78 @@ describe('score panel', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('shows the tennis panel when the answer says eventTypeId 2', async () => {
+  it('shows the tennis panel when the answer says eventTypeId 2: sets, games, points, server', async () => {
     routeFetch({
       '/api/Score/Other/2/32100077': () => ({ body: getOtherScore.response.parse(tennisAnswer) }),
     });
     renderScreen(<ScorePanel sportId={2} eventId="32100077" />);
     const panel = await screen.findByRole('region', { name: 'Score' });
-    expect(within(panel).getByText('Set 3')).toBeTruthy();
+    expect(within(panel).getByRole('table').querySelector('caption')?.textContent).toBe('Set 3');
+    const rows = within(panel).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Player', 'S1', 'S2', 'Games', 'Sets', 'Points']);
+    expect(texts(rows[1]!)).toEqual(['Alcaraz', '6', '4', '3', '1', '40']);
+    expect(texts(rows[2]!)).toEqual(['Sinner', '4', '6', '2', '1', '15']);
+    expect(within(rows[1]!).getByRole('img', { name: 'Serving' })).toBeTruthy();
+    expect(within(rows[2]!).queryByRole('img', { name: 'Serving' })).toBeNull();
+  });
+
+  it("shows AD to the player a point ahead after deuce, and the serve on the server's row", async () => {
+    routeFetch({
+      '/api/Score/Other/2/32100078': () => ({
+        body: getOtherScore.response.parse(tennisAdvantageAnswer),
+      }),
+    });
+    renderScreen(<ScorePanel sportId={2} eventId="32100078" />);
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    const rows = within(panel).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Player', 'Games', 'Sets', 'Points']);
+    expect(texts(rows[1]!)).toEqual(['Alcaraz', '4', '0', '40']);
+    expect(texts(rows[2]!)).toEqual(['Sinner', '4', '0', 'AD']);
+    expect(within(panel).getAllByRole('img', { name: 'Serving' })).toHaveLength(1);
+    expect(within(rows[2]!).getByRole('img', { name: 'Serving' })).toBeTruthy();
+  });
+
+  it('says Tie-break in the caption and shows its points as counted', async () => {
+    routeFetch({
+      '/api/Score/Other/2/32100079': () => ({
+        body: getOtherScore.response.parse(tennisTiebreakAnswer),
+      }),
+    });
+    renderScreen(<ScorePanel sportId={2} eventId="32100079" />);
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    expect(within(panel).getByRole('table').querySelector('caption')?.textContent).toBe(
+      'Set 1 · Tie-break',
+    );
+    const rows = within(panel).getAllByRole('row');
+    expect(texts(rows[1]!)).toEqual(['Alcaraz', '6', '0', '5']);
+    expect(texts(rows[2]!)).toEqual(['Sinner', '6', '0', '4']);
+    expect(within(rows[1]!).getByRole('img', { name: 'Serving' })).toBeTruthy();
+  });
+
+  it('shows no points and no server once the match is over', async () => {
+    routeFetch({
+      '/api/Score/Other/2/32100080': () => ({
+        body: getOtherScore.response.parse(tennisOverAnswer),
+      }),
+    });
+    renderScreen(<ScorePanel sportId={2} eventId="32100080" />);
+    const panel = await screen.findByRole('region', { name: 'Score' });
     const rows = within(panel).getAllByRole('row');
     expect(
       within(rows[0]!)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Player', 'S1', 'S2', 'Games', 'Sets']);
-    expect(texts(rows[1]!)).toEqual(['Alcaraz', '6', '4', '3', '1']);
-    expect(texts(rows[2]!)).toEqual(['Sinner', '4', '6', '2', '1']);
+    expect(texts(rows[1]!)).toEqual(['Alcaraz', '6', '7', '0', '2']);
+    expect(within(panel).queryByRole('img', { name: 'Serving' })).toBeNull();
   });
 
   it('shows the soccer panel when the answer says eventTypeId 1', async () => {

@@ -1,5 +1,5 @@
 import type { SessionEndReason } from '@backlay/contract/auth';
-import { useSyncExternalStore } from 'react';
+import { createSignal, useSignal } from '../../../lib/signal';
 import { readSession, removeSession, writeSession } from '../../../lib/storage';
 
 /** Ours (the SPEC's logout is silent): what /login says about a session ended elsewhere. */
@@ -14,33 +14,20 @@ export const LOGGED_OUT_MESSAGES = {
  * login attempt clears it. A logout of one's own (`logged_out`) needs no explaining.
  */
 const KEY = 'loggedOutNotice';
-const listeners = new Set<() => void>();
-
-const emit = () => {
-  for (const listener of listeners) listener();
-};
+const notice = createSignal((): string | null => readSession(KEY));
 
 export function noteSessionEnd(reason: SessionEndReason): void {
   if (reason === 'logged_out') return;
   writeSession(KEY, LOGGED_OUT_MESSAGES[reason]);
-  emit();
+  notice.notify();
 }
 
 export function clearLoggedOutNotice(): void {
   if (readSession(KEY) === null) return;
   removeSession(KEY);
-  emit();
+  notice.notify();
 }
 
-const read = (): string | null => readSession(KEY);
-
 export function useLoggedOutNotice(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    read,
-    read,
-  );
+  return useSignal(notice);
 }

@@ -1,0 +1,183 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { betSelectionKey, type BetSelection } from '../../../lib/bet-selection';
+import type { TableMarket } from '../market-model';
+import { exchangeTable, plainFromExchange } from '../market-model';
+import { MarketTable } from './market-table';
+
+const EVENT = 30412871;
+const HOME = EVENT * 10 + 1;
+const AWAY = EVENT * 10 + 2;
+
+const level = (price: number, size: number) => ({ price, size });
+
+/** An Odds/Market book with three levels a side for home, two for away (DESIGN §4 shape). */
+const book = (status = 'ACTIVE') =>
+  plainFromExchange({
+    marketId: `1.${EVENT}`,
+    status: 'ACTIVE',
+    inplay: true,
+    Seq: 7,
+    runners: [
+      {
+        selectionId: HOME,
+        status,
+        exchange: {
+          availableToBack: [level(1.9, 12_000), level(1.89, 41_000), level(1.88, 7_500)],
+          availableToLay: [level(1.92, 8_500), level(1.93, 38_000), level(1.95, 2_000)],
+        },
+      },
+      {
+        selectionId: AWAY,
+        status: 'ACTIVE',
+        exchange: {
+          availableToBack: [level(2.06, 9_800), level(2.04, 3_000)],
+          availableToLay: [level(2.1, 15_250), level(0, 0)],
+        },
+      },
+    ],
+  });
+
+const eventMarket = (type: string) => ({
+  MarketId: type === 'TOSS' ? `${EVENT}T` : `1.${EVENT}`,
+  MarketName: type === 'TOSS' ? 'Toss' : 'Match Odds',
+  SeriesName: 'Indian T20 League',
+  EventId: EVENT,
+  MarketType: type,
+  SportsId: 4,
+  MinStake: 500,
+  MaxStake: 500_000,
+  runners: [
+    { selectionId: HOME, RunnerName: 'Mumbai Mavericks', status: 'ACTIVE', marketId: `1.${EVENT}` },
+    { selectionId: AWAY, RunnerName: 'Chennai Chargers', status: 'ACTIVE', marketId: `1.${EVENT}` },
+  ],
+});
+
+function renderTable(
+  market: TableMarket,
+  { isEventOpen = true, depth }: { isEventOpen?: boolean; depth?: 1 | 3 } = {},
+) {
+  const onSelect = vi.fn<(selection: BetSelection) => void>();
+  const table = (selectedKey: string | null) => (
+    <MarketTable
+      market={market}
+      isEventOpen={isEventOpen}
+      book={undefined}
+      context={{ sportsId: 4, eventId: EVENT, selectedKey, onSelect }}
+      onOpenBook={() => {}}
+      {...(depth === undefined ? {} : { depth })}
+    />
+  );
+  const view = render(table(null));
+  /** Renders again with the slip open on `selection`, as the event screen does. */
+  const choose = (selection: BetSelection) => view.rerender(table(betSelectionKey(selection)));
+  return { onSelect, view, choose };
+}
+
+const rowOf = (name: string) =>
+  screen.getAllByTestId('runner-row').find((row) => row.textContent?.includes(name))!;
+
+/** A row's price cells left to right: their accessible names, or '' for an empty level. */
+const cellsOf = (name: string) =>
+  [...rowOf(name).querySelectorAll('[data-side], [aria-hidden="true"]')].map(
+    (cell) => cell.getAttribute('aria-label') ?? '',
+  );
+
+describe('match odds table', () => {
+  it('shows three backs worst to best, then three lays best to worst, with their sizes', () => {
+    renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()));
+    expect(cellsOf('Mumbai Mavericks')).toEqual([
+      'Back 1.88',
+      'Back 1.89',
+      'Back 1.9',
+      'Lay 1.92',
+      'Lay 1.93',
+      'Lay 1.95',
+    ]);
+    const row = rowOf('Mumbai Mavericks');
+    expect(
+      within(row)
+        .getAllByTestId('odds-size')
+        .map((size) => size.textContent),
+    ).toEqual(['7.5K', '41K', '12K', '8.5K', '38K', '2K']);
+    // A level the feed leaves empty (price 0) or never sends is an empty, inert cell.
+    expect(cellsOf('Chennai Chargers')).toEqual(['', 'Back 2.04', 'Back 2.06', 'Lay 2.1', '', '']);
+  });
+
+  it('draws the best back and lay strong and the deeper levels lighter, under Back and Lay', () => {
+    const { view } = renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()));
+    const row = rowOf('Mumbai Mavericks');
+    const best = [
+      within(row).getByRole('button', { name: 'Back 1.9' }),
+      within(row).getByRole('button', { name: 'Lay 1.92' }),
+    ];
+    const deep = ['Back 1.88', 'Back 1.89', 'Lay 1.93', 'Lay 1.95'].map((name) =>
+      within(row).getByRole('button', { name }),
+    );
+    const deepClass = deep[0]!.className.split(' ').at(-1)!;
+    expect(deep.every((cell) => cell.classList.contains(deepClass))).toBe(true);
+    expect(best.some((cell) => cell.classList.contains(deepClass))).toBe(false);
+    // The headers: blanks over the deeper levels, Back and Lay over the best.
+    const pair = view.container.querySelector('[aria-hidden="true"]')!.children[1]!;
+    const headers = [...pair.querySelectorAll('span')].filter((cell) => cell.children.length === 0);
+    expect(headers.map((cell) => cell.textContent)).toEqual(['', '', 'Back', 'Lay', '', '']);
+  });
+
+  it('opens the slip at the price of whichever level is clicked, and marks that cell pressed', () => {
+    const { onSelect, choose } = renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()));
+    const row = rowOf('Mumbai Mavericks');
+    const cell = (name: string) => within(row).getByRole('button', { name });
+    const pressed = () =>
+      within(row)
+        .getAllByRole('button', { pressed: true })
+        .map((button) => button.getAttribute('aria-label'));
+    fireEvent.click(cell('Back 1.88'));
+    expect(onSelect).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        marketId: `1.${EVENT}`,
+        selectionId: String(HOME),
+        betType: 'Back',
+        odds: 1.88,
+        price: 0,
+      }),
+    );
+    choose(onSelect.mock.lastCall![0]);
+    expect(pressed()).toEqual(['Back 1.88']);
+    fireEvent.click(cell('Lay 1.95'));
+    expect(onSelect).toHaveBeenLastCalledWith(
+      expect.objectContaining({ betType: 'Lay', odds: 1.95 }),
+    );
+    choose(onSelect.mock.lastCall![0]);
+    expect(pressed()).toEqual(['Lay 1.95']);
+    fireEvent.click(cell('Lay 1.92'));
+    choose(onSelect.mock.lastCall![0]);
+    expect(pressed()).toEqual(['Lay 1.92']);
+    expect(onSelect).toHaveBeenCalledTimes(3);
+  });
+
+  it('covers all six cells of a suspended runner with one band and takes no click', () => {
+    const { onSelect } = renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book('SUSPENDED')));
+    const row = rowOf('Mumbai Mavericks');
+    const band = within(row).getByTestId('suspended-band');
+    expect(band.textContent).toBe('SUSPENDED');
+    // The band lies over the cells' container, which holds every level of both sides.
+    expect(band.parentElement?.querySelectorAll('button')).toHaveLength(6);
+    for (const cell of within(row).getAllByRole('button')) {
+      expect(cell).toHaveProperty('disabled', true);
+      fireEvent.click(cell);
+    }
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(within(rowOf('Chennai Chargers')).queryByTestId('suspended-band')).toBeNull();
+  });
+
+  it('keeps one back and one lay for the toss', () => {
+    renderTable(exchangeTable(eventMarket('TOSS'), book()));
+    expect(cellsOf('Mumbai Mavericks')).toEqual(['Back 1.9', 'Lay 1.92']);
+    expect(screen.queryAllByRole('button', { name: 'Back 1.88' })).toHaveLength(0);
+  });
+
+  it('shows the best level only when a match odds table is given depth 1', () => {
+    renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()), { depth: 1 });
+    expect(cellsOf('Chennai Chargers')).toEqual(['Back 2.06', 'Lay 2.1']);
+  });
+});

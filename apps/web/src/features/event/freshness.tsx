@@ -1,0 +1,97 @@
+import { matchOddsMarketId, tossMarketId, type MarketType } from '@backlay/domain';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useIsHubLost, useIsOnline } from '../../lib/connection';
+import {
+  FRESH,
+  PriceFreshnessContext,
+  priceAgeText,
+  usePriceFreshness,
+  useTableFreshness,
+  type PriceFreshness,
+} from '../../lib/price-freshness';
+import { eventKeys } from './query-keys';
+import styles from './freshness.module.css';
+
+/**
+ * The polled reads a market's prices come from (SPEC §4: every 2 s): the bookmaker and the fancy
+ * rows (market id = the event id) from the bookmaker/fancy odds, toss from the toss odds or the
+ * event's odds (whichever is newer), every exchange market from the event's odds.
+ */
+export function priceQueryKeys(
+  eventId: string,
+  marketType: MarketType,
+  marketId: string,
+): readonly QueryKey[] {
+  const id = Number(eventId);
+  const odds = eventKeys.marketOdds(eventId, matchOddsMarketId(id));
+  if (marketType === 'BOOKMAKER') return [eventKeys.bmFancy(eventId)];
+  if (marketType === 'FANCY' && marketId === eventId) return [eventKeys.bmFancy(eventId)];
+  if (marketType === 'TOSS') return [odds, eventKeys.toss(eventId, tossMarketId(id))];
+  return [odds];
+}
+
+const NO_KEYS: readonly QueryKey[] = [];
+
+/**
+ * The freshness of one market's prices: their age is now − when its reads last answered (a poll,
+ * or a hub push written into the same cache entry, whichever is newer). Stale past the feed's
+ * window, or at once while the browser is offline or the hub is lost with those polls failing.
+ * `market` undefined (no slip open) is always fresh.
+ */
+export function useMarketFreshness(
+  eventId: string,
+  market: { readonly marketType: MarketType; readonly marketId: string } | null,
+): PriceFreshness {
+  const queryClient = useQueryClient();
+  const keys = useMemo(
+    () => (market ? priceQueryKeys(eventId, market.marketType, market.marketId) : NO_KEYS),
+    [eventId, market],
+  );
+  const subscribe = useCallback(
+    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    [queryClient],
+  );
+  const states = () => keys.map((queryKey) => queryClient.getQueryState(queryKey));
+  const receivedAt = useSyncExternalStore(subscribe, () =>
+    Math.max(0, ...states().map((state) => state?.dataUpdatedAt ?? 0)),
+  );
+  const isFailing = useSyncExternalStore(subscribe, () =>
+    // An errored poll stays 'error' through the next attempt; a retry counts its failures.
+    states().some((state) => state?.status === 'error' || (state?.fetchFailureCount ?? 0) > 0),
+  );
+  const isOnline = useIsOnline();
+  const isHubLost = useIsHubLost();
+  const freshness = usePriceFreshness(receivedAt, !isOnline || (isHubLost && isFailing));
+  return market ? freshness : FRESH;
+}
+
+/** Gives one market table's cells its freshness (they grey out while stale). */
+export function MarketFreshness({
+  eventId,
+  marketType,
+  marketId,
+  children,
+}: {
+  eventId: string;
+  marketType: MarketType;
+  marketId: string;
+  children: ReactNode;
+}) {
+  const market = useMemo(() => ({ marketType, marketId }), [marketType, marketId]);
+  const freshness = useMarketFreshness(eventId, market);
+  return (
+    <PriceFreshnessContext.Provider value={freshness}>{children}</PriceFreshnessContext.Provider>
+  );
+}
+
+/** The age of a stale table's prices, in its header ("Prices 24 s old"); nothing while fresh. */
+export function PriceAge() {
+  const { isStale, ageS } = useTableFreshness();
+  if (!isStale) return null;
+  return (
+    <span className={styles.age} data-testid="price-age">
+      {priceAgeText(ageS)}
+    </span>
+  );
+}

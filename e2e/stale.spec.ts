@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiBet, expect, logIn, ops, sessionOf, test } from './fixtures';
+
+const SHOTS = '../docs/screenshots/';
+const shoot = (page: Page, name: string, width: number) =>
+  page.screenshot({
+    path: fileURLToPath(new URL(`${SHOTS}${name}-${width}.png`, import.meta.url)),
+  });
+
+/** The banner under the header, the slip's reason and the tables' age label (their words). */
+const CONNECTION_LOST = 'Connection lost — reconnecting…';
+const STALE_REASON = 'Prices are out of date — reconnecting…';
+const age = (seconds: number) => `Prices ${seconds} s old`;
+
+interface Fixture {
+  readonly eventId: number;
+  readonly name: string;
+  readonly home: string;
+  readonly away: string;
+  readonly fancy: string;
+}
+
+const step = (request: APIRequestContext, eventId: number, payload: object) =>
+  ops(request, 'fixture-step', { eventId, step: payload });
+
+/** Selection ids are EventId * 100 + 1, + 2 in runner order (scripted feed). */
+const runners = (eventId: number, prices: ReadonlyArray<readonly [number, number]>) =>
+  prices.map(([back, lay], index) => ({
+    selectionId: eventId * 100 + index + 1,
+    back: [{ price: back, size: 1000 }],
+    lay: [{ price: lay, size: 800 }],
+  }));
+
+/** A scripted cricket event: match odds 1.9/1.92 and 2.06/2.1, bookmaker 45/50, one fancy row. */
+async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
+  const tag = randomBytes(3).toString('hex');
+  const home = `Lions ${tag}`;
+  const away = `Tigers ${tag}`;
+  const fancy = `6 over runs ${tag}`;
+  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
+    sportId: 4,
+    seriesName: `Stale Cup ${tag}`,
+    name: `${home} v ${away}`,
+    runners: [home, away],
+    bookmaker: true,
+    fancy: [fancy],
+    inPlay: true,
+  });
+  await step(request, eventId, {
+    kind: 'prices',
+    marketId: `1.${eventId}`,
+    runners: runners(eventId, [
+      [1.9, 1.92],
+      [2.06, 2.1],
+    ]),
+  });
+  await step(request, eventId, {
+    kind: 'prices',
+    marketId: `${eventId}B`,
+    runners: runners(eventId, [
+      [45, 50],
+      [180, 190],
+    ]),
+  });
+  await step(request, eventId, {
+    kind: 'fancy',
+    rows: [{ selectionId: `${eventId}-1`, noLine: 50, noRate: 90, yesLine: 50, yesRate: 110 }],
+  });
+  return { eventId, name: `${home} v ${away}`, home, away, fancy };
+}
+
+const market = (page: Page, name: string): Locator => page.getByRole('region', { name });
+const runnerRow = (table: Locator, name: string): Locator =>
+  table.getByTestId('runner-row').filter({ hasText: name });
+const slipOf = (page: Page) => page.getByRole('region', { name: 'Bet slip' });
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: CONNECTION_LOST });
+
+/**
+ * Opens the event with the page's clock installed, then stops time and runs one poll (2 s) at
+ * that stopped instant: every table's data is then exactly as old as the clock says from here.
+ */
+async function openEventAtStoppedTime(page: Page, f: Fixture): Promise<Locator> {
+  await page.goto(`/market/4/${f.eventId}`);
+  const back = runnerRow(market(page, 'Match Odds'), f.home).getByRole('button', {
+    name: 'Back 1.9',
+    exact: true,
+  });
+  await expect(back).toBeEnabled();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  const answered = page.waitForResponse((response) =>
+    response.url().includes(`/api/Odds/Market/1.${f.eventId}`),
+  );
+  await page.clock.runFor(2000);
+  await answered;
+  return back;
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use(
+      width === 375
+        ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
+        : { viewport: { width: 1280, height: 800 } },
+    );
+
+    test('offline: a banner, every price greyed out with its age, no placing; all back by itself online', async ({
+      page,
+      context,
+      client,
+      request,
+    }) => {
+      const f = await cricketFixture(request);
+      await page.clock.install();
+      await logIn(page, client);
+      const back = await openEventAtStoppedTime(page, f);
+      const match = market(page, 'Match Odds');
+      const home = runnerRow(match, f.home);
+      await back.click();
+      const slip = slipOf(page);
+      await slip.getByLabel('STAKE', { exact: true }).fill('500');
+      const place = slip.getByRole('button', { name: 'Place Bet with Liability 500.00' });
+      await expect(place).toBeEnabled();
+      await expect(banner(page)).toHaveCount(0);
+      await expect(page.getByTestId('price-age')).toHaveCount(0);
+
+      await context.setOffline(true);
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page)).toHaveText(CONNECTION_LOST);
+      // Each table greys out with the age of its own data: one poll ago, at this very instant.
+      await expect(match.getByTestId('price-age')).toHaveText(age(0));
+      await expect(market(page, 'Bookmaker').getByTestId('price-age')).toHaveText(age(0));
+      await expect(page.getByTestId('fancy-table').getByTestId('price-age')).toHaveText(age(0));
+      await expect(back).toHaveAttribute('aria-disabled', 'true');
+      await expect(back).toBeDisabled();
+      await expect(
+        page.getByTestId('fancy-row').getByRole('button', { name: 'No 50' }),
+      ).toBeDisabled();
+      // The slip does not place, and says why.
+      await expect(slip.getByTestId('slip-stale')).toHaveText(STALE_REASON);
+      await expect(place).toBeDisabled();
+      // A click on a greyed price chooses nothing: the slip keeps its Back 1.9.
+      await home.getByRole('button', { name: 'Lay 1.92', exact: true }).click({ force: true });
+      await expect(slip.getByTestId('slip-side')).toHaveText('Back');
+      await expect(slip.getByLabel('ODDS')).toHaveText('1.9');
+
+      // The age counts on by the page's clock, second by second, past the feed's 10 s window.
+      await page.clock.runFor(3000);
+      await expect(match.getByTestId('price-age')).toHaveText(age(3));
+      await shoot(page, 'bet-slip-stale', width);
+      await page.clock.runFor(9000);
+      await expect(match.getByTestId('price-age')).toHaveText(age(12));
+      await expect(back).toBeDisabled();
+      // The slip closed by itself meanwhile (10 s): the tables in full.
+      await expect(slip.getByLabel('STAKE', { exact: true })).toHaveCount(0);
+      await shoot(page, 'event-stale', width);
+
+      // Back online: the polls answer, the prices come back and the banner goes, by themselves.
+      await context.setOffline(false);
+      await page.clock.resume();
+      await expect(banner(page)).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByTestId('price-age')).toHaveCount(0);
+      await expect(back).toBeEnabled();
+      await expect(back).not.toHaveAttribute('aria-disabled');
+      await back.click();
+      await slip.getByLabel('STAKE', { exact: true }).fill('500');
+      await expect(place).toBeEnabled();
+      await expect(slip.getByTestId('slip-stale')).toHaveCount(0);
+    });
+
+    test('a market whose polls fail greys out once its data is 10 s old, with no banner while the hub is up', async ({
+      page,
+      client,
+      request,
+    }) => {
+      const f = await cricketFixture(request);
+      await page.clock.install();
+      await logIn(page, client);
+      const back = await openEventAtStoppedTime(page, f);
+      const match = market(page, 'Match Odds');
+      // The odds polls fail from here; the hub stays connected.
+      await page.route(`**/api/Odds/Market/**`, (route) => route.abort());
+      await page.clock.runFor(9000);
+      await expect(match.getByTestId('price-age')).toHaveCount(0);
+      await expect(back).toBeEnabled();
+      await page.clock.runFor(1000);
+      await expect(match.getByTestId('price-age')).toHaveText(age(10));
+      await expect(back).toBeDisabled();
+      await page.clock.runFor(1000);
+      await expect(match.getByTestId('price-age')).toHaveText(age(11));
+      await expect(banner(page)).toHaveCount(0);
+
+      // The next poll that answers brings the prices back.
+      await page.unroute(`**/api/Odds/Market/**`);
+      await page.clock.resume();
+      await expect(match.getByTestId('price-age')).toHaveCount(0);
+      await expect(back).toBeEnabled();
+    });
+
+    test('the user book keeps the user name and each team on one line', async ({
+      page,
+      client,
+      request,
+    }) => {
+      const f = await cricketFixture(request);
+      await logIn(page, client);
+      const session = await sessionOf(page);
+      await apiBet(request, session, {
+        sportsId: 4,
+        SelectionName: f.home,
+        SelectionID: String(f.eventId * 100 + 1),
+        Price: 0,
+        OldPrice: 0,
+        MarketType: 'MATCH_ODDS',
+        MarketId: `1.${f.eventId}`,
+        EventId: f.eventId,
+        BetStatus: 'Pending',
+        ReturnBalance: 0,
+        UserId: 0,
+        Odds: 1.9,
+        BetType: 'Back',
+        Stack: 1000,
+        OldStack: 1000,
+        Exposure: 1000,
+      });
+      await page.goto(`/market/4/${f.eventId}`);
+      await runnerRow(market(page, 'Match Odds'), f.home)
+        .getByRole('button', { name: /^Book of / })
+        .click();
+      const book = page.getByRole('dialog', { name: `Position Of ${f.name}` });
+      await expect(book.getByRole('columnheader')).toHaveText(['User', f.home, f.away]);
+      await expect(book.getByRole('rowheader')).toHaveText([client.username]);
+      // One line box per header: the words of each sit on a single line (none wraps).
+      const headers = book.locator('th');
+      await expect(headers).toHaveCount(4);
+      const lines = await headers.evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          // The text itself (inside the cell's one child, if any): a rect per line it takes.
+          range.selectNodeContents(cell.firstElementChild ?? cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+      expect(lines).toEqual([1, 1, 1, 1]);
+      const heights = await book
+        .getByRole('columnheader')
+        .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().height));
+      expect(new Set(heights).size).toBe(1);
+      await shoot(page, 'user-book', width);
+    });
+  });
+}
