@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
+import {
+  apiGet,
+  CREDIT,
+  expect,
+  logIn,
+  ops,
+  sessionOf,
+  test,
+  type ApiSession,
+  PHONE,
+} from './fixtures';
 
 interface Fixture {
   readonly eventId: number;
@@ -395,7 +405,7 @@ test('Bet Sound is kept after logout', async ({ page, client }) => {
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the slip opens above the footer, shows progress while placing, and places the bet', async ({
     page,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, expect, logIn, sessionOf, test, type ApiSession } from './fixtures';
+import { apiGet, expect, logIn, sessionOf, test, type ApiSession, PHONE } from './fixtures';
 
 const GAMES = ['Horse Racing', '7 Up Down', 'Roulette', 'Andar Bahar', 'Lottery'];
 
@@ -101,7 +101,7 @@ test('a 7 Up Down round in the frame moves the header balance as the ledger says
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the lobby and a game fit the phone, the game above the footer menu', async ({
     page,

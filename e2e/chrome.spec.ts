@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, rulesDialog, test } from './fixtures';
+import { expect, logIn, rulesDialog, test, PHONE } from './fixtures';
 
 interface SiteConfig {
   readonly brand: {
@@ -152,7 +152,7 @@ test('the page footer links where the site is configured, each in a new tab', as
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the page footer ends above the footer menu, and the menu links the configured support', async ({
     page,

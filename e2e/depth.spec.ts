@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, logIn, ops, test } from './fixtures';
+import { expect, logIn, ops, test, atWidth } from './fixtures';
 
 /**
  * Price depth on the event screen, the home page's In-Play board and the tennis score panel, at
@@ -95,11 +95,7 @@ const box = async (locator: Locator) => {
 for (const width of [1280, 375]) {
   const isPhone = width === 375;
   test.describe(`at ${width} px`, () => {
-    test.use(
-      isPhone
-        ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
+    test.use(atWidth(width));
 
     test(`match odds show ${isPhone ? 'the best back and lay' : 'three backs and three lays'} per runner; a level opens the slip at its price and the bet is taken there`, async ({
       page,

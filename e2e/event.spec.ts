@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiBet, apiGet, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
+import {
+  apiBet,
+  apiGet,
+  expect,
+  logIn,
+  ops,
+  sessionOf,
+  test,
+  type ApiSession,
+  PHONE,
+} from './fixtures';
 
 /** SPEC §9: event odds are polled every 2 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 5_000 };
@@ -293,7 +303,7 @@ test('live TV sits above the bet slip at 1280 px', async ({ page, client, reques
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('live TV sits above the content; no sideways scroll; 40 px tap targets; long names scroll', async ({
     page,

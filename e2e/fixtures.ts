@@ -27,6 +27,14 @@ export async function ops<R = string>(
   return body.Result;
 }
 
+/**
+ * The two widths every journey is walked at: a laptop, and a phone (at or below the mobile
+ * breakpoint of 768 px).
+ */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+export const atWidth = (width: number) => (width < 768 ? PHONE : DESKTOP);
+
 export const RULES_TITLE = 'Rules and Terms';
 
 /** The Rules and Terms modal shown on first entry into the app, once per browser session. */

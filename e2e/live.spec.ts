@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, expect, logIn, OPS_TOKEN, sessionOf, test, type ApiSession } from './fixtures';
+import {
+  apiGet,
+  expect,
+  logIn,
+  OPS_TOKEN,
+  sessionOf,
+  test,
+  type ApiSession,
+  PHONE,
+} from './fixtures';
 
 /**
  * The live board: unlike the other journeys, these watch the simulator (FEED=simulator) play in
@@ -566,7 +575,7 @@ test('fancy bets at rates other than 100, No and Yes: the server books the figur
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('fancy bets at rates other than 100 from a phone, with no sideways scroll', async ({
     page,

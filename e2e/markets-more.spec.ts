@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test } from './fixtures';
+import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, atWidth } from './fixtures';
 
 /**
  * The further exchange markets (docs/architecture.md identifiers) on the event screen, at 1280 and
@@ -86,11 +86,7 @@ for (const width of [1280, 375]) {
   const isPhone = width < 768;
 
   test.describe(`at ${width} px`, () => {
-    test.use(
-      isPhone
-        ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true }
-        : { viewport: { width, height: 800 } },
-    );
+    test.use(atWidth(width));
     const press = (cell: Locator) => (isPhone ? cell.tap() : cell.click());
 
     test('a cricket event shows Tied Match and Completed Match under Match Odds; a back on Yes risks its stake and settles', async ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, logIn, ops, test } from './fixtures';
+import { expect, logIn, ops, test, PHONE } from './fixtures';
 
 /** SPEC §9: list rates are polled every 5 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 7_000 };
@@ -196,7 +196,7 @@ test('/news shows the Date and News table, latest first', async ({ page, client,
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the lists fit without horizontal scrolling, with 40 px tap targets and back blue, lay pink', async ({
     page,

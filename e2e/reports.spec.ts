@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { CREDIT, expect, logIn, ops, test, type Client } from './fixtures';
+import { CREDIT, expect, logIn, ops, test, type Client, atWidth } from './fixtures';
 
 interface Fixture {
   readonly eventId: number;
@@ -318,11 +318,7 @@ const SHOTS = '../docs/screenshots/';
  */
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
-    test.use(
-      width === 375
-        ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
+    test.use(atWidth(width));
 
     test('bet history gives a result only to finished bets: active, won and void', async ({
       page,

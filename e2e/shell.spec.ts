@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, test, atWidth, PHONE } from './fixtures';
 
 const SHOTS = '../docs/screenshots/';
 const GEOLOCATION_RULE =
@@ -60,11 +60,7 @@ test('a logged-in client on /login is sent to /home', async ({ page, client }) =
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
-    test.use(
-      width === 375
-        ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
+    test.use(atWidth(width));
 
     test('a second login of the same client elsewhere sends the first browser to /login within 12 s, saying why', async ({
       page,
@@ -175,7 +171,7 @@ test('header dropdowns are mutually exclusive and Log Out returns to /login', as
 });
 
 test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the footer menu shows and the sidebar stays hidden until toggled', async ({
     page,

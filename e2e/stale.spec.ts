@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiBet, expect, logIn, ops, sessionOf, test } from './fixtures';
+import { apiBet, expect, logIn, ops, sessionOf, test, atWidth } from './fixtures';
 
 const SHOTS = '../docs/screenshots/';
 const shoot = (page: Page, name: string, width: number) =>
@@ -99,11 +99,7 @@ async function openEventAtStoppedTime(page: Page, f: Fixture): Promise<Locator> 
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
-    test.use(
-      width === 375
-        ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
+    test.use(atWidth(width));
 
     test('offline: a banner, every price greyed out with its age, no placing; all back by itself online', async ({
       page,
