@@ -445,6 +445,9 @@ describe('feed lock and fixture files', () => {
     expect(() => parseFixture(file(2, ['TIED_MATCH']), new Date())).toThrow(
       'Invalid fixture file: event 778: TIED_MATCH is not a market of sport 2',
     );
+    expect(() => parseFixture(file(1, ['OVER_UNDER_15', 'OVER_UNDER_15']), new Date())).toThrow(
+      /markets must not repeat/,
+    );
   });
 
   it('names the bad entry of an invalid fixture file', () => {

@@ -193,6 +193,9 @@ export const fixtureEventBody = z.object({
       ]),
     )
     .max(6)
+    .refine((markets) => new Set(markets).size === markets.length, {
+      message: 'markets must not repeat',
+    })
     .default([]),
   maxStake: wholeRupees.default(500_000),
   sessionMaxStake: wholeRupees.default(100_000),
