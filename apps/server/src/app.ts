@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
+import { noChanges, type Changes } from './db/changes.js';
 import type { Db } from './db/pool.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDrain } from './http/drain.js';
@@ -36,6 +37,7 @@ import {
 import { betsRoutes } from './modules/bets/bets.routes.js';
 import { createBetsService } from './modules/bets/bets.service.js';
 import { createIdempotency } from './modules/idempotency/idempotency.service.js';
+import { createCatalog } from './modules/markets/catalog.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
 import { scoresRoutes } from './modules/scores/scores.routes.js';
@@ -98,11 +100,14 @@ export interface AppDeps {
   readonly casinoSecret?: string;
   /** Where logs go (tests capture them); stdout by default. */
   readonly logStream?: DestinationStream;
+  /** The writers' notifications that keep the caches current; without it nothing is cached. */
+  readonly changes?: Changes;
 }
 
 /** The whole HTTP application with every plugin and module in one visible list; does not listen (STYLE). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, random, passwords } = deps;
+  const changes = deps.changes ?? noChanges;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     requestTimeout: config.requestTimeoutMs,
@@ -142,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords,
     session: config.session,
     throttle: config.loginThrottle,
+    changes,
   });
   const wallet = createWalletService({ db, clock, random });
   const settlement = deps.settlement ?? createSettlementService({ db, clock, random });
@@ -168,7 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
   const idempotency = createIdempotency({ db, clock });
-  const bets = createBetsService({ db, clock, priceBook: feed.priceBook, idempotency });
+  const catalog = createCatalog({ db, changes });
+  const bets = createBetsService({ db, clock, priceBook: feed.priceBook, catalog });
   marketsRoutes(app, markets, {
     moneyBodyLimit: limit,
     tvUrl: tvUrlOf(config.tvUrl, deps.tvPort),

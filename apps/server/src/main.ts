@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { hasWebBuild, loadConfig } from './config.js';
 import { startCluster, type RunningCluster } from './db/launcher.js';
 import { ensureDatabase, migrate } from './db/migrate.js';
+import { listenForChanges } from './db/changes.js';
 import { openDatabase } from './db/pool.js';
 import { drainOrder, stopInOrder } from './lifecycle.js';
 import { createPasswordHasher } from './modules/auth/password.js';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
   const database = openDatabase(databaseUrl, {
     onError: (error) => say(`database pool error: ${error.message}`),
   });
+  // The writers' notifications, on a connection of their own: the caches follow every instance.
+  const changes = listenForChanges(databaseUrl, { log: say });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
   const hub = createHub({
@@ -161,6 +164,7 @@ async function main(): Promise<void> {
     settlement,
     hub,
     publisher,
+    changes,
   });
 
   if (config.seedDemo) {
@@ -207,7 +211,10 @@ async function main(): Promise<void> {
           await feed.stop();
           await backplane?.close();
         },
-        pool: () => database.close(),
+        pool: async () => {
+          await changes.close();
+          await database.close();
+        },
         postgres: stopPostgres,
       }),
       (name, error) => say(`${name} did not stop cleanly: ${String(error)}`),

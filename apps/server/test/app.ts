@@ -5,6 +5,8 @@ import type { FeedControl } from '../src/feed/control.js';
 import type { Hub, HubPublisher } from '../src/hub/hub.js';
 import type { SettlementService } from '../src/modules/settlement/settlement.service.js';
 import type { Db } from '../src/db/pool.js';
+import type { Changes } from '../src/db/changes.js';
+import { changesOf } from './database.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
 import { createClientsService } from '../src/modules/clients/clients.service.js';
 import { createWalletService } from '../src/modules/wallet/wallet.service.js';
@@ -59,6 +61,8 @@ export interface TestAppOptions {
   readonly publisher?: HubPublisher;
   /** The built-in casino provider's bound port (Launch URLs and the CSP). */
   readonly casinoPort?: number;
+  /** The caches' notifications: the test database's listener by default. */
+  readonly changes?: Changes;
   /** Extra routes a test needs, registered before the app is ready. */
   readonly routes?: (app: FastifyInstance) => void;
 }
@@ -82,6 +86,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     ...(options.publisher ? { publisher: options.publisher } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.casinoPort === undefined ? {} : { casinoPort: options.casinoPort }),
+    changes: options.changes ?? changesOf(db),
   });
   options.routes?.(app);
   await app.ready();

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/pool.js';
+import { listenForChanges, type Changes } from '../src/db/changes.js';
+import { openDatabase, type Database, type Db } from '../src/db/pool.js';
+
+/** Each test database's change listener, by its query builder (buildTestApp finds it there). */
+const listeners = new WeakMap<Db, Changes>();
+
+export function changesOf(db: Db): Changes | undefined {
+  return listeners.get(db);
+}
 
 export interface TestDatabase extends Database {
   readonly url: string;
@@ -28,11 +36,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase(url.toString(), { max: 5 });
+  // As in production: the caches are on, kept current by the writers' notifications.
+  const changes = listenForChanges(url.toString(), { log: () => {} });
+  listeners.set(database.db, changes);
   return {
     ...database,
     url: url.toString(),
     name,
     drop: async () => {
+      await changes.close();
       await database.close();
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

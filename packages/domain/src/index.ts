@@ -104,8 +104,8 @@ export {
   type MatkaDigit,
   type MatkaPasteResult,
 } from './matka.js';
-export type { Paise } from './money.js';
-export { addPaise, paiseToRupees, rupeesToPaise, toPaise } from './money.js';
+export type { Paise, WalletTotals } from './money.js';
+export { addPaise, canHold, mainBalance, paiseToRupees, rupeesToPaise, toPaise } from './money.js';
 export {
   betFigures,
   bookmakerFigures,

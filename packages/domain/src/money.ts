@@ -33,3 +33,28 @@ export function addPaise(...amounts: readonly Paise[]): Paise {
   for (const amount of amounts) total += amount;
   return total as Paise;
 }
+
+/**
+ * A wallet's running totals in paise (DESIGN §5): the credit given, the realised profit and loss
+ * after commission, and the exposure held by open positions. Bigints, as the server keeps them.
+ */
+export interface WalletTotals {
+  readonly credit: bigint;
+  readonly pl: bigint;
+  readonly exposure: bigint;
+}
+
+/** `MainBalance = CreditLimit + PL − Exposure`: the header's `W:` figure. */
+export function mainBalance(wallet: WalletTotals): bigint {
+  return wallet.credit + wallet.pl - wallet.exposure;
+}
+
+/**
+ * The main-balance rule (DESIGN §5): a change that adds `addedExposure` paise of exposure (or
+ * takes that much credit) is allowed when the main balance after it stays ≥ 0; one that adds
+ * nothing (≤ 0) always is, so a client below zero can still reduce their risk. Its SQL twin,
+ * `wallet_can_hold` (migration 0009), is proven equal on generated wallets.
+ */
+export function canHold(wallet: WalletTotals, addedExposure: bigint): boolean {
+  return addedExposure <= 0n || mainBalance(wallet) - addedExposure >= 0n;
+}

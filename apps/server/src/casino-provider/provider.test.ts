@@ -1,6 +1,5 @@
 import { casinoLaunch } from '@backlay/contract/casino';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -12,6 +11,7 @@ import {
   testClock,
 } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { auditMoney, ledgerRows } from '../modules/wallet/wallet.audit.js';
 import { systemRandom, type Random } from '../seams.js';
 import { startCasinoProvider, type RunningCasinoProvider } from './provider.js';
 
@@ -116,11 +116,10 @@ async function walletOf(): Promise<{ MainBalance: number; Exposure: number; PL: 
 }
 
 async function casinoLedgerPaise(): Promise<bigint> {
-  const row = await sql<{ total: string }>`
-    SELECT coalesce(sum(l.amount_paise), 0) AS total FROM ledger_entries l
-    JOIN accounts a ON a.id = l.account_id JOIN clients c ON c.id = a.client_id
-    WHERE c.username = 'dicer' AND l.market_type = 'CASINO'`.execute(database.db);
-  return BigInt(row.rows[0]?.total ?? '0');
+  const rows = await ledgerRows(database.db);
+  return rows
+    .filter((row) => row.username === 'dicer' && row.marketType === 'CASINO')
+    .reduce((sum, row) => sum + row.amountPaise, 0n);
 }
 
 describe('the demo casino provider', () => {
@@ -177,9 +176,7 @@ describe('the demo casino provider', () => {
     expect(await casinoLedgerPaise()).toBe(ledgerBefore + 100_000n);
     expect(lost.answer.balance).toBe(after.MainBalance);
 
-    const total = await sql<{ total: string }>`
-      SELECT coalesce(sum(amount_paise), 0) AS total FROM ledger_entries`.execute(database.db);
-    expect(total.rows[0]?.total).toBe('0');
+    expect((await auditMoney(database.db)).ledgerTotal).toBe(0n);
   });
 
   it('says when the winning limit held a win back', async () => {

@@ -242,6 +242,8 @@ export interface ExposuresTable {
   /** Null for a matka market (position_key = its Mid). */
   event_id: BigIntColumn | null;
   exposure_paise: BigIntColumn;
+  /** A new value of the sequence position_versions at every change (migration 0009). */
+  version: Generated<BigIntColumn>;
 }
 
 export interface IdempotencyKeysTable {

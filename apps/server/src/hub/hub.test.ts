@@ -119,6 +119,42 @@ describe('hub with the official @microsoft/signalr client', () => {
     expect(strangers).toEqual([]);
   });
 
+  it("sends a user's messages to every connection of that user, and to no one else's", async () => {
+    const meera = await session('hub-meera');
+    const arjun = await session('hub-arjun');
+    const phone = connect(meera.Token, meera.uid);
+    const laptop = connect(meera.Token, meera.uid);
+    const other = connect(arjun.Token, arjun.uid);
+    const onPhone = received<{ n: number }>(phone, 'BetPlacedMessage');
+    const onLaptop = received<{ n: number }>(laptop, 'BetPlacedMessage');
+    const onOther = received<{ n: number }>(other, 'BetPlacedMessage');
+    await Promise.all([phone.start(), laptop.start(), other.start()]);
+
+    hub.publisher.toUser(String(meera.uid), 'BetPlacedMessage', { n: 1 });
+    await vi.waitFor(() => {
+      expect(onPhone).toEqual([{ n: 1 }]);
+      expect(onLaptop).toEqual([{ n: 1 }]);
+    });
+
+    // A closed connection leaves the index: the next message reaches only the one still open.
+    const connected = hub.size();
+    await laptop.stop();
+    await vi.waitFor(() => expect(hub.size()).toBe(connected - 1));
+    hub.publisher.toUser(String(meera.uid), 'BetPlacedMessage', { n: 2 });
+    hub.publisher.toUser(String(arjun.uid), 'BetPlacedMessage', { n: 3 });
+    await vi.waitFor(() => {
+      expect(onPhone).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(onOther).toEqual([{ n: 3 }]);
+    });
+    expect(onLaptop).toEqual([{ n: 1 }]);
+    // Nobody's: a user without connections gets nothing, and nothing breaks.
+    hub.publisher.toUser('999999999', 'BetPlacedMessage', { n: 4 });
+    hub.publisher.toUser(String(meera.uid), 'BetPlacedMessage', { n: 5 });
+    await vi.waitFor(() => expect(onPhone).toEqual([{ n: 1 }, { n: 2 }, { n: 5 }]));
+    expect(onOther).toEqual([{ n: 3 }]);
+    expect(onLaptop).toEqual([{ n: 1 }]);
+  });
+
   it('delivers every event of SPEC §4 with its payload', async () => {
     const user = await session('hub-every');
     const connection = connect(user.Token, user.uid);

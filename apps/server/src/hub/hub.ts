@@ -125,6 +125,22 @@ export function createHub(options: HubOptions) {
     return claims.e > now() ? claims : undefined;
   };
 
+  /** Each client's open connections, so a push to one user costs that user's, not a scan (#24). */
+  const byClient = new Map<string, Set<Connection>>();
+  const track = (connection: Connection) => {
+    connections.set(connection.id, connection);
+    let own = byClient.get(connection.clientId);
+    if (!own) byClient.set(connection.clientId, (own = new Set()));
+    own.add(connection);
+  };
+  /** Forgets a connection that is closing; a later one under the same id is left alone. */
+  const untrack = (connection: Connection) => {
+    if (connections.get(connection.id) === connection) connections.delete(connection.id);
+    const own = byClient.get(connection.clientId);
+    own?.delete(connection);
+    if (own?.size === 0) byClient.delete(connection.clientId);
+  };
+
   /** Each group's connections, so a push costs its subscribers, not every connection (#17). */
   const members = new Map<string, Set<Connection>>();
   const leaveGroups = (connection: Connection) => {
@@ -140,7 +156,7 @@ export function createHub(options: HubOptions) {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       // No Close: it would only queue behind what the client does not read.
-      connections.delete(connection.id);
+      untrack(connection);
       connection.socket.terminate();
       return;
     }
@@ -158,7 +174,7 @@ export function createHub(options: HubOptions) {
       }),
     );
     connection.socket.close();
-    connections.delete(connection.id);
+    untrack(connection);
   };
 
   const invocation = (target: string, args: unknown[]) =>
@@ -170,10 +186,11 @@ export function createHub(options: HubOptions) {
       for (const connection of connections.values()) if (connection.isReady) send(connection, text);
     },
     toUser(clientId, target, ...args) {
+      const own = byClient.get(clientId);
+      if (!own) return;
       const text = invocation(target, args);
-      for (const connection of connections.values()) {
-        if (connection.isReady && connection.clientId === clientId) send(connection, text);
-      }
+      // A send that cuts a connection removes it from `own`; a Set's iteration allows that.
+      for (const connection of own) if (connection.isReady) send(connection, text);
     },
     toGroup(group, target, ...args) {
       const subscribers = members.get(group);
@@ -192,7 +209,7 @@ export function createHub(options: HubOptions) {
         return;
       case MessageType.Close:
         connection.socket.close();
-        connections.delete(connection.id);
+        untrack(connection);
         return;
       case MessageType.Invocation: {
         const invocationId =
@@ -264,7 +281,7 @@ export function createHub(options: HubOptions) {
         if (message?.protocol !== 'json' || message.version !== 1) {
           send(connection, frame({ error: 'Only the json protocol, version 1, is supported' }));
           connection.socket.close();
-          connections.delete(connection.id);
+          untrack(connection);
           return;
         }
         connection.isReady = true;
@@ -316,7 +333,7 @@ export function createHub(options: HubOptions) {
         windowStart: at,
         windowCount: 0,
       };
-      connections.set(connection.id, connection);
+      track(connection);
       ws.on('message', (data, isBinary) => {
         if (isBinary) return drop(connection, 'Binary frames are not supported', false);
         onData(
@@ -325,10 +342,10 @@ export function createHub(options: HubOptions) {
         );
       });
       ws.on('close', () => {
-        connections.delete(connection.id);
+        untrack(connection);
         leaveGroups(connection);
       });
-      ws.on('error', () => connections.delete(connection.id));
+      ws.on('error', () => untrack(connection));
     });
   }
 
@@ -339,7 +356,7 @@ export function createHub(options: HubOptions) {
       if (!connection.isReady && at - connection.openedAt > options.handshakeTimeoutMs) {
         send(connection, frame({ error: 'Handshake timed out' }));
         connection.socket.close();
-        connections.delete(connection.id);
+        untrack(connection);
       } else if (at - connection.lastReceived > options.clientTimeoutMs) {
         drop(connection, 'Client timed out', true);
       } else if (connection.isReady && at - connection.lastSent >= options.pingMs) {

@@ -91,19 +91,21 @@ export async function lockClient(tx: Tx, clientId: string): Promise<void> {
   await tx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
 }
 
+/** Revokes every live session of the client; answers their token hashes (the cache's keys). */
 export async function revokeActiveSessions(
   tx: Tx | Db,
   clientId: string,
   at: Date,
   reason: SessionEnd,
-): Promise<number> {
-  const result = await tx
+): Promise<Buffer[]> {
+  const rows = await tx
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
     .where('client_id', '=', clientId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('token_hash')
+    .execute();
+  return rows.map((row) => row.token_hash);
 }
 
 export async function insertSession(
@@ -175,18 +177,21 @@ export async function touchSession(db: Db, sessionId: string, at: Date): Promise
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
 }
 
+/** Revokes one live session; answers its token hash, or none when it had ended already. */
 export async function revokeSession(
   db: Db,
   sessionId: string,
   at: Date,
   reason: SessionEnd,
-): Promise<void> {
-  await db
+): Promise<Buffer[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
+    .returning('token_hash')
     .execute();
+  return rows.map((row) => row.token_hash);
 }
 
 export async function readPasswordHash(db: Db, clientId: string): Promise<string | undefined> {
@@ -210,19 +215,21 @@ export async function writePasswordHash(
     .execute();
 }
 
-/** Revokes every live session of the client but one. */
+/** Revokes every live session of the client but one; answers their token hashes. */
 export async function revokeOtherSessions(
   tx: Tx,
   clientId: string,
   keepSessionId: string,
   at: Date,
   reason: SessionEnd,
-): Promise<void> {
-  await tx
+): Promise<Buffer[]> {
+  const rows = await tx
     .updateTable('sessions')
     .set({ revoked_at: at, revoked_reason: reason })
     .where('client_id', '=', clientId)
     .where('id', '<>', keepSessionId)
     .where('revoked_at', 'is', null)
+    .returning('token_hash')
     .execute();
+  return rows.map((row) => row.token_hash);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LoginThrottleConfig } from '../../config.js';
+import { noChanges, notifiedCache, type Changes } from '../../db/changes.js';
 import { inTransaction, type Db } from '../../db/pool.js';
 import type { Clock, Random } from '../../seams.js';
 import * as q from './auth.queries.js';
@@ -13,6 +14,22 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** A failure older than this no longer counts towards a block. */
 const FAILURE_MEMORY_MS = 24 * 3600 * 1000;
+
+/** Live sessions kept in memory; one per client, so this covers every client of a busy day. */
+const MAX_CACHED_SESSIONS = 100_000;
+
+/** last_seen_at is written at most this often: enough for an idle window of hours. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** A live session as the cache holds it; only `lastSeenAt` moves (the touch updates it here). */
+interface LiveSession {
+  readonly id: string;
+  readonly clientId: string;
+  readonly username: string;
+  readonly validityValue: string;
+  readonly createdAt: Date;
+  lastSeenAt: Date;
+}
 
 export interface SessionContext {
   readonly sessionId: string;
@@ -49,6 +66,8 @@ export interface AuthServiceDeps {
   readonly passwords: PasswordHasher;
   readonly session: { readonly idleS: number; readonly maxS: number };
   readonly throttle: LoginThrottleConfig;
+  /** Revocations by any instance (src/db/changes.ts); without it sessions are not cached. */
+  readonly changes?: Changes;
 }
 
 export function hashToken(token: string): Buffer {
@@ -68,6 +87,36 @@ export function blockDurationS(
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, random, passwords } = deps;
+  const changes = deps.changes ?? noChanges;
+
+  /**
+   * Live sessions by token hash (hex, as the revocation trigger of migration 0009 names them), so
+   * that a request of a known session costs no round trip (issue #24). Only live sessions are
+   * kept: an unknown or revoked token is read each time. A session revoked here is dropped as its
+   * transaction commits; one revoked anywhere else is dropped when the NOTIFY arrives, and while
+   * the listener is not live nothing is served from memory.
+   */
+  const sessions = notifiedCache<LiveSession | undefined>(
+    changes,
+    async (key) => {
+      const row = await q.findSessionByTokenHash(db, Buffer.from(key, 'hex'));
+      if (!row || row.revokedAt) return undefined;
+      return {
+        id: row.id,
+        clientId: row.clientId,
+        username: row.username,
+        validityValue: row.validityValue,
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+      };
+    },
+    { maxEntries: MAX_CACHED_SESSIONS },
+  );
+  changes.on('backlay_sessions', (key) => sessions.forget(key));
+  /** Drops revoked sessions at once in this process (their transaction has committed). */
+  const forgetRevoked = (tokenHashes: readonly Buffer[]) => {
+    for (const tokenHash of tokenHashes) sessions.forget(tokenHash.toString('hex'));
+  };
 
   const keysOf = (attempt: LoginAttempt) => ({
     account: `account:${attempt.username.toLowerCase()}`,
@@ -100,7 +149,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Whether a live session is past its idle window or its maximum age at `now`. */
-  const isExpired = (session: q.SessionRow, now: Date): boolean =>
+  const isExpired = (session: Pick<LiveSession, 'createdAt' | 'lastSeenAt'>, now: Date): boolean =>
     now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
     now.getTime() - session.createdAt.getTime() >= deps.session.maxS * 1000;
 
@@ -142,16 +191,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       const token = random.bytes(32).toString('base64url');
       const validityValue = random.bytes(16).toString('hex');
       // One active session per client: the new login revokes the older one at once (SPEC §4).
-      await inTransaction(db, async (tx) => {
+      const revoked = await inTransaction(db, async (tx) => {
         await q.lockClient(tx, client.id);
-        await q.revokeActiveSessions(tx, client.id, now, SESSION_END.newLogin);
+        const older = await q.revokeActiveSessions(tx, client.id, now, SESSION_END.newLogin);
         await q.insertSession(tx, {
           clientId: client.id,
           tokenHash: hashToken(token),
           validityValue,
           at: now,
         });
+        return older;
       });
+      forgetRevoked(revoked);
       await q.clearThrottle(db, keys.account);
       await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'success' });
       return {
@@ -165,16 +216,33 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The live session of a bearer token, or null when unknown, revoked or expired. */
     async authenticate(token: string): Promise<SessionContext | null> {
-      const session = await q.findSessionByTokenHash(db, hashToken(token));
-      if (!session || session.revokedAt) return null;
+      const key = hashToken(token).toString('hex');
+      let session = await sessions.get(key);
+      if (!session) return null;
       const now = clock.now();
       if (isExpired(session, now)) {
-        await q.revokeSession(db, session.id, now, SESSION_END.expired);
-        return null;
+        // The copy in memory may be older than the row: another instance may have touched it.
+        sessions.forget(key);
+        session = await sessions.get(key);
+        if (!session) return null;
+        if (isExpired(session, now)) {
+          await q.revokeSession(db, session.id, now, SESSION_END.expired);
+          sessions.forget(key);
+          return null;
+        }
       }
       // A minute's precision is enough for an idle window of hours, and spares a write per call.
-      if (now.getTime() - session.lastSeenAt.getTime() >= 60_000)
-        await q.touchSession(db, session.id, now);
+      // The write is not awaited: the request needs no round trip for it. A failure is swallowed
+      // (there is no logger here, and it only moves an idle window): the copy goes back to the
+      // old time, so that a later request tries again.
+      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        const touched = session;
+        const previous = touched.lastSeenAt;
+        touched.lastSeenAt = now;
+        q.touchSession(db, touched.id, now).catch(() => {
+          if (touched.lastSeenAt === now) touched.lastSeenAt = previous;
+        });
+      }
       return {
         sessionId: session.id,
         clientId: session.clientId,
@@ -193,7 +261,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (session.revokedAt) return session.revokedReason;
       const now = clock.now();
       if (!isExpired(session, now)) return null;
-      await q.revokeSession(db, session.id, now, SESSION_END.expired);
+      forgetRevoked(await q.revokeSession(db, session.id, now, SESSION_END.expired));
       return SESSION_END.expired;
     },
 
@@ -217,10 +285,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { ok: false, message: 'Old password is incorrect' };
       }
       const passwordHash = await passwords.hash(newPassword);
-      await inTransaction(db, async (tx) => {
+      const revoked = await inTransaction(db, async (tx) => {
         await q.lockClient(tx, session.clientId);
         await q.writePasswordHash(tx, session.clientId, passwordHash);
-        await q.revokeOtherSessions(
+        return q.revokeOtherSessions(
           tx,
           session.clientId,
           session.sessionId,
@@ -228,11 +296,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           SESSION_END.passwordChanged,
         );
       });
+      forgetRevoked(revoked);
       return { ok: true, message: 'Password changed successfully' };
     },
 
     async logout(sessionId: string): Promise<void> {
-      await q.revokeSession(db, sessionId, clock.now(), SESSION_END.loggedOut);
+      forgetRevoked(await q.revokeSession(db, sessionId, clock.now(), SESSION_END.loggedOut));
     },
   };
 }

@@ -2,46 +2,6 @@ import type { MarketType } from '@backlay/domain';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 
-/** Locks a market row for the bet (FOR SHARE: settlement's FOR UPDATE waits for open bets). */
-export async function lockMarket(tx: Tx, marketId: string) {
-  return tx
-    .selectFrom('markets')
-    .innerJoin('events', 'events.id', 'markets.event_id')
-    .select([
-      'markets.id',
-      'markets.event_id',
-      'markets.market_type',
-      'markets.status',
-      'markets.operator_suspended',
-      'markets.min_stake',
-      'markets.max_stake',
-      'events.status as event_status',
-      'events.bet_locked',
-      'events.sport_id',
-    ])
-    .where('markets.id', '=', marketId)
-    .forShare('markets')
-    .executeTakeFirst();
-}
-
-/** Locks an event row for a fancy bet (its sessions belong to the event; DESIGN §4). */
-export async function lockEvent(tx: Tx, eventId: number) {
-  return tx
-    .selectFrom('events')
-    .select([
-      'id',
-      'status',
-      'bet_locked',
-      'fancy_active',
-      'session_min_stake',
-      'session_max_stake',
-      'sport_id',
-    ])
-    .where('id', '=', String(eventId))
-    .forShare()
-    .executeTakeFirst();
-}
-
 export async function marketRunners(db: Db | Tx, marketId: string) {
   const rows = await db
     .selectFrom('runners')
@@ -50,34 +10,6 @@ export async function marketRunners(db: Db | Tx, marketId: string) {
     .orderBy('sort_priority')
     .execute();
   return rows.map((row) => ({ selectionId: row.selection_id, name: row.name }));
-}
-
-/**
- * Locks a fancy runner row for the bet: it is the session's market row (DESIGN §5), FOR SHARE as
- * a market's, so a settlement (FOR UPDATE) either sees this bet or makes it wait and be refused.
- */
-export async function lockFancyRunner(tx: Tx, selectionId: string) {
-  return tx
-    .selectFrom('fancy_runners')
-    .select(['selection_id', 'event_id', 'name'])
-    .where('selection_id', '=', selectionId)
-    .forShare()
-    .executeTakeFirst();
-}
-
-/**
- * Whether the market or session already has a result (no bets after it): declared by the feed, or
- * settled, voided or rolled back by an operator. A fancy session is never closed like a market
- * row, so its settlement row is what stops bets on it.
- */
-export async function isDeclared(db: Db | Tx, target: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('result_declarations')
-    .select('target')
-    .where('target', '=', target)
-    .unionAll(db.selectFrom('settlements').select('target').where('target', '=', target))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export interface OpenBet {
@@ -109,99 +41,6 @@ export async function openBets(
     profitPaise: Number(row.profit_paise),
     liabilityPaise: Number(row.liability_paise),
   }));
-}
-
-export async function currentExposure(
-  tx: Tx,
-  clientId: string,
-  positionKey: string,
-): Promise<bigint> {
-  const row = await tx
-    .selectFrom('exposures')
-    .select('exposure_paise')
-    .where('client_id', '=', clientId)
-    .where('position_key', '=', positionKey)
-    .executeTakeFirst();
-  return row ? BigInt(row.exposure_paise) : 0n;
-}
-
-export async function insertBet(
-  tx: Tx,
-  bet: {
-    clientId: string;
-    eventId: number;
-    marketId: string;
-    marketType: MarketType;
-    positionKey: string;
-    selectionId: string;
-    selectionName: string;
-    betType: 'Back' | 'Lay' | 'Yes' | 'No';
-    odds: number;
-    price: number;
-    stake: number;
-    profitPaise: number;
-    liabilityPaise: number;
-    at: Date;
-  },
-): Promise<void> {
-  await tx
-    .insertInto('bets')
-    .values({
-      client_id: bet.clientId,
-      event_id: bet.eventId,
-      market_id: bet.marketId,
-      market_type: bet.marketType,
-      position_key: bet.positionKey,
-      selection_id: bet.selectionId,
-      selection_name: bet.selectionName,
-      bet_type: bet.betType,
-      odds: bet.odds,
-      price: bet.price,
-      stake: bet.stake,
-      profit_paise: bet.profitPaise,
-      liability_paise: bet.liabilityPaise,
-      created_at: bet.at,
-    })
-    .execute();
-}
-
-/** Sets a position's exposure and moves the wallet's exposure by the difference, in one go. */
-export async function moveExposure(
-  tx: Tx,
-  change: {
-    clientId: string;
-    accountId: string;
-    positionKey: string;
-    eventId: number;
-    exposure: bigint;
-    delta: bigint;
-  },
-): Promise<void> {
-  await tx
-    .insertInto('exposures')
-    .values({
-      client_id: change.clientId,
-      position_key: change.positionKey,
-      event_id: change.eventId,
-      exposure_paise: change.exposure.toString(),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['client_id', 'position_key'])
-        .doUpdateSet({ exposure_paise: change.exposure.toString() }),
-    )
-    .execute();
-  await shiftWalletExposure(tx, change.accountId, change.delta);
-}
-
-/** Moves a wallet's exposure by `delta` paise (the exposures rows are the detail of it). */
-export async function shiftWalletExposure(tx: Tx, accountId: string, delta: bigint): Promise<void> {
-  if (delta === 0n) return;
-  await tx
-    .updateTable('wallets')
-    .set({ exposure_paise: sql`exposure_paise + ${delta.toString()}::bigint` })
-    .where('account_id', '=', accountId)
-    .execute();
 }
 
 export interface BetRow {
@@ -303,4 +142,83 @@ export async function openMarketsOfClient(db: Db, clientId: string) {
     .orderBy('events.id')
     .orderBy('markets.id')
     .execute();
+}
+
+export type PlaceOutcome =
+  | { readonly outcome: 'stale'; readonly version: string; readonly bets: OpenBet[] }
+  | { readonly outcome: 'conflict' }
+  | { readonly outcome: 'replay'; readonly answer: unknown }
+  | {
+      readonly outcome: 'answered';
+      readonly answer:
+        | { readonly Status: true; readonly Result: string }
+        | { readonly Status: false; readonly Result: string };
+      /** The position's new version when the bet was placed. */
+      readonly version: string | null;
+    };
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/**
+ * One bet in one statement: `bet_place` (migration 0009), in its own transaction (autocommit).
+ * Retried up to 3 times on a deadlock or serialization failure, which roll the whole call back.
+ */
+export async function placeBet(
+  db: Db,
+  bet: {
+    clientId: string;
+    key: string | null;
+    hash: Buffer | null;
+    at: Date;
+    version: string;
+    exposure: bigint;
+    eventId: number;
+    marketId: string;
+    marketType: MarketType;
+    positionKey: string;
+    selectionId: string;
+    selectionName: string;
+    betType: 'Back' | 'Lay' | 'Yes' | 'No';
+    odds: number;
+    price: number;
+    stake: number;
+    profitPaise: number;
+    liabilityPaise: number;
+    messages: Record<string, string>;
+  },
+): Promise<PlaceOutcome> {
+  const statement = sql<{ outcome: Record<string, unknown> }>`SELECT bet_place(
+    ${bet.clientId}::bigint, ${bet.key}, ${bet.hash}::bytea, ${bet.at}::timestamptz,
+    ${bet.version}::bigint, ${bet.exposure.toString()}::bigint, ${bet.eventId}::bigint,
+    ${bet.marketId}, ${bet.marketType}, ${bet.positionKey}, ${bet.selectionId},
+    ${bet.selectionName}, ${bet.betType}, ${bet.odds}::integer, ${bet.price}::integer,
+    ${bet.stake}::integer, ${bet.profitPaise}::bigint, ${bet.liabilityPaise}::bigint,
+    ${JSON.stringify(bet.messages)}::jsonb) AS outcome`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { rows } = await statement.execute(db);
+      const outcome = rows[0]?.outcome;
+      if (!outcome) throw new Error('bet_place answered nothing');
+      if (outcome.outcome === 'answered') {
+        const version = outcome.version as number | string | null;
+        const answered = outcome as Extract<PlaceOutcome, { outcome: 'answered' }>;
+        return { ...answered, version: version === null ? null : String(version) };
+      }
+      if (outcome.outcome !== 'stale') return outcome as PlaceOutcome;
+      // Its open bets as [selection id, bet type, odds, profit, liability].
+      const bets = (outcome.bets as [string, OpenBet['betType'], number, number, number][]).map(
+        ([selectionId, betType, odds, profitPaise, liabilityPaise]) => ({
+          selectionId,
+          betType,
+          odds,
+          profitPaise,
+          liabilityPaise,
+        }),
+      );
+      return { outcome: 'stale', version: String(outcome.version), bets };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 3 || code === undefined || !RETRYABLE.has(code)) throw error;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import type { BetDraft } from '@backlay/contract/bets';
 import {
+  assertNever,
   betFigures,
   bookmakerRowsAssemble,
   fancyLadder,
@@ -19,14 +20,18 @@ import {
   type Paise,
   type PricedBet,
 } from '@backlay/domain';
-import type { Db, Tx } from '../../db/pool.js';
+import type { Db } from '../../db/pool.js';
+import { AppError } from '../../errors.js';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock } from '../../seams.js';
-import type { Idempotency } from '../idempotency/idempotency.service.js';
-import { customBookmakerRows, customFancyRows, fancyNames } from '../markets/markets.queries.js';
+import {
+  checkedKey,
+  keyConflict,
+  rememberAnswer,
+  requestHash,
+} from '../idempotency/idempotency.service.js';
+import type { Catalog } from '../markets/catalog.js';
 import { fancyRowWire, operatorFancyWire } from '../markets/markets.wire.js';
-import { clientAccountId, lockWallets } from '../wallet/wallet.queries.js';
-import { walletOf } from '../wallet/wallet.service.js';
 import * as q from './bets.queries.js';
 
 /** The refusals of DESIGN §5, word for word as the bettor reads them. */
@@ -103,47 +108,86 @@ interface Placement {
   readonly price: number;
   readonly stake: number;
   readonly figures: { profit: Paise; liability: Paise };
+  /** The bet as one of the position's open bets. */
+  readonly bet: q.OpenBet;
   /** The position's exposure with this bet added. */
   readonly exposureWith: (open: readonly q.OpenBet[]) => bigint;
 }
+
+/** A client's open bets on one position as of its version (bet_place checks it; migration 0009). */
+interface Position {
+  readonly version: string;
+  readonly bets: readonly q.OpenBet[];
+}
+
+/** An unknown position: bet_place answers "stale" with the real one. */
+const UNKNOWN: Position = { version: '-1', bets: [] };
+/** Positions remembered per instance; an old one only costs a second round trip. */
+const MAX_POSITIONS = 100_000;
+/** A position that changes under every attempt (another instance betting on it at once). */
+const MAX_ATTEMPTS = 4;
 
 export function createBetsService(deps: {
   db: Db;
   clock: Clock;
   priceBook: PriceBook;
-  idempotency: Idempotency;
+  catalog: Catalog;
 }) {
-  const { db, clock, priceBook } = deps;
+  const { db, clock, priceBook, catalog } = deps;
+  const positions = new Map<string, Position>();
+  /**
+   * One client's bets on one position run one at a time in this instance (PostgreSQL would
+   * serialise them on the wallet anyway): each then computes on the version the previous one
+   * left, instead of every one of a burst finding the position changed.
+   */
+  const queues = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(id: string, work: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(id) ?? Promise.resolve();
+    const turn = previous.then(work, work);
+    const settled = turn.then(
+      () => {},
+      () => {},
+    );
+    queues.set(id, settled);
+    void settled.then(() => {
+      if (queues.get(id) === settled) queues.delete(id);
+    });
+    return turn;
+  };
+  const remember = (key: string, position: Position) => {
+    positions.delete(key);
+    positions.set(key, position);
+    if (positions.size > MAX_POSITIONS) {
+      const oldest = positions.keys().next().value;
+      if (oldest !== undefined) positions.delete(oldest);
+    }
+  };
 
   /**
-   * The exchange markets (match odds, tied match, over/under …), bookmaker and toss: the market
-   * row, the feed and the DESIGN §5 price check.
+   * The exchange markets (match odds, tied match, over/under …), bookmaker and toss: the market's
+   * facts from the catalog, the feed and the DESIGN §5 price check.
    */
   async function exchangePlacement(
-    tx: Tx,
     draft: BetDraft,
     stakeValue: number,
   ): Promise<Placement | string> {
     const parts = marketIdParse(draft.MarketId);
     if (!parts || parts.kind !== draft.MarketType) return BET_MESSAGES.notFound;
     if (draft.BetType !== 'Back' && draft.BetType !== 'Lay') return BET_MESSAGES.wrongSide;
-    const market = await q.lockMarket(tx, draft.MarketId);
-    if (!market) return BET_MESSAGES.notFound;
-    if (
-      market.status === 'CLOSED' ||
-      market.event_status === 'closed' ||
-      (await q.isDeclared(tx, draft.MarketId))
-    ) {
+    const event = await catalog.event(parts.eventId);
+    const market = event?.markets.get(draft.MarketId);
+    if (!event || !market) return BET_MESSAGES.notFound;
+    if (market.isClosed || event.status === 'closed' || event.declared.has(draft.MarketId)) {
       return BET_MESSAGES.closed;
     }
-    if (market.bet_locked) return BET_MESSAGES.locked;
+    if (event.betLocked) return BET_MESSAGES.locked;
     const book = priceBook.market(draft.MarketId, clock.now().getTime());
-    if (market.operator_suspended || !book || book.status !== 'ACTIVE')
+    if (market.operatorSuspended || !book || book.status !== 'ACTIVE')
       return BET_MESSAGES.suspended;
-    const runners = await q.marketRunners(tx, draft.MarketId);
+    const runners = market.runners;
     const runner = runners.find((entry) => entry.selectionId === draft.SelectionID);
     if (!runner) return BET_MESSAGES.runnerNotFound;
-    const check = stakeCheck(stakeValue, { min: market.min_stake, max: market.max_stake });
+    const check = stakeCheck(stakeValue, { min: market.minStake, max: market.maxStake });
     if (!check.ok) return check.message;
 
     const quote = book.runners.find((entry) => String(entry.selectionId) === runner.selectionId);
@@ -168,7 +212,7 @@ export function createBetsService(deps: {
             LaySize1: 0,
           },
         ],
-        (await customBookmakerRows(tx, draft.MarketId))
+        market.customBookmaker
           .filter((custom) => String(custom.selectionId) === runner.selectionId)
           .map((custom) => ({
             ...custom,
@@ -234,45 +278,37 @@ export function createBetsService(deps: {
       price: 0,
       stake: check.stake,
       figures,
+      bet: newBet,
       exposureWith: (open) => exchangeExposure(selectionIds, [...open, newBet]),
     };
   }
 
   /** Fancy: the exact line and rate of that side of the row as the domain assembles it (DESIGN §5). */
-  async function fancyPlacement(
-    tx: Tx,
-    draft: BetDraft,
-    stakeValue: number,
-  ): Promise<Placement | string> {
+  async function fancyPlacement(draft: BetDraft, stakeValue: number): Promise<Placement | string> {
     if (draft.BetType !== 'Yes' && draft.BetType !== 'No') return BET_MESSAGES.wrongSide;
-    const runner = await q.lockFancyRunner(tx, draft.SelectionID);
     const eventId = Number(draft.MarketId);
-    if (!runner || Number(runner.event_id) !== eventId) return BET_MESSAGES.notFound;
-    const event = await q.lockEvent(tx, eventId);
-    if (!event) return BET_MESSAGES.notFound;
-    if (event.status === 'closed' || (await q.isDeclared(tx, draft.SelectionID)))
+    const event = Number.isSafeInteger(eventId) ? await catalog.event(eventId) : undefined;
+    const runnerName = event?.fancyNames.get(draft.SelectionID);
+    if (!event || runnerName === undefined) return BET_MESSAGES.notFound;
+    if (event.status === 'closed' || event.declared.has(draft.SelectionID))
       return BET_MESSAGES.closed;
-    if (event.bet_locked) return BET_MESSAGES.locked;
+    if (event.betLocked) return BET_MESSAGES.locked;
 
     const book = priceBook.fancy(eventId, clock.now().getTime());
-    const names = await fancyNames(tx, eventId);
     const rateRows = (book?.rows ?? []).flatMap((quote) => {
-      const name = names.get(quote.selectionId);
+      const name = event.fancyNames.get(quote.selectionId);
       // The same rows the event screen reads (markets.wire), suspended while the feed is stale.
       const gameStatus = book?.isStale ? 'SUSPENDED' : quote.gameStatus;
       return name === undefined
         ? []
         : [fancyRowWire({ selectionId: quote.selectionId, name, quote: { ...quote, gameStatus } })];
     });
-    const operatorRows = [
-      ...(await customFancyRows(tx, eventId, 'custom')),
-      ...(await customFancyRows(tx, eventId, 'active')),
-    ].map(operatorFancyWire);
+    const operatorRows = [...event.customFancy, ...event.activeFancy].map(operatorFancyWire);
     const rows = fancyRowsAssemble(rateRows, operatorRows, {
-      IsFancyActive: event.fancy_active,
-      EvBetStatus: !event.bet_locked,
-      SessionMinStake: event.session_min_stake,
-      SessionMaxStake: event.session_max_stake,
+      IsFancyActive: event.fancyActive,
+      EvBetStatus: !event.betLocked,
+      SessionMinStake: event.sessionMinStake,
+      SessionMaxStake: event.sessionMaxStake,
     });
     const row = rows.find((entry) => entry.SelectionId === draft.SelectionID);
     if (!row || !fancyRowIsOpen(row)) return BET_MESSAGES.suspended;
@@ -304,89 +340,108 @@ export function createBetsService(deps: {
       marketType: 'FANCY',
       positionKey: draft.SelectionID,
       selectionId: draft.SelectionID,
-      selectionName: runner.name,
+      selectionName: runnerName,
       betType: draft.BetType,
       odds: fancyLine,
       price: fancyRate,
       stake: check.stake,
       figures,
+      bet: newBet,
       exposureWith: (open) => fancyExposure([...open, newBet]),
     };
   }
 
-  /** DESIGN §5 acceptance, in one transaction: market row FOR SHARE, then the wallet FOR UPDATE. */
-  async function accept(
-    tx: Tx,
-    clientId: string,
-    draft: BetDraft,
-    isFancyRoute: boolean,
-  ): Promise<BetAnswer> {
-    if ((draft.MarketType === 'FANCY') !== isFancyRoute) return refuse(BET_MESSAGES.wrongRoute);
+  /**
+   * DESIGN §5 acceptance and §11's path: decided in memory (catalog, prices, stake, the position's
+   * exposure with the bet), then made in one call of bet_place, which locks the market row FOR
+   * SHARE and the wallet FOR UPDATE, re-checks what may have changed, holds the exposure, inserts
+   * the bet and records the key. A refusal decided in memory costs no round trip without a key,
+   * one with (its record). A position this instance has not seen costs a second call.
+   */
+  async function place(request: {
+    clientId: string;
+    draft: BetDraft;
+    isFancyRoute: boolean;
+    idempotencyKey: string | undefined;
+    route: string;
+  }): Promise<BetAnswer> {
+    const { clientId, draft } = request;
+    const key = checkedKey(request.idempotencyKey);
+    const hash = key === undefined ? null : requestHash(request.route, draft);
+    const refused = async (message: string): Promise<BetAnswer> => {
+      const answer = refuse(message);
+      if (key === undefined || hash === null) return answer;
+      return rememberAnswer(db, { clientId, key, hash, answer, at: clock.now() });
+    };
+
+    if ((draft.MarketType === 'FANCY') !== request.isFancyRoute)
+      return refused(BET_MESSAGES.wrongRoute);
     const basic = stakeCheck(draft.Stack);
-    if (!basic.ok) return refuse(basic.message);
-    const placement = isFancyRoute
-      ? await fancyPlacement(tx, draft, draft.Stack)
-      : await exchangePlacement(tx, draft, draft.Stack);
-    if (typeof placement === 'string') return refuse(placement);
+    if (!basic.ok) return refused(basic.message);
+    const placement = request.isFancyRoute
+      ? await fancyPlacement(draft, draft.Stack)
+      : await exchangePlacement(draft, draft.Stack);
+    if (typeof placement === 'string') return refused(placement);
 
-    const accountId = await clientAccountId(tx, clientId);
-    if (!accountId) throw new Error(`client ${clientId} has no account`);
-    const wallet = (await lockWallets(tx, [accountId])).get(accountId);
-    if (!wallet) throw new Error(`wallet of account ${accountId} is missing`);
-    const open = await q.openBets(tx, clientId, placement.positionKey);
-    const before = await q.currentExposure(tx, clientId, placement.positionKey);
-    const after = placement.exposureWith(open);
-    const delta = after - before;
-    // Accepted when the main balance stays ≥ 0, or when the bet does not add exposure (DESIGN §5).
-    if (delta > 0n && walletOf(wallet).mainBalance - delta < 0n)
-      return refuse(BET_MESSAGES.insufficient);
+    const positionId = `${clientId}|${placement.positionKey}`;
+    return inTurn(positionId, () => make(positionId, placement, { clientId, key, hash }));
+  }
 
-    await q.insertBet(tx, {
-      clientId,
-      eventId: placement.eventId,
-      marketId: placement.marketId,
-      marketType: placement.marketType,
-      positionKey: placement.positionKey,
-      selectionId: placement.selectionId,
-      selectionName: placement.selectionName,
-      betType: placement.betType,
-      odds: placement.odds,
-      price: placement.price,
-      stake: placement.stake,
-      profitPaise: placement.figures.profit,
-      liabilityPaise: placement.figures.liability,
-      at: clock.now(),
-    });
-    await q.moveExposure(tx, {
-      clientId,
-      accountId,
-      positionKey: placement.positionKey,
-      eventId: placement.eventId,
-      exposure: after,
-      delta,
-    });
-    return { Status: true, Result: BET_MESSAGES.placed };
+  async function make(
+    positionId: string,
+    placement: Placement,
+    request: { clientId: string; key: string | undefined; hash: Buffer | null },
+  ): Promise<BetAnswer> {
+    const { clientId, key, hash } = request;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const position = positions.get(positionId) ?? UNKNOWN;
+      const outcome = await q.placeBet(db, {
+        clientId,
+        key: key ?? null,
+        hash,
+        at: clock.now(),
+        version: position.version,
+        exposure: placement.exposureWith(position.bets),
+        eventId: placement.eventId,
+        marketId: placement.marketId,
+        marketType: placement.marketType,
+        positionKey: placement.positionKey,
+        selectionId: placement.selectionId,
+        selectionName: placement.selectionName,
+        betType: placement.betType,
+        odds: placement.odds,
+        price: placement.price,
+        stake: placement.stake,
+        profitPaise: placement.figures.profit,
+        liabilityPaise: placement.figures.liability,
+        messages: BET_MESSAGES,
+      });
+      switch (outcome.outcome) {
+        case 'stale':
+          remember(positionId, { version: outcome.version, bets: outcome.bets });
+          continue;
+        case 'conflict':
+          throw keyConflict();
+        case 'replay':
+          return outcome.answer as BetAnswer;
+        case 'answered':
+          if (outcome.answer.Status && outcome.version !== null)
+            remember(positionId, {
+              version: outcome.version,
+              bets: [...position.bets, placement.bet],
+            });
+          return outcome.answer;
+        default:
+          return assertNever(outcome, 'bet_place outcome');
+      }
+    }
+    // Another instance changed this position between each of our looks: let the client retry.
+    throw new AppError(503, 'Your position changed while the bet was placed; please try again');
   }
 
   return {
     /** Places a bet; the client's Exposure, ReturnBalance and UserId are ignored (DESIGN §5). */
-    place(request: {
-      clientId: string;
-      draft: BetDraft;
-      isFancyRoute: boolean;
-      idempotencyKey: string | undefined;
-      route: string;
-    }) {
-      return deps.idempotency(
-        {
-          clientId: request.clientId,
-          key: request.idempotencyKey,
-          route: request.route,
-          body: request.draft,
-        },
-        (tx) => accept(tx, request.clientId, request.draft, request.isFancyRoute),
-      );
-    },
+    place,
 
     openBetsOfEvent: (clientId: string, eventId: number) =>
       q.openBetsOfEvent(db, clientId, eventId),

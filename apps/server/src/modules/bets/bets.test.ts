@@ -21,6 +21,7 @@ import {
   testClock,
 } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { lockClientWallet, lockWithHouse } from '../wallet/wallet.service.js';
 import { scriptedFeed, type ScriptedControl } from '../../../test/feed.js';
 
 let database: TestDatabase;
@@ -632,7 +633,8 @@ describe('concurrency on PostgreSQL', () => {
       while (settling) {
         await database.db.transaction().execute(async (tx) => {
           await sql`SELECT id FROM markets WHERE id = ${`1.${eventId}`} FOR UPDATE`.execute(tx);
-          await sql`SELECT account_id FROM wallets ORDER BY account_id FOR UPDATE`.execute(tx);
+          await lockWithHouse(tx, []);
+          await lockClientWallet(tx, String(client.uid));
         });
       }
     })();
@@ -651,5 +653,87 @@ describe('concurrency on PostgreSQL', () => {
       Balance: 10000,
       MainBalance: 100,
     });
+  });
+});
+
+describe('two instances on one database (DESIGN §11 caches)', () => {
+  /** The runners' book as the domain computes it from the stored open bets, and its exposure. */
+  async function bookExposure(client: Client): Promise<number> {
+    const book = getProfitLossOnRunners.response.parse(
+      await read(
+        client,
+        `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=1.${eventId}&sportsId=4`,
+      ),
+    );
+    if (!book.Status) throw new Error(book.Result);
+    return Math.max(0, -Math.min(...book.Result.map((runner) => runner.pL)));
+  }
+
+  it('keeps each position exact when its bets alternate between instances with their own caches', async () => {
+    const other = await buildTestApp(database.db, { clock, feed });
+    try {
+      const client = await newClient('two-homes', 50_000);
+      const on = (target: FastifyInstance, overrides: Record<string, unknown>) =>
+        target.inject({
+          method: 'POST',
+          url: postUserBet.path,
+          payload: draft(overrides),
+          headers: bearer(client.token),
+        });
+      const bets: [FastifyInstance, Record<string, unknown>][] = [
+        [app, { Odds: 1.9, Stack: 1000, BetType: 'Back' }],
+        [other, { Odds: 2.1, Stack: 3000, BetType: 'Lay' }],
+        [app, { Odds: 1.9, Stack: 2000, BetType: 'Back' }],
+        [other, { SelectionID: String(tigers), Odds: 2.0, Stack: 1500, BetType: 'Back' }],
+        [app, { SelectionID: String(tigers), Odds: 2.2, Stack: 500, BetType: 'Lay' }],
+        [other, { Odds: 2.1, Stack: 700, BetType: 'Lay' }],
+      ];
+      for (const [target, overrides] of bets) {
+        expect((await on(target, overrides)).json()).toEqual({
+          Status: true,
+          Result: 'Bet placed successfully',
+        });
+        // Each instance computed on the other's bets too: the wallet holds the book's exposure.
+        expect((await wallet(client)).Exposure).toBe(await bookExposure(client));
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("takes an operator's custom bookmaker price within a second on every instance", async () => {
+    const client = await newClient('custom-price', 10_000);
+    const custom = (backPrice: number) =>
+      ops('set-custom-bookmaker', {
+        marketId: `${eventId}B`,
+        selectionId: tigers,
+        runnerName: 'Tigers',
+        isCustome: false,
+        isActive: true,
+        status: 'ACTIVE',
+        backPrice,
+        backSize: 50000,
+        layPrice: backPrice + 4,
+        laySize: 50000,
+      });
+    const bookmakerBet = () =>
+      bet(client, {
+        MarketType: 'BOOKMAKER',
+        MarketId: `${eventId}B`,
+        SelectionID: String(tigers),
+        SelectionName: 'Tigers',
+        Odds: 150,
+        Stack: 500,
+      });
+    // The feed's 180 takes a back at 150; the operator's 140 does not, once the catalog has it.
+    expect((await bookmakerBet()).json()).toMatchObject({ Status: true });
+    await custom(140);
+    const deadline = Date.now() + 1000;
+    let answer = (await bookmakerBet()).json<{ Result: string }>();
+    while (answer.Result !== 'Odds changed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      answer = (await bookmakerBet()).json<{ Result: string }>();
+    }
+    expect(answer).toEqual({ Status: false, Result: 'Odds changed' });
   });
 });

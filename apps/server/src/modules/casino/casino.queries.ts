@@ -280,31 +280,3 @@ export async function settleRound(
 
 /** The hold of a round: position key `casino:{roundId}` (DESIGN §5 exposure). */
 export const roundPositionKey = (roundId: string) => `casino:${roundId}`;
-
-export async function holdStake(
-  tx: Tx,
-  clientId: string,
-  roundId: string,
-  stakePaise: bigint,
-): Promise<void> {
-  await tx
-    .insertInto('exposures')
-    .values({
-      client_id: clientId,
-      position_key: roundPositionKey(roundId),
-      event_id: null,
-      exposure_paise: stakePaise.toString(),
-    })
-    .execute();
-}
-
-/** Removes a round's hold and answers how much it was (0 when there was none). */
-export async function releaseStake(tx: Tx, clientId: string, roundId: string): Promise<bigint> {
-  const row = await tx
-    .deleteFrom('exposures')
-    .where('client_id', '=', clientId)
-    .where('position_key', '=', roundPositionKey(roundId))
-    .returning('exposure_paise')
-    .executeTakeFirst();
-  return row ? BigInt(row.exposure_paise) : 0n;
-}

@@ -11,16 +11,14 @@ import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import { rupeesWire } from '../../money.js';
 import type { Clock, Random } from '../../seams.js';
-import { shiftWalletExposure } from '../bets/bets.queries.js';
 import { requestHash } from '../idempotency/idempotency.service.js';
 import {
-  clientAccountId,
-  houseAccountId,
-  lockWallets,
-  postPair,
-  readClientWallet,
-} from '../wallet/wallet.queries.js';
-import { walletOf } from '../wallet/wallet.service.js';
+  accountOfClient,
+  holdPosition,
+  lockClientWallet,
+  readWallet,
+  settlePositions,
+} from '../wallet/wallet.service.js';
 import * as q from './casino.queries.js';
 import {
   casinoDescription,
@@ -103,10 +101,9 @@ export function createCasinoService(deps: CasinoServiceDeps) {
   const limitOf = (profile: { winLimitPaise: bigint | null }) =>
     profile.winLimitPaise ?? defaultLimit;
 
+  /** The client's MainBalance, read under the wallet's lock (held to the end of `tx`). */
   async function mainBalanceOf(tx: Tx, clientId: string): Promise<bigint> {
-    const wallet = await readClientWallet(tx, clientId);
-    if (!wallet) throw new Error(`client ${clientId} has no wallet`);
-    return walletOf(wallet).mainBalance;
+    return (await readWallet(tx, clientId)).mainBalance;
   }
 
   /**
@@ -229,19 +226,25 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         };
         if (earlier) return replayOf(earlier);
 
-        const accountId = await clientAccountId(tx, player.clientId);
-        if (!accountId) throw new Error(`client ${player.clientId} has no account`);
-        const wallet = (await lockWallets(tx, [accountId])).get(accountId);
-        if (!wallet) throw new Error(`wallet of account ${accountId} is missing`);
+        const locked = await lockClientWallet(tx, player.clientId);
+        if (!locked) throw new Error(`client ${player.clientId} has no account`);
         // A Debit of the same round that committed while this one waited for the wallet.
         const raced = await q.findRound(tx, body.roundId);
         if (raced) return replayOf(raced);
-        const available = walletOf(wallet).mainBalance;
-        if (available - stake < 0n) return refuse(CASINO_ANSWERS.insufficient);
+        // The stake held under the round's position key, refused (nothing changed) when the
+        // main balance cannot cover it.
+        const isHeld = await holdPosition(tx, {
+          accountId: locked.accountId,
+          clientId: player.clientId,
+          positionKey: q.roundPositionKey(body.roundId),
+          eventId: null,
+          exposure: stake,
+        });
+        if (!isHeld) return refuse(CASINO_ANSWERS.insufficient);
 
         const answer = {
           Status: true as const,
-          Result: debitWire(available - stake, body.roundId),
+          Result: debitWire(locked.wallet.mainBalance - stake, body.roundId),
         };
         const opened = await q.insertRound(tx, {
           roundId: body.roundId,
@@ -253,11 +256,9 @@ export function createCasinoService(deps: CasinoServiceDeps) {
           at,
         });
         if (!opened) {
-          // Another client's Debit of this round id committed meanwhile.
+          // Another client's Debit of this round id committed meanwhile (the hold rolls back).
           throw conflict(CASINO_ANSWERS.roundConflict);
         }
-        await q.holdStake(tx, player.clientId, body.roundId, stake);
-        await shiftWalletExposure(tx, accountId, stake);
         moved(player.clientId);
         return answer;
       });
@@ -291,34 +292,27 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         const limit = limitOf(profile);
         const result = capWinnings(round.stakePaise, payout, limit);
 
-        const house = await houseAccountId(tx);
-        const accountId = await clientAccountId(tx, player.clientId);
+        const accountId = await accountOfClient(tx, player.clientId);
         if (!accountId) throw new Error(`client ${player.clientId} has no account`);
-        await lockWallets(tx, [house, accountId]);
-        const held = await q.releaseStake(tx, player.clientId, body.roundId);
-        await shiftWalletExposure(tx, accountId, -held);
-        // A round that breaks even moves no money: the ledger has no zero rows.
-        const txnId = result.netPaise === 0n ? null : random.uuid();
-        if (txnId !== null) {
-          await postPair(tx, {
-            txnId,
-            clientAccountId: accountId,
-            houseAccountId: house,
-            kind: 'profit_loss',
-            amountPaise: result.netPaise,
-            remark: roundRemark(
-              round.gameId,
-              body.roundId,
-              result.netPaise,
-              result.isCapped ? limit : null,
-            ),
-            description: casinoDescription(round.gameId),
-            eventId: null,
-            marketId: body.roundId,
-            marketType: 'CASINO',
-            at,
-          });
-        }
+        // The round's hold released and ONE ledger pair of the net result; a round that breaks
+        // even moves no money (the ledger has no zero rows) and gets no transaction id.
+        const txnIds = await settlePositions(tx, random, {
+          positionKey: q.roundPositionKey(body.roundId),
+          kind: 'profit_loss',
+          remark: roundRemark(
+            round.gameId,
+            body.roundId,
+            result.netPaise,
+            result.isCapped ? limit : null,
+          ),
+          description: casinoDescription(round.gameId),
+          eventId: null,
+          marketId: body.roundId,
+          marketType: 'CASINO',
+          at,
+          lines: [{ clientId: player.clientId, accountId, amountPaise: result.netPaise }],
+        });
+        const txnId = txnIds.get(player.clientId) ?? null;
         const answer = {
           Status: true as const,
           Result: creditWire(

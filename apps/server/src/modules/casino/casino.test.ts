@@ -9,7 +9,6 @@ import {
 } from '@backlay/contract/casino';
 import { getAccountStatement, getProfitLoss } from '@backlay/contract/reports';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
@@ -22,6 +21,7 @@ import {
 } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { runCli } from '../../ops/cli.js';
+import { auditMoney, ledgerRows, positionRows } from '../wallet/wallet.audit.js';
 import { casinoFrameOrigins, casinoFrameUrl } from './casino-url.js';
 import { CASINO_ANSWERS, capWinnings } from './casino.service.js';
 
@@ -121,20 +121,13 @@ async function detail(token: string) {
     .Result;
 }
 
-async function ledgerRowsOf(roundId: string) {
-  return database.db
-    .selectFrom('ledger_entries')
-    .select(['amount_paise', 'kind', 'market_type', 'remark', 'description', 'txn_id'])
-    .where('market_id', '=', roundId)
-    .execute();
-}
+const ledgerRowsOf = (roundId: string) => ledgerRows(database.db, { marketId: roundId });
 
 async function holdsOf(roundId: string) {
-  return database.db
-    .selectFrom('exposures')
-    .select(['exposure_paise'])
-    .where('position_key', '=', `casino:${roundId}`)
-    .execute();
+  const positions = await positionRows(database.db);
+  return positions
+    .filter((position) => position.positionKey === `casino:${roundId}`)
+    .map((position) => ({ exposurePaise: position.exposurePaise }));
 }
 
 async function setLimit(username: string, rupees: number | null) {
@@ -150,26 +143,13 @@ async function setLimit(username: string, rupees: number | null) {
 
 /**
  * Money is conserved: the ledger sums to zero, every wallet's totals are its rows' sums, and the
- * wallets' exposure is the sum of the exposure rows.
+ * exposure held by the wallet totals is the sum of the positions.
  */
 async function expectBalanced() {
-  const totals = await sql<{ ledger: string; exposure: string; exposures: string }>`
-    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
-    database.db,
-  );
-  expect(totals.rows[0]?.ledger).toBe('0');
-  expect(totals.rows[0]?.exposure).toBe(totals.rows[0]?.exposures);
-  const drift = await sql<{ account_id: string }>`
-    SELECT w.account_id FROM wallets w
-    LEFT JOIN ledger_entries l ON l.account_id = w.account_id
-    GROUP BY w.account_id, w.credit_paise, w.pl_paise
-    HAVING w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind = 'credit'), 0)
-        OR w.pl_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind <> 'credit'), 0)`.execute(
-    database.db,
-  );
-  expect(drift.rows).toEqual([]);
+  const audit = await auditMoney(database.db);
+  expect(audit.ledgerTotal).toBe(0n);
+  expect(audit.walletExposure).toBe(audit.positionExposure);
+  expect(audit.accountsOffLedger).toEqual([]);
 }
 
 describe('casino launch', () => {
@@ -337,7 +317,7 @@ describe('casino rounds', () => {
     const first = await debited(session, 'round-hold-0001', 250);
     expect(first).toEqual({ Status: true, Result: { balance: 750, roundId: 'round-hold-0001' } });
     expect(await debited(session, 'round-hold-0001', 250)).toEqual(first);
-    expect(await holdsOf('round-hold-0001')).toEqual([{ exposure_paise: '25000' }]);
+    expect(await holdsOf('round-hold-0001')).toEqual([{ exposurePaise: 25_000n }]);
     expect(await detail(token)).toMatchObject({ Exposure: 250, MainBalance: 750 });
 
     const other = await debit(session, 'round-hold-0001', 300);
@@ -411,11 +391,11 @@ describe('casino rounds', () => {
     expect(other.statusCode).toBe(409);
 
     const rows = await ledgerRowsOf('round-win-00001');
-    expect(rows.map((row) => row.amount_paise).sort()).toEqual(['-40000', '40000']);
-    expect(new Set(rows.map((row) => row.txn_id)).size).toBe(1);
+    expect(rows.map((row) => row.amountPaise).sort()).toEqual([-40_000n, 40_000n]);
+    expect(new Set(rows.map((row) => row.txnId)).size).toBe(1);
     expect(rows[0]).toMatchObject({
       kind: 'profit_loss',
-      market_type: 'CASINO',
+      marketType: 'CASINO',
       description: 'Casino - 7 Up Down',
       remark: '7 Up Down round round-wi… : won ₹ 400.00',
     });

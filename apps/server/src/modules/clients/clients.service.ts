@@ -1,7 +1,7 @@
 import { inTransaction, type Db } from '../../db/pool.js';
 import type { Clock } from '../../seams.js';
 import type { PasswordHasher } from '../auth/password.js';
-import { openClientAccount } from '../wallet/wallet.queries.js';
+import { openClientAccount } from '../wallet/wallet.service.js';
 import * as q from './clients.queries.js';
 
 export type CreateClientOutcome =

@@ -1,4 +1,5 @@
-import type { Tx } from '../../db/pool.js';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/pool.js';
 
 /** Claims the key for this transaction; false when it was claimed before (waits for that claim to commit). */
 export async function claimKey(
@@ -43,4 +44,18 @@ export async function storeAnswer(
     .where('client_id', '=', clientId)
     .where('key', '=', key)
     .execute();
+}
+
+/** `idempotency_remember` (migration 0009): stores the answer unless the key has one. */
+export async function remember(
+  db: Db,
+  request: { clientId: string; key: string; hash: Buffer; answer: unknown; at: Date },
+): Promise<{ outcome: 'answered' | 'replay' | 'conflict'; answer?: unknown }> {
+  const { rows } = await sql<{
+    outcome: { outcome: 'answered' | 'replay' | 'conflict'; answer?: unknown };
+  }>`SELECT idempotency_remember(${request.clientId}::bigint, ${request.key}, ${request.hash},
+    ${JSON.stringify(request.answer)}::jsonb, ${request.at}::timestamptz) AS outcome`.execute(db);
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error('idempotency_remember answered nothing');
+  return outcome;
 }

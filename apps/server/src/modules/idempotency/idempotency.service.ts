@@ -17,6 +17,29 @@ export function requestHash(route: string, body: unknown): Buffer {
   return createHash('sha256').update(route).update('\n').update(canonical).digest();
 }
 
+/** The client's key, checked (400 when malformed), or undefined when the request has none. */
+export function checkedKey(key: string | undefined): string | undefined {
+  if (key !== undefined && !KEY_PATTERN.test(key))
+    throw badRequest('Idempotency-Key must be 8–100 letters, digits or . _ : -');
+  return key;
+}
+
+/** The 409 of a key used with another request. */
+export const keyConflict = () => conflict('This Idempotency-Key was used with another request');
+
+/**
+ * Remembers the answer of a request decided without a transaction (a bet refused in memory):
+ * the earlier answer when the key has one, a 409 when the key was used with another request.
+ */
+export async function rememberAnswer<A>(
+  db: Db,
+  request: { clientId: string; key: string; hash: Buffer; answer: A; at: Date },
+): Promise<A> {
+  const outcome = await q.remember(db, request);
+  if (outcome.outcome === 'conflict') throw keyConflict();
+  return outcome.outcome === 'replay' ? (outcome.answer as A) : request.answer;
+}
+
 /**
  * Runs a money-moving `work` in one transaction, deduplicated by the client's Idempotency-Key
  * (DESIGN §4): the same key returns the stored answer (refusals included); the same key with
@@ -27,16 +50,15 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
     request: { clientId: string; key: string | undefined; route: string; body: unknown },
     work: (tx: Tx) => Promise<A>,
   ): Promise<A> {
-    const { clientId, key } = request;
+    const { clientId } = request;
+    const key = checkedKey(request.key);
     if (key === undefined) return inTransaction(deps.db, work);
-    if (!KEY_PATTERN.test(key))
-      throw badRequest('Idempotency-Key must be 8–100 letters, digits or . _ : -');
     const hash = requestHash(request.route, request.body);
     return inTransaction(deps.db, async (tx) => {
       if (!(await q.claimKey(tx, clientId, key, hash, deps.clock.now()))) {
         const earlier = await q.readKey(tx, clientId, key);
         if (!earlier || !earlier.requestHash.equals(hash)) {
-          throw conflict('This Idempotency-Key was used with another request');
+          throw keyConflict();
         }
         return earlier.response as A;
       }

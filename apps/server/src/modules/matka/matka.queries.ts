@@ -202,47 +202,6 @@ export async function closeBet(
     .execute();
 }
 
-/** The client's exposure on a matka market (position_key = the Mid). */
-export async function exposureOf(db: Db | Tx, clientId: string, mid: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('exposures')
-    .select('exposure_paise')
-    .where('client_id', '=', clientId)
-    .where('position_key', '=', mid)
-    .executeTakeFirst();
-  return row ? BigInt(row.exposure_paise) : 0n;
-}
-
-export async function setExposure(
-  tx: Tx,
-  clientId: string,
-  mid: string,
-  exposure: bigint,
-): Promise<void> {
-  if (exposure === 0n) {
-    await tx
-      .deleteFrom('exposures')
-      .where('client_id', '=', clientId)
-      .where('position_key', '=', mid)
-      .execute();
-    return;
-  }
-  await tx
-    .insertInto('exposures')
-    .values({
-      client_id: clientId,
-      position_key: mid,
-      event_id: null,
-      exposure_paise: exposure.toString(),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['client_id', 'position_key'])
-        .doUpdateSet({ exposure_paise: exposure.toString() }),
-    )
-    .execute();
-}
-
 export async function clientAccounts(
   tx: Tx,
   clientIds: readonly string[],

@@ -2,15 +2,13 @@ import type { MatkaPlaceBetBody } from '@backlay/contract/matka';
 import { matkaBetNo, matkaTotal, rupeesToPaise, type MatkaBet } from '@backlay/domain';
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import type { Clock, Random } from '../../seams.js';
-import { shiftWalletExposure } from '../bets/bets.queries.js';
 import type { Idempotency } from '../idempotency/idempotency.service.js';
 import {
-  clientAccountId,
-  houseAccountId,
-  lockWallets,
-  postPair,
-} from '../wallet/wallet.queries.js';
-import { walletOf } from '../wallet/wallet.service.js';
+  holdPosition,
+  lockClientWallet,
+  positionExposure,
+  settlePositions,
+} from '../wallet/wallet.service.js';
 import * as q from './matka.queries.js';
 
 /** The matka refusals and answers, as the bettor and the operator read them. */
@@ -100,13 +98,19 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     const market = await q.lockOpenMarket(tx, game.id, now);
     if (!market) return refuse(MATKA_ANSWERS.closed);
 
-    const accountId = await clientAccountId(tx, clientId);
-    if (!accountId) throw new Error(`client ${clientId} has no account`);
-    const wallet = (await lockWallets(tx, [accountId])).get(accountId);
-    if (!wallet) throw new Error(`wallet of account ${accountId} is missing`);
-    // A game's worst case is losing every amount staked on it: exposure grows by the total.
-    const delta = BigInt(matkaTotal(checked.bets));
-    if (walletOf(wallet).mainBalance - delta < 0n) return refuse(MATKA_ANSWERS.insufficient);
+    const locked = await lockClientWallet(tx, clientId);
+    if (!locked) throw new Error(`client ${clientId} has no account`);
+    // A game's worst case is losing every amount staked on it: the position grows by the total,
+    // refused when the main balance cannot cover it (DESIGN §5).
+    const before = await positionExposure(tx, clientId, market.mid);
+    const isHeld = await holdPosition(tx, {
+      accountId: locked.accountId,
+      clientId,
+      positionKey: market.mid,
+      eventId: null,
+      exposure: before + BigInt(matkaTotal(checked.bets)),
+    });
+    if (!isHeld) return refuse(MATKA_ANSWERS.insufficient);
 
     await q.insertBets(
       tx,
@@ -119,9 +123,6 @@ export function createMatkaService(deps: MatkaServiceDeps) {
         at: now,
       })),
     );
-    const before = await q.exposureOf(tx, clientId, market.mid);
-    await q.setExposure(tx, clientId, market.mid, before + delta);
-    await shiftWalletExposure(tx, accountId, delta);
     return { Status: true, Result: MATKA_ANSWERS.placed };
   }
 
@@ -148,40 +149,30 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     await q.setResult(tx, { mid, result, source, at });
 
     const bets = await q.openBetsOfMarket(tx, mid);
-    const byClient = new Map<string, { net: bigint; staked: bigint }>();
+    const netOf = new Map<string, bigint>();
     for (const bet of bets) {
       const hit = bet.betNo === result;
       const pl = hit ? (payout - 1n) * bet.amountPaise : -bet.amountPaise;
       await q.closeBet(tx, bet.id, hit ? 'Settled' : 'Lost', pl);
-      const sums = byClient.get(bet.clientId) ?? { net: 0n, staked: 0n };
-      byClient.set(bet.clientId, { net: sums.net + pl, staked: sums.staked + bet.amountPaise });
+      netOf.set(bet.clientId, (netOf.get(bet.clientId) ?? 0n) + pl);
     }
-    const accounts = await q.clientAccounts(tx, [...byClient.keys()]);
+    const accounts = await q.clientAccounts(tx, [...netOf.keys()]);
     if (accounts.length > 0) {
-      const house = await houseAccountId(tx);
-      await lockWallets(tx, [house, ...accounts.map((account) => account.accountId)]);
-      for (const account of accounts) {
-        const sums = byClient.get(account.clientId);
-        if (!sums) continue;
-        if (sums.net !== 0n) {
-          await postPair(tx, {
-            txnId: random.uuid(),
-            clientAccountId: account.accountId,
-            houseAccountId: house,
-            kind: 'profit_loss',
-            amountPaise: sums.net,
-            remark: `Matka ${market.name} result ${result}`,
-            description: `${market.name} (Mid ${mid})`,
-            eventId: null,
-            marketId: mid,
-            marketType: 'MATKA',
-            at,
-          });
-        }
-        const exposure = await q.exposureOf(tx, account.clientId, mid);
-        await q.setExposure(tx, account.clientId, mid, 0n);
-        await shiftWalletExposure(tx, account.accountId, -exposure);
-      }
+      await settlePositions(tx, random, {
+        positionKey: mid,
+        kind: 'profit_loss',
+        remark: `Matka ${market.name} result ${result}`,
+        description: `${market.name} (Mid ${mid})`,
+        eventId: null,
+        marketId: mid,
+        marketType: 'MATKA',
+        at,
+        lines: accounts.map((account) => ({
+          clientId: account.clientId,
+          accountId: account.accountId,
+          amountPaise: netOf.get(account.clientId) ?? 0n,
+        })),
+      });
     }
     const how = source === 'draw' ? 'drawn' : 'declared';
     return {
@@ -241,7 +232,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
 
     latestResults: () => q.latestResults(db, 100),
 
-    exposureOf: (clientId: string, mid: string) => q.exposureOf(db, clientId, mid),
+    exposureOf: (clientId: string, mid: string) => positionExposure(db, clientId, mid),
 
     profitLoss: async (
       clientId: string,

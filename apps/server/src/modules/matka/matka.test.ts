@@ -21,6 +21,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import type { Random } from '../../seams.js';
 import { createIdempotency } from '../idempotency/idempotency.service.js';
+import { auditMoney, ledgerRows } from '../wallet/wallet.audit.js';
 import { createMatkaScheduler } from './matka.scheduler.js';
 import { createMatkaService, drawMatkaNumber, MATKA_ANSWERS } from './matka.service.js';
 
@@ -168,17 +169,14 @@ async function betCount(): Promise<number> {
   return Number(row.n);
 }
 
-/** Money is conserved: the ledger sums to zero and the wallets' exposure is their rows' sum. */
+/**
+ * Money is conserved: the ledger sums to zero, and the exposure held by the wallet totals is the
+ * sum of the positions.
+ */
 async function expectBalanced() {
-  const totals = await sql<{ ledger: string; exposure: string; exposures: string }>`
-    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
-    database.db,
-  );
-  const row = totals.rows[0];
-  expect(row?.ledger).toBe('0');
-  expect(row?.exposure).toBe(row?.exposures);
+  const audit = await auditMoney(database.db);
+  expect(audit.ledgerTotal).toBe(0n);
+  expect(audit.walletExposure).toBe(audit.positionExposure);
 }
 
 describe('matka games', () => {
@@ -437,13 +435,9 @@ describe('matka results', () => {
     });
     await service.tick();
     expect((await detail(player)).PL).toBe(8_700);
-    const rows = await database.db
-      .selectFrom('ledger_entries')
-      .select(['amount_paise', 'kind', 'market_type', 'market_id'])
-      .where('market_id', '=', String(mid))
-      .execute();
-    expect(rows.filter((row) => row.amount_paise === '870000')).toHaveLength(1);
-    expect(rows.every((row) => row.kind === 'profit_loss' && row.market_type === 'MATKA')).toBe(
+    const rows = await ledgerRows(database.db, { marketId: String(mid) });
+    expect(rows.filter((row) => row.amountPaise === 870_000n)).toHaveLength(1);
+    expect(rows.every((row) => row.kind === 'profit_loss' && row.marketType === 'MATKA')).toBe(
       true,
     );
 

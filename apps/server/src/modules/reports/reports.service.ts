@@ -13,7 +13,8 @@ import type { Db, Tx } from '../../db/pool.js';
 import type { LedgerKind } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import type { Clock } from '../../seams.js';
-import { clientAccountId } from '../wallet/wallet.queries.js';
+import * as ledger from '../wallet/wallet.service.js';
+import { accountOfClient as clientAccountId } from '../wallet/wallet.service.js';
 import * as q from './reports.queries.js';
 
 /** The calendar day an instant falls on in `timeZone` (DESIGN §4: report days are REPORT_TZ days). */
@@ -94,7 +95,7 @@ export interface Statement {
   readonly openPaise: bigint;
   readonly closePaise: bigint;
   readonly total: number;
-  readonly rows: readonly q.StatementRow[];
+  readonly rows: readonly ledger.StatementRow[];
 }
 
 export interface Counted<Row> {
@@ -140,15 +141,15 @@ export function createReportsService(deps: ReportsServiceDeps) {
       clientId: string,
       query: DatedQuery & { readonly type: StatementType },
     ): Promise<Statement> {
-      const filter: q.StatementFilter = {
+      const filter: ledger.StatementFilter = {
         accountId: await accountOf(clientId),
         kind: statementKind(query.type),
         sportId: query.sportId,
         window: window('statement', query),
       };
       return snapshot(async (tx) => {
-        const totals = await q.statementTotals(tx, filter);
-        const rows = await q.statementPage(tx, filter, query);
+        const totals = await ledger.statementTotals(tx, filter);
+        const rows = await ledger.statementPage(tx, filter, query);
         return {
           openPaise: totals.openPaise,
           closePaise: totals.closePaise,
@@ -159,16 +160,16 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     /** The client's settlement results per event, latest first (DESIGN §8). */
-    async profitLoss(clientId: string, query: DatedQuery): Promise<Counted<q.ProfitLossRow>> {
-      const filter: q.ProfitLossFilter = {
+    async profitLoss(clientId: string, query: DatedQuery): Promise<Counted<ledger.ProfitLossRow>> {
+      const filter: ledger.ProfitLossFilter = {
         clientId,
         accountId: await accountOf(clientId),
         sportId: query.sportId,
         window: window('profit-loss', query),
       };
       return snapshot(async (tx) => ({
-        total: await q.profitLossCount(tx, filter),
-        rows: await q.profitLossPage(tx, filter, query),
+        total: await ledger.profitLossCount(tx, filter),
+        rows: await ledger.profitLossPage(tx, filter, query),
       }));
     },
 
@@ -194,8 +195,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     /** The client's result on each settled market and session of an event. */
-    async matchBets(clientId: string, eventId: string): Promise<q.MatchBetRow[]> {
-      return q.matchBets(db, clientId, await accountOf(clientId), eventId);
+    async matchBets(clientId: string, eventId: string): Promise<ledger.MatchBetRow[]> {
+      return ledger.matchBets(db, clientId, await accountOf(clientId), eventId);
     },
 
     async marketBets(clientId: string, marketId: string): Promise<q.BetHistoryRow[]> {

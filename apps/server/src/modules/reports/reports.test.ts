@@ -16,6 +16,7 @@ import { inTransaction } from '../../db/pool.js';
 import { bearer, buildTestApp, createTestClient, login, testClock } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { clientAccountId, houseAccountId, postPair } from '../wallet/wallet.queries.js';
+import { ledgerRows } from '../wallet/wallet.audit.js';
 
 // Report days are Asia/Kolkata days (DESIGN §4): the app gets REPORT_TZ=Asia/Kolkata, the
 // fixtures name instants in IST, and the server's process and database zones play no part.
@@ -1101,13 +1102,10 @@ describe('reports rebuilt from the raw rows', () => {
   });
 
   async function raw() {
-    const ledger = await database.db
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('account_id', '=', carol.account)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    const ledger = (await ledgerRows(database.db, { clientId: carol.id })).sort(
+      (a, b) =>
+        a.createdAt.getTime() - b.createdAt.getTime() || Number(BigInt(a.id) - BigInt(b.id)),
+    );
     const lines = await database.db
       .selectFrom('settlement_lines')
       .selectAll()
@@ -1157,25 +1155,24 @@ describe('reports rebuilt from the raw rows', () => {
           const kept = data.ledger.filter(
             (row) =>
               (kind === null || row.kind === kind) &&
-              (sport === 0 || (row.event_id !== null && sportOf.get(row.event_id) === sport)),
+              (sport === 0 || (row.eventId !== null && sportOf.get(row.eventId) === sport)),
           );
           let balance = 0n;
-          for (const row of kept)
-            if (kolkataDay(row.created_at) < start) balance += BigInt(row.amount_paise);
+          for (const row of kept) if (kolkataDay(row.createdAt) < start) balance += row.amountPaise;
           const open = balance;
           const inRange = kept.filter(
-            (row) => kolkataDay(row.created_at) >= start && kolkataDay(row.created_at) <= end,
+            (row) => kolkataDay(row.createdAt) >= start && kolkataDay(row.createdAt) <= end,
           );
           const expected = inRange.map((row) => {
-            balance += BigInt(row.amount_paise);
+            balance += row.amountPaise;
             return {
-              createdOn: row.created_at.toISOString(),
-              Amount: rupees(row.amount_paise),
+              createdOn: row.createdAt.toISOString(),
+              Amount: rupees(row.amountPaise),
               Balance: rupees(balance),
               Remark: row.remark,
               Discription: row.description,
-              EventId: row.event_id === null ? null : Number(row.event_id),
-              MarketType: row.market_type,
+              EventId: row.eventId === null ? null : Number(row.eventId),
+              MarketType: row.marketType,
             };
           });
           let close = 0;
@@ -1206,23 +1203,23 @@ describe('reports rebuilt from the raw rows', () => {
       for (const [start, end] of ranges) {
         const byEvent = new Map<string, { amount: bigint; commission: bigint; last: Date }>();
         for (const row of data.ledger) {
-          const day = kolkataDay(row.created_at);
-          if (row.kind !== 'settlement' || row.event_id === null || day < start || day > end)
+          const day = kolkataDay(row.createdAt);
+          if (row.kind !== 'settlement' || row.eventId === null || day < start || day > end)
             continue;
-          if (sport !== 0 && eventOf.get(row.event_id)?.sport_id !== sport) continue;
-          const entry = byEvent.get(row.event_id) ?? {
+          if (sport !== 0 && eventOf.get(row.eventId)?.sport_id !== sport) continue;
+          const entry = byEvent.get(row.eventId) ?? {
             amount: 0n,
             commission: 0n,
-            last: row.created_at,
+            last: row.createdAt,
           };
-          entry.amount += BigInt(row.amount_paise);
+          entry.amount += row.amountPaise;
           for (const line of data.lines) {
-            if (line.txn_id === row.txn_id && line.target === row.market_id && !line.rolled_back) {
+            if (line.txn_id === row.txnId && line.target === row.marketId && !line.rolled_back) {
               entry.commission += BigInt(line.commission_paise);
             }
           }
-          if (row.created_at > entry.last) entry.last = row.created_at;
-          byEvent.set(row.event_id, entry);
+          if (row.createdAt > entry.last) entry.last = row.createdAt;
+          byEvent.set(row.eventId, entry);
         }
         const expected = [...byEvent.entries()]
           .sort(([a, x], [b, y]) => y.last.getTime() - x.last.getTime() || Number(b) - Number(a))
@@ -1311,8 +1308,8 @@ describe('reports rebuilt from the raw rows', () => {
       const id = String(eventId);
       const targets = new Set<string>();
       for (const row of data.ledger) {
-        if (row.kind === 'settlement' && row.event_id === id && row.market_id)
-          targets.add(row.market_id);
+        if (row.kind === 'settlement' && row.eventId === id && row.marketId)
+          targets.add(row.marketId);
       }
       for (const bet of data.bets)
         if (bet.event_id === id && bet.status !== 'Pending') targets.add(bet.position_key);
@@ -1326,8 +1323,8 @@ describe('reports rebuilt from the raw rows', () => {
           const marketType = market?.market_type ?? 'FANCY';
           let pl = 0n;
           for (const row of data.ledger) {
-            if (row.kind === 'settlement' && row.event_id === id && row.market_id === target)
-              pl += BigInt(row.amount_paise);
+            if (row.kind === 'settlement' && row.eventId === id && row.marketId === target)
+              pl += row.amountPaise;
           }
           let commission = 0n;
           for (const line of data.lines)

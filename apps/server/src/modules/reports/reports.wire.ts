@@ -6,7 +6,8 @@ import type {
 } from '@backlay/contract/reports';
 import { rupeesWire } from '../../money.js';
 import { oddsWire } from '../bets/bets.wire.js';
-import type { BetHistoryRow, MatchBetRow, ProfitLossRow } from './reports.queries.js';
+import type { MatchBetRow, ProfitLossRow } from '../wallet/wallet.service.js';
+import type { BetHistoryRow } from './reports.queries.js';
 import type { Statement } from './reports.service.js';
 
 /** The statement's rows: running balance from the open balance; SqlCount on the first row only (SPEC §3). */

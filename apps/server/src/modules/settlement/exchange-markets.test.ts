@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -12,6 +11,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { scriptedFeed } from '../../../test/feed.js';
 import { systemRandom } from '../../seams.js';
+import { auditMoney, ledgerRows, positionRows } from '../wallet/wallet.audit.js';
 import { createSettlementService, settleFromFeed } from './settlement.service.js';
 
 /**
@@ -118,10 +118,13 @@ async function book(token: string, marketId: string) {
 
 /** Each client's open exposure rows and wallet exposure, in paise. */
 async function exposurePaise(username: string) {
-  const rows = await sql<{ position_key: string; exposure_paise: string }>`
-    SELECT e.position_key, e.exposure_paise FROM exposures e JOIN clients c ON c.id = e.client_id
-    WHERE c.username = ${username} ORDER BY e.position_key`.execute(database.db);
-  return Object.fromEntries(rows.rows.map((row) => [row.position_key, row.exposure_paise]));
+  const client = await database.db
+    .selectFrom('clients')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const rows = await positionRows(database.db, client.id);
+  return Object.fromEntries(rows.map((row) => [row.positionKey, String(row.exposurePaise)]));
 }
 
 async function betsOf(marketId: string) {
@@ -145,34 +148,22 @@ async function betsOf(marketId: string) {
 }
 
 async function settlementLedger(marketId: string) {
-  return database.db
-    .selectFrom('ledger_entries')
-    .innerJoin('accounts', 'accounts.id', 'ledger_entries.account_id')
-    .select(['accounts.kind as account', 'amount_paise', 'remark', 'description', 'market_type'])
-    .where('ledger_entries.kind', '=', 'settlement')
-    .where('ledger_entries.market_id', '=', marketId)
-    .orderBy('ledger_entries.id')
-    .execute();
+  const rows = await ledgerRows(database.db, { marketId, kind: 'settlement' });
+  return rows.map((row) => ({
+    account: row.clientId === null ? 'house' : 'client',
+    amount_paise: String(row.amountPaise),
+    remark: row.remark,
+    description: row.description,
+    market_type: row.marketType,
+  }));
 }
 
 /** Money is conserved and every running total equals the ledger (DESIGN §5). */
 async function expectConserved() {
-  const totals = await sql<{
-    ledger: string;
-    wallets: string;
-    exposure: string;
-    exposures: string;
-  }>`
-    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
-           (SELECT coalesce(sum(credit_paise + pl_paise), 0) FROM wallets) AS wallets,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
-    database.db,
-  );
-  const row = totals.rows[0];
-  expect(row?.ledger).toBe('0');
-  expect(row?.wallets).toBe('0');
-  expect(row?.exposure).toBe(row?.exposures);
+  const audit = await auditMoney(database.db);
+  expect(audit.ledgerTotal).toBe(0n);
+  expect(audit.walletsTotal).toBe(0n);
+  expect(audit.walletExposure).toBe(audit.positionExposure);
 }
 
 beforeAll(async () => {

@@ -82,16 +82,6 @@ export async function clientAccounts(tx: Tx, clientIds: readonly string[]) {
     .execute();
 }
 
-export async function takeExposure(tx: Tx, clientId: string, target: string): Promise<bigint> {
-  const row = await tx
-    .deleteFrom('exposures')
-    .where('client_id', '=', clientId)
-    .where('position_key', '=', target)
-    .returning('exposure_paise')
-    .executeTakeFirst();
-  return row ? BigInt(row.exposure_paise) : 0n;
-}
-
 export async function markBets(
   tx: Tx,
   updates: readonly {

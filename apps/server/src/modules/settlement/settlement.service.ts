@@ -14,7 +14,12 @@ import type { ResultDeclaration } from '../../feed/types.js';
 import type { Clock, Random } from '../../seams.js';
 import * as betsQ from '../bets/bets.queries.js';
 import { exchangeExposure, fancyExposure } from '../bets/bets.service.js';
-import { houseAccountId, lockWallets, postPair } from '../wallet/wallet.queries.js';
+import {
+  holdPosition,
+  lockWithHouse,
+  postPair,
+  settlePositions,
+} from '../wallet/wallet.service.js';
 import * as q from './settlement.queries.js';
 
 /** What a market or fancy runner is settled with (DESIGN §5). */
@@ -184,45 +189,41 @@ export function createSettlementService(deps: { db: Db; clock: Clock; random: Ra
     for (const { bet, pl } of outcomes)
       byClient.set(bet.client_id, (byClient.get(bet.client_id) ?? 0) + pl);
     const accounts = await q.clientAccounts(tx, [...byClient.keys()]);
-    const house = await houseAccountId(tx);
-    await lockWallets(tx, [house, ...accounts.map((account) => account.account_id)]);
-    const remark = remarkOf(subject, result);
-
-    for (const account of accounts) {
+    const lines = accounts.map((account) => {
       const clientId = account.client_id ?? '';
       const gross = BigInt(byClient.get(clientId) ?? 0);
       const commission =
         gross > 0n
           ? BigInt(divideRoundHalfAwayFromZero(Number(gross) * account.commission_bp, 10_000))
           : 0n;
-      const amount = gross - commission;
-      const txnId = amount !== 0n ? random.uuid() : null;
-      if (txnId) {
-        await postPair(tx, {
-          txnId,
-          clientAccountId: account.account_id,
-          houseAccountId: house,
-          kind: 'settlement',
-          amountPaise: amount,
-          remark,
-          description: subject.description,
-          eventId: subject.eventId,
-          marketId: target,
-          marketType: subject.marketType,
-          at,
-        });
-      }
+      return { clientId, accountId: account.account_id, gross, commission };
+    });
+    // The wallets (house included) locked by ascending account, one pair per client, exposure released.
+    const txnIds = await settlePositions(tx, random, {
+      positionKey: target,
+      kind: 'settlement',
+      remark: remarkOf(subject, result),
+      description: subject.description,
+      eventId: subject.eventId,
+      marketId: target,
+      marketType: subject.marketType,
+      at,
+      lines: lines.map((line) => ({
+        clientId: line.clientId,
+        accountId: line.accountId,
+        amountPaise: line.gross - line.commission,
+      })),
+    });
+    for (const line of lines) {
       await q.insertLine(tx, {
         target,
         epoch,
-        clientId,
-        grossPaise: gross,
-        commissionPaise: commission,
-        txnId,
+        clientId: line.clientId,
+        grossPaise: line.gross,
+        commissionPaise: line.commission,
+        txnId: txnIds.get(line.clientId) ?? null,
         at,
       });
-      const released = await q.takeExposure(tx, clientId, target);
-      await betsQ.shiftWalletExposure(tx, account.account_id, -released);
     }
     await q.markBets(
       tx,
@@ -254,8 +255,10 @@ export function createSettlementService(deps: { db: Db; clock: Clock; random: Ra
       tx,
       lines.map((line) => line.client_id),
     );
-    const house = await houseAccountId(tx);
-    await lockWallets(tx, [house, ...accounts.map((account) => account.account_id)]);
+    const house = await lockWithHouse(
+      tx,
+      accounts.map((account) => account.account_id),
+    );
     const accountOf = new Map(
       accounts.map((account) => [account.client_id ?? '', account.account_id]),
     );
@@ -295,13 +298,13 @@ export function createSettlementService(deps: { db: Db; clock: Clock; random: Ra
             subject.runners.map((runner) => runner.selectionId),
             open,
           );
-      await betsQ.moveExposure(tx, {
-        clientId: line.client_id,
+      await holdPosition(tx, {
         accountId,
+        clientId: line.client_id,
         positionKey: target,
-        eventId: Number(subject.eventId),
+        eventId: subject.eventId,
         exposure,
-        delta: exposure,
+        mayOverdraw: true,
       });
     }
     await q.markLinesRolledBack(tx, target, existing.epoch);

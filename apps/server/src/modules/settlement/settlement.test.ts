@@ -13,6 +13,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { scriptedFeed } from '../../../test/feed.js';
 import { openDatabase } from '../../db/pool.js';
 import { systemRandom } from '../../seams.js';
+import { auditMoney, houseTotals, ledgerRows } from '../wallet/wallet.audit.js';
+import { lockClientWallet } from '../wallet/wallet.service.js';
 import { createSettlementService, settleFromFeed } from './settlement.service.js';
 
 let database: TestDatabase;
@@ -108,34 +110,15 @@ async function detail(token: string) {
 
 /** Money is conserved and every running total equals the ledger (DESIGN §5). */
 async function expectConserved() {
-  const totals = await sql<{
-    ledger: string;
-    wallets: string;
-    exposure: string;
-    exposures: string;
-  }>`
-    SELECT (SELECT coalesce(sum(amount_paise), 0) FROM ledger_entries) AS ledger,
-           (SELECT coalesce(sum(credit_paise + pl_paise), 0) FROM wallets) AS wallets,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM wallets) AS exposure,
-           (SELECT coalesce(sum(exposure_paise), 0) FROM exposures) AS exposures`.execute(
-    database.db,
-  );
-  const row = totals.rows[0];
-  expect(row?.ledger).toBe('0');
-  expect(row?.wallets).toBe('0');
-  expect(row?.exposure).toBe(row?.exposures);
-  const drift = await sql<{ account_id: string }>`
-    SELECT w.account_id FROM wallets w LEFT JOIN ledger_entries l ON l.account_id = w.account_id
-    GROUP BY w.account_id, w.credit_paise, w.pl_paise
-    HAVING w.credit_paise + w.pl_paise <> coalesce(sum(l.amount_paise), 0)`.execute(database.db);
-  expect(drift.rows).toEqual([]);
+  const audit = await auditMoney(database.db);
+  expect(audit.ledgerTotal).toBe(0n);
+  expect(audit.walletsTotal).toBe(0n);
+  expect(audit.walletExposure).toBe(audit.positionExposure);
+  expect(audit.accountsOffLedger).toEqual([]);
+  expect(audit.clientsOffPositions).toEqual([]);
 }
 
-const ledgerCount = async () =>
-  Number(
-    (await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entries`.execute(database.db))
-      .rows[0]?.n,
-  );
+const ledgerCount = async () => (await ledgerRows(database.db)).length;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -155,11 +138,7 @@ describe('settlement', () => {
     const event = await fixtureEvent();
     const token = await client('settled-a', 10_000);
     await workedBets(token, event);
-    const houseBefore = await sql<{
-      pl: string;
-    }>`SELECT pl_paise AS pl FROM wallets w JOIN accounts a ON a.id = w.account_id WHERE a.kind = 'house'`.execute(
-      database.db,
-    );
+    const houseBefore = await houseTotals(database.db);
     const declared = await ops('declare-result', {
       marketId: `1.${event.eventId}`,
       winnerSelectionId: event.a,
@@ -175,14 +154,8 @@ describe('settlement', () => {
       Balance: 10350,
       MainBalance: 10350,
     });
-    const houseAfter = await sql<{
-      pl: string;
-    }>`SELECT pl_paise AS pl FROM wallets w JOIN accounts a ON a.id = w.account_id WHERE a.kind = 'house'`.execute(
-      database.db,
-    );
-    expect(BigInt(houseAfter.rows[0]?.pl ?? 0) - BigInt(houseBefore.rows[0]?.pl ?? 0)).toBe(
-      -35000n,
-    );
+    const houseAfter = await houseTotals(database.db);
+    expect(houseAfter.pl - houseBefore.pl).toBe(-35000n);
     const bets = await database.db
       .selectFrom('bets')
       .select(['bet_type', 'status', 'pl_paise'])
@@ -193,21 +166,29 @@ describe('settlement', () => {
       { bet_type: 'Back', status: 'Settled', pl_paise: '90000' },
       { bet_type: 'Lay', status: 'Lost', pl_paise: '-55000' },
     ]);
-    const row = await database.db
-      .selectFrom('ledger_entries')
-      .innerJoin('accounts', 'accounts.id', 'ledger_entries.account_id')
-      .select(['amount_paise', 'remark', 'description', 'market_type', 'ledger_entries.kind'])
-      .where('accounts.kind', '=', 'client')
-      .where('ledger_entries.kind', '=', 'settlement')
-      .where('ledger_entries.market_id', '=', `1.${event.eventId}`)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({
-      amount_paise: '35000',
-      remark: 'Match Odds: Alpha won',
-      description: 'Alpha v Beta - Match Odds',
-      market_type: 'MATCH_ODDS',
+    const rows = await ledgerRows(database.db, {
+      marketId: `1.${event.eventId}`,
       kind: 'settlement',
     });
+    expect(
+      rows
+        .filter((row) => row.clientId !== null)
+        .map(({ amountPaise, remark, description, marketType, kind }) => ({
+          amountPaise,
+          remark,
+          description,
+          marketType,
+          kind,
+        })),
+    ).toEqual([
+      {
+        amountPaise: 35000n,
+        remark: 'Match Odds: Alpha won',
+        description: 'Alpha v Beta - Match Odds',
+        marketType: 'MATCH_ODDS',
+        kind: 'settlement',
+      },
+    ]);
     await expectConserved();
   });
 
@@ -395,11 +376,10 @@ describe('settlement', () => {
       Price: 110,
     };
     await bet(token, event, fancy);
-    const account = await database.db
-      .selectFrom('accounts')
-      .innerJoin('clients', 'clients.id', 'accounts.client_id')
-      .select('accounts.id')
-      .where('clients.username', '=', 'session-racer')
+    const racer = await database.db
+      .selectFrom('clients')
+      .select('id')
+      .where('username', '=', 'session-racer')
       .executeTakeFirstOrThrow();
     const waiting = async (count: number) => {
       for (let tries = 0; tries < 200; tries += 1) {
@@ -414,12 +394,18 @@ describe('settlement', () => {
     // Hold the client's wallet so the bet and the settlement meet at its lock: the bet first.
     const holder = openDatabase(database.url, { max: 1 });
     let release = () => {};
+    let locked = () => {};
+    const lockHeld = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const held = holder.db.transaction().execute(async (tx) => {
-      await sql`SELECT 1 FROM wallets WHERE account_id = ${account.id} FOR UPDATE`.execute(tx);
+      await lockClientWallet(tx, racer.id);
+      locked();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
     });
+    await lockHeld;
     const late = app.inject({
       method: 'POST',
       url: '/api/UserBetModels/PostFancyBetModel',
@@ -469,7 +455,18 @@ describe('settlement', () => {
       selectionId: String(event.a),
     });
     await logged.close();
-    expect(statements).toMatchInlineSnapshot(`
+    // The money tables are the wallet module's to name (wallet.service.ts): its lock of the house's
+    // and the client's wallets is shown by its shape (ascending account ids, FOR UPDATE); its
+    // functions of migration 0009 as sent. Whitespace is folded to one line per statement.
+    const walletLock =
+      /^select \* from "\w+" where "account_id" in \(\$1, \$2\) order by "account_id" for update$/;
+    const shown = statements.map((text) => {
+      const line = text.replace(/\s+/g, ' ').trim();
+      return walletLock.test(line)
+        ? 'wallet lock: house and client by account_id, for update'
+        : line;
+    });
+    expect(shown).toMatchInlineSnapshot(`
       [
         "begin",
         "select "markets"."id", "markets"."event_id", "markets"."market_type", "markets"."name", "events"."name" as "event_name" from "markets" inner join "events" on "events"."id" = "markets"."event_id" where "markets"."id" = $1 for update of "markets"",
@@ -479,13 +476,10 @@ describe('settlement', () => {
         "select "id", "client_id", "selection_id", "bet_type", "odds", "profit_paise", "liability_paise" from "bets" where "position_key" = $1 and "status" = $2 order by "client_id", "id" for update",
         "select "accounts"."id" as "account_id", "accounts"."client_id", "clients"."commission_bp" from "accounts" inner join "clients" on "clients"."id" = "accounts"."client_id" where "accounts"."client_id" in ($1)",
         "select "id" from "accounts" where "kind" = $1",
-        "select * from "wallets" where "account_id" in ($1, $2) order by "account_id" for update",
-        "insert into "ledger_entries" ("txn_id", "kind", "remark", "description", "event_id", "market_id", "market_type", "created_at", "account_id", "amount_paise") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10), ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
-        "update "wallets" set "pl_paise" = "pl_paise" + $1::bigint where "account_id" = $2",
-        "update "wallets" set "pl_paise" = "pl_paise" + $1::bigint where "account_id" = $2",
+        "wallet lock: house and client by account_id, for update",
+        "SELECT wallet_post_pair($1::uuid, $2::bigint, $3::bigint, $4, $5::bigint, $6, $7, $8::bigint, $9, $10, $11::timestamptz)",
+        "SELECT wallet_release($1::bigint, $2::bigint, $3) AS held",
         "insert into "settlement_lines" ("target", "epoch", "client_id", "gross_paise", "commission_paise", "txn_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7)",
-        "delete from "exposures" where "client_id" = $1 and "position_key" = $2 returning "exposure_paise"",
-        "update "wallets" set "exposure_paise" = exposure_paise + $1::bigint where "account_id" = $2",
         "update "bets" set "status" = $1, "pl_paise" = $2, "remark" = $3 where "id" = $4",
         "update "bets" set "status" = $1, "pl_paise" = $2, "remark" = $3 where "id" = $4",
         "update "markets" set "status" = $1 where "id" = $2",

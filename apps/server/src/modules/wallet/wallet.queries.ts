@@ -97,43 +97,63 @@ export interface Posting {
 
 /**
  * Writes one ledger pair (client and house, summing to zero) and moves both wallets' running
- * totals. The caller holds both wallet locks and the transaction.
+ * totals: `wallet_post_pair` (migration 0009). The caller holds both wallet locks.
  */
 export async function postPair(tx: Tx, posting: Posting): Promise<void> {
-  const common = {
-    txn_id: posting.txnId,
-    kind: posting.kind,
-    remark: posting.remark,
-    description: posting.description ?? '',
-    event_id: posting.eventId ?? null,
-    market_id: posting.marketId ?? null,
-    market_type: posting.marketType ?? null,
-    created_at: posting.at,
-  };
-  await tx
-    .insertInto('ledger_entries')
-    .values([
-      {
-        ...common,
-        account_id: posting.clientAccountId,
-        amount_paise: posting.amountPaise.toString(),
-      },
-      {
-        ...common,
-        account_id: posting.houseAccountId,
-        amount_paise: (-posting.amountPaise).toString(),
-      },
-    ])
-    .execute();
-  const column = posting.kind === 'credit' ? 'credit_paise' : 'pl_paise';
-  for (const [accountId, delta] of [
-    [posting.clientAccountId, posting.amountPaise],
-    [posting.houseAccountId, -posting.amountPaise],
-  ] as const) {
-    await tx
-      .updateTable('wallets')
-      .set({ [column]: sql`${sql.ref(column)} + ${delta.toString()}::bigint` })
-      .where('account_id', '=', accountId)
-      .execute();
-  }
+  await sql`SELECT wallet_post_pair(${posting.txnId}::uuid, ${posting.clientAccountId}::bigint,
+    ${posting.houseAccountId}::bigint, ${posting.kind}, ${posting.amountPaise.toString()}::bigint,
+    ${posting.remark}, ${posting.description ?? ''}, ${posting.eventId ?? null}::bigint,
+    ${posting.marketId ?? null}, ${posting.marketType ?? null}, ${posting.at}::timestamptz)`.execute(
+    tx,
+  );
+}
+
+/**
+ * Sets a position's exposure and moves the wallet by the difference: `wallet_hold` (migration
+ * 0009). Answers the position's new version, or null when the main balance cannot cover the
+ * addition (nothing changed). The caller holds the wallet's lock.
+ */
+export async function hold(
+  tx: Tx,
+  change: {
+    accountId: string;
+    clientId: string;
+    positionKey: string;
+    eventId: string | number | null;
+    exposure: bigint;
+    mayOverdraw: boolean;
+  },
+): Promise<string | null> {
+  const { rows } = await sql<{ version: string | null }>`SELECT wallet_hold(
+    ${change.accountId}::bigint, ${change.clientId}::bigint, ${change.positionKey},
+    ${change.eventId === null ? null : String(change.eventId)}::bigint,
+    ${change.exposure.toString()}::bigint, ${change.mayOverdraw}) AS version`.execute(tx);
+  return rows[0]?.version ?? null;
+}
+
+/** Ends a position and takes its exposure off the wallet: `wallet_release`. Answers what was held. */
+export async function release(
+  tx: Tx,
+  accountId: string,
+  clientId: string,
+  positionKey: string,
+): Promise<bigint> {
+  const { rows } = await sql<{ held: string }>`SELECT wallet_release(${accountId}::bigint,
+    ${clientId}::bigint, ${positionKey}) AS held`.execute(tx);
+  return BigInt(rows[0]?.held ?? 0);
+}
+
+/** The exposure a client's position holds now (0 when none). */
+export async function positionExposure(
+  db: Db | Tx,
+  clientId: string,
+  positionKey: string,
+): Promise<bigint> {
+  const row = await db
+    .selectFrom('exposures')
+    .select('exposure_paise')
+    .where('client_id', '=', clientId)
+    .where('position_key', '=', positionKey)
+    .executeTakeFirst();
+  return row ? BigInt(row.exposure_paise) : 0n;
 }

@@ -1,5 +1,5 @@
-import type { Paise } from '@backlay/domain';
-import { inTransaction, type Db } from '../../db/pool.js';
+import { canHold, mainBalance, type Paise } from '@backlay/domain';
+import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import type { LedgerKind } from '../../db/schema.js';
 import type { Clock, Random } from '../../seams.js';
 import * as q from './wallet.queries.js';
@@ -17,14 +17,135 @@ export interface Wallet {
 }
 
 export function walletOf(row: q.WalletRow): Wallet {
-  const balance = row.creditPaise + row.plPaise;
+  const totals = { credit: row.creditPaise, pl: row.plPaise, exposure: row.exposurePaise };
   return {
     creditLimit: row.creditPaise,
     pl: row.plPaise,
     exposure: row.exposurePaise,
-    balance,
-    mainBalance: balance - row.exposurePaise,
+    balance: row.creditPaise + row.plPaise,
+    mainBalance: mainBalance(totals),
   };
+}
+
+const totalsOf = (row: q.WalletRow) => ({
+  credit: row.creditPaise,
+  pl: row.plPaise,
+  exposure: row.exposurePaise,
+});
+
+/*
+ * The wallet's operations (docs/architecture.md, "Money"). Bets, matka, casino and settlement
+ * decide what to hold or post and call these inside their transaction; nothing else reads or
+ * writes wallets, exposures or ledger_entries. Lock order (DESIGN §5): the caller's market row
+ * first, then wallets by ascending account id (lockClientWallet for one client, settlePositions
+ * for many, with the house).
+ */
+
+export type { Posting } from './wallet.queries.js';
+export { postPair } from './wallet.queries.js';
+
+/** A client's wallet as committed now, without a lock (a balance to show, not to spend). */
+export async function readWallet(db: Db | Tx, clientId: string): Promise<Wallet> {
+  const row = await q.readClientWallet(db, clientId);
+  if (!row) throw new Error(`client ${clientId} has no wallet`);
+  return walletOf(row);
+}
+
+/** A client's account id (accounts never change), or undefined for no such client. */
+export const accountOfClient = (db: Db | Tx, clientId: string) => q.clientAccountId(db, clientId);
+
+/** Opens the account and the empty wallet of a new client (clients.service, in its transaction). */
+export const openClientAccount = (tx: Tx, clientId: string) => q.openClientAccount(tx, clientId);
+
+/** Locks one client's wallet FOR UPDATE: its account and wallet, or undefined for no such client. */
+export async function lockClientWallet(
+  tx: Tx,
+  clientId: string,
+): Promise<{ accountId: string; wallet: Wallet } | undefined> {
+  const accountId = await q.clientAccountId(tx, clientId);
+  if (!accountId) return undefined;
+  const row = (await q.lockWallets(tx, [accountId])).get(accountId);
+  if (!row) throw new Error(`wallet of account ${accountId} is missing`);
+  return { accountId, wallet: walletOf(row) };
+}
+
+/**
+ * Hold: sets a position's exposure to `exposure` paise, refused (false, nothing changed) when the
+ * increase is more than the main balance covers (DESIGN §5). A rollback re-imposing exposure may
+ * overdraw. The caller holds the wallet's lock (lockClientWallet).
+ */
+export async function holdPosition(
+  tx: Tx,
+  hold: {
+    accountId: string;
+    clientId: string;
+    positionKey: string;
+    eventId: string | number | null;
+    exposure: bigint;
+    mayOverdraw?: boolean;
+  },
+): Promise<boolean> {
+  const version = await q.hold(tx, { ...hold, mayOverdraw: hold.mayOverdraw ?? false });
+  return version !== null;
+}
+
+/** The exposure a client's position holds now, in paise (0 when none). */
+export const positionExposure = (db: Db | Tx, clientId: string, positionKey: string) =>
+  q.positionExposure(db, clientId, positionKey);
+
+/** Release: ends a position, taking its exposure off the wallet; answers what it held. */
+export const releasePosition = (
+  tx: Tx,
+  position: { accountId: string; clientId: string; positionKey: string },
+) => q.release(tx, position.accountId, position.clientId, position.positionKey);
+
+export interface SettleLine {
+  readonly clientId: string;
+  readonly accountId: string;
+  /** The client's side of the pair (the house takes the opposite); 0 posts nothing. */
+  readonly amountPaise: bigint;
+}
+
+/**
+ * Settle a position's clients: the house's and their wallets locked by ascending account, then
+ * per client one ledger pair of its amount (none for 0) and its position's exposure released.
+ * Answers each client's ledger transaction id (null when no money moved). The caller holds the
+ * market's lock.
+ */
+export async function settlePositions(
+  tx: Tx,
+  random: Random,
+  settling: Omit<q.Posting, 'txnId' | 'clientAccountId' | 'houseAccountId' | 'amountPaise'> & {
+    readonly positionKey: string;
+    readonly lines: readonly SettleLine[];
+  },
+): Promise<Map<string, string | null>> {
+  const house = await q.houseAccountId(tx);
+  await q.lockWallets(tx, [house, ...settling.lines.map((line) => line.accountId)]);
+  const { positionKey, lines, ...posting } = settling;
+  const txnIds = new Map<string, string | null>();
+  for (const line of lines) {
+    const txnId = line.amountPaise !== 0n ? random.uuid() : null;
+    if (txnId) {
+      await q.postPair(tx, {
+        ...posting,
+        txnId,
+        clientAccountId: line.accountId,
+        houseAccountId: house,
+        amountPaise: line.amountPaise,
+      });
+    }
+    await q.release(tx, line.accountId, line.clientId, positionKey);
+    txnIds.set(line.clientId, txnId);
+  }
+  return txnIds;
+}
+
+/** The house's account and a lock of its wallet with the clients' (ascending account order). */
+export async function lockWithHouse(tx: Tx, accountIds: readonly string[]): Promise<string> {
+  const house = await q.houseAccountId(tx);
+  await q.lockWallets(tx, [house, ...accountIds]);
+  return house;
 }
 
 export type TransferOutcome =
@@ -65,7 +186,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         const before = wallets.get(account);
         if (!before) throw new Error(`wallet of account ${account} is missing`);
         const available = walletOf(before).mainBalance;
-        if (amount < 0n && available + amount < 0n) {
+        // Taking credit lowers the main balance as much as holding that much exposure would.
+        if (!canHold(totalsOf(before), -amount)) {
           return {
             kind: 'refused',
             message: `Cannot take more than the available balance (${rupeesWire(available).toFixed(2)})`,
@@ -89,3 +211,22 @@ export function createWalletService(deps: WalletServiceDeps) {
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
+
+// The reports' reads of the ledger (statement, profit and loss, match bets): ledger.queries.ts.
+export {
+  matchBets,
+  profitLossCount,
+  profitLossPage,
+  statementPage,
+  statementTotals,
+} from './ledger.queries.js';
+export type {
+  DayWindow,
+  MatchBetRow,
+  PageWindow,
+  ProfitLossFilter,
+  ProfitLossRow,
+  StatementFilter,
+  StatementRow,
+  StatementTotals,
+} from './ledger.queries.js';

@@ -123,9 +123,10 @@ describe('wallet', () => {
         "select "id" from "accounts" where "kind" = $1",
         "select "id" from "accounts" where "client_id" = $1",
         "select * from "wallets" where "account_id" in ($1, $2) order by "account_id" for update",
-        "insert into "ledger_entries" ("txn_id", "kind", "remark", "description", "event_id", "market_id", "market_type", "created_at", "account_id", "amount_paise") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10), ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
-        "update "wallets" set "credit_paise" = "credit_paise" + $1::bigint where "account_id" = $2",
-        "update "wallets" set "credit_paise" = "credit_paise" + $1::bigint where "account_id" = $2",
+        "SELECT wallet_post_pair($1::uuid, $2::bigint,
+          $3::bigint, $4, $5::bigint,
+          $6, $7, $8::bigint,
+          $9, $10, $11::timestamptz)",
         "select "wallets"."account_id", "wallets"."credit_paise", "wallets"."pl_paise", "wallets"."exposure_paise" from "wallets" inner join "accounts" on "accounts"."id" = "wallets"."account_id" where "accounts"."client_id" = $1",
         "commit",
       ]

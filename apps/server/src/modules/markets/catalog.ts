@@ -1,0 +1,93 @@
+import { notifiedCache, type Changes } from '../../db/changes.js';
+import type { Db } from '../../db/pool.js';
+import * as q from './markets.queries.js';
+
+/** A market as a bet sees it: its state, stakes, runners in order and the operator's rows. */
+export interface MarketFacts {
+  readonly marketId: string;
+  readonly marketType: q.MarketRow['marketType'];
+  readonly isClosed: boolean;
+  readonly operatorSuspended: boolean;
+  readonly minStake: number;
+  readonly maxStake: number;
+  readonly runners: readonly { readonly selectionId: string; readonly name: string }[];
+  readonly customBookmaker: readonly q.CustomBookmakerRow[];
+}
+
+/** An event as a bet sees it (DESIGN §5 acceptance): everything but prices and positions. */
+export interface EventFacts {
+  readonly eventId: number;
+  readonly status: 'upcoming' | 'inplay' | 'closed';
+  readonly betLocked: boolean;
+  readonly fancyActive: boolean;
+  readonly sessionMinStake: number;
+  readonly sessionMaxStake: number;
+  readonly markets: ReadonlyMap<string, MarketFacts>;
+  /** Fancy sessions: selection id → name, in the feed's order. */
+  readonly fancyNames: ReadonlyMap<string, string>;
+  readonly customFancy: readonly q.CustomFancyRow[];
+  readonly activeFancy: readonly q.CustomFancyRow[];
+  /** Markets and sessions with a result (declared, settled, voided or rolled back). */
+  readonly declared: ReadonlySet<string>;
+}
+
+async function loadEvent(db: Db, eventId: number): Promise<EventFacts | undefined> {
+  const event = await q.eventFacts(db, eventId);
+  if (!event) return undefined;
+  const [markets, fancyNames, customFancy, activeFancy, declared] = await Promise.all([
+    q.findMarkets(db, { eventId }),
+    q.fancyNames(db, eventId),
+    q.customFancyRows(db, eventId, 'custom'),
+    q.customFancyRows(db, eventId, 'active'),
+    q.declaredTargets(db, eventId),
+  ]);
+  const facts = new Map<string, MarketFacts>();
+  for (const market of markets) {
+    facts.set(market.marketId, {
+      marketId: market.marketId,
+      marketType: market.marketType,
+      isClosed: market.isClosed,
+      operatorSuspended: market.operatorSuspended,
+      minStake: market.minStake,
+      maxStake: market.maxStake,
+      runners: market.runners.map((runner) => ({
+        selectionId: String(runner.selectionId),
+        name: runner.name,
+      })),
+      customBookmaker:
+        market.marketType === 'BOOKMAKER' ? await q.customBookmakerRows(db, market.marketId) : [],
+    });
+  }
+  return {
+    eventId,
+    status: event.status,
+    betLocked: event.bet_locked,
+    fancyActive: event.fancy_active,
+    sessionMinStake: event.session_min_stake,
+    sessionMaxStake: event.session_max_stake,
+    markets: facts,
+    fancyNames,
+    customFancy,
+    activeFancy,
+    declared,
+  };
+}
+
+/**
+ * The catalog (DESIGN §11): each event's facts in memory, loaded on first use and dropped when a
+ * writer changes any of them — the triggers of migration 0009 notify every instance, whoever
+ * wrote (feed, operator, settlement). While the listener is down, every read goes to PostgreSQL.
+ * A bet's own statement re-checks what can change in the meantime (market closed or declared,
+ * event locked, operator suspension), so a notification still in flight cannot let a bet through.
+ */
+export function createCatalog(deps: { db: Db; changes: Changes }) {
+  const events = notifiedCache(deps.changes, (key) => loadEvent(deps.db, Number(key)), {
+    maxEntries: 5000,
+  });
+  deps.changes.on('backlay_catalog', (eventId) => events.forget(eventId));
+  return {
+    event: (eventId: number) => events.get(String(eventId)),
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;
