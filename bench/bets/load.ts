@@ -343,6 +343,13 @@ export function drawBet(drafts: Drafts): { kind: Kind; path: string; body: Body 
   return { kind, path: pathOf(kind), body };
 }
 
+/**
+ * The position a bet counts on (DESIGN §5): the market, or a fancy bet's session. The server's
+ * first bet of a client on a position costs it one more call of bet_place.
+ */
+export const positionOf = (body: Body) =>
+  String(body.MarketType === 'FANCY' ? body.SelectionID : body.MarketId);
+
 /** The route of a kind of bet: fancy bets have their own. */
 export const pathOf = (kind: Kind) => (kind === 'FANCY' ? postFancyBet.path : postUserBet.path);
 
@@ -378,6 +385,8 @@ export interface Window {
   readonly accepted: number;
   readonly refused: number;
   readonly errors: number;
+  /** Of the bets counted, those that were their client's first on their position. */
+  readonly firstBets: number;
   /** Refusal and error messages with their counts. */
   readonly messages: Readonly<Record<string, number>>;
 }
@@ -395,6 +404,11 @@ export async function betWindow(options: {
   windowMs: number;
   /** Called when the warm-up ends and when the window ends (CPU accounting). */
   onWindow?: (edge: 'start' | 'end') => void;
+  /**
+   * The (token, position) pairs bet on since the server started, kept across windows: a bet on
+   * a pair not in it is its client's first there (two calls of bet_place instead of one).
+   */
+  seen?: Set<string>;
 }): Promise<Window> {
   const { tokens, lanes, drafts } = options;
   const start = performance.now() + options.warmMs;
@@ -404,6 +418,8 @@ export async function betWindow(options: {
   let accepted = 0;
   let refused = 0;
   let errors = 0;
+  let firstBets = 0;
+  const seen = options.seen ?? new Set<string>();
   const edges = [
     setTimeout(() => options.onWindow?.('start'), options.warmMs),
     setTimeout(() => options.onWindow?.('end'), options.warmMs + options.windowMs),
@@ -413,13 +429,21 @@ export async function betWindow(options: {
       const mine = tokens.filter((_token, n) => n % lanes === index);
       const http1 = lane(options.base);
       for (let turn = 0; performance.now() < end; turn += 1) {
-        const result = await placeBet(http1, mine[turn % mine.length]!, drawBet(drafts)).catch(
-          (error: unknown) => ({ outcome: 'error' as const, message: String(error), ms: 0 }),
-        );
+        const token = mine[turn % mine.length]!;
+        const bet = drawBet(drafts);
+        const pair = `${token}|${positionOf(bet.body)}`;
+        const first = !seen.has(pair);
+        seen.add(pair);
+        const result = await placeBet(http1, token, bet).catch((error: unknown) => ({
+          outcome: 'error' as const,
+          message: String(error),
+          ms: 0,
+        }));
         // What completes inside the window counts, wherever it started.
         const done = performance.now();
         if (done < start || done > end) continue;
         latencies.push(result.ms);
+        if (first) firstBets += 1;
         if (result.outcome === 'accepted') accepted += 1;
         else {
           if (result.outcome === 'refused') refused += 1;
@@ -438,6 +462,7 @@ export async function betWindow(options: {
     accepted,
     refused,
     errors,
+    firstBets,
     messages,
   };
 }

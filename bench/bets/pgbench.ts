@@ -111,15 +111,13 @@ export async function runPgbench(options: {
 
 /**
  * A statement with every bound value, literal and expression of values made `?`, so that the
- * server's text (`$1`) and bet.sql's (`:var`, `'1.' || :ev`, `now()`) compare. The script's one
- * addition, finding the session's token hash by client number, is taken for the bound hash.
+ * server's text (`$1`) and bet.sql's (`:var`, `'1.' || :ev`, `now()`, `null`) compare.
  */
 export function normalize(statement: string): string {
   let text = statement
     .replace(/\\gset\s*\w*\s*$/, '')
     .replace(/;\s*$/, '')
     .toLowerCase()
-    .replace(/\(select token_hash from bench_clients where n = :n\)/, '?')
     .replace(/'(?:[^']|'')*'/g, '?')
     .replace(/\$\d+/g, '?')
     .replace(/(?<![:\w]):[a-z_]\w*/g, '?')
@@ -134,64 +132,72 @@ export function normalize(statement: string): string {
 
 /**
  * The statements bet.sql sends for one bet of the given branch (0 match odds, 1 bookmaker,
- * 2 fancy), normalised: its `\if :kind …` / `\elif` / `\else` branches in order.
+ * 2 fancy), normalised: its `\if :kind …` / `\elif` / `\else` branches in order. A statement
+ * may span lines (as pgbench reads it): it ends with `;` or a `\gset`.
  */
 export function scriptStatements(script: string, branch: number): string[] {
   const statements: string[] = [];
   let depth = 0;
   let current = -1;
+  let pending: string[] = [];
   for (const raw of script.split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('--')) continue;
-    if (line.startsWith('\\if')) {
-      depth += 1;
-      current = 0;
-      continue;
+    if (pending.length === 0) {
+      if (line.startsWith('\\if')) {
+        depth += 1;
+        current = 0;
+        continue;
+      }
+      if (line.startsWith('\\elif') || line.startsWith('\\else')) {
+        current += 1;
+        continue;
+      }
+      if (line.startsWith('\\endif')) {
+        depth -= 1;
+        current = -1;
+        continue;
+      }
+      if (line.startsWith('\\')) continue;
     }
-    if (line.startsWith('\\elif') || line.startsWith('\\else')) {
-      current += 1;
-      continue;
-    }
-    if (line.startsWith('\\endif')) {
-      depth -= 1;
-      current = -1;
-      continue;
-    }
-    if (line.startsWith('\\')) continue;
     if (depth > 0 && current !== branch) continue;
-    statements.push(normalize(line));
+    pending.push(raw);
+    if (line.endsWith(';') || /\\gset\s*\w*$/.test(line)) {
+      statements.push(normalize(pending.join('\n')));
+      pending = [];
+    }
   }
+  if (pending.length > 0) statements.push(normalize(pending.join('\n')));
   return statements;
 }
 
+export interface LoggedStatement {
+  /** The backend's process id. */
+  readonly pid: number;
+  /** The statement as logged, every line of it. */
+  readonly text: string;
+}
+
 /**
- * The bets in a PostgreSQL log written with log_statement=all: the session lookup, then a
- * backend's statements from `begin` to `commit`, for transactions that insert a bet.
+ * The statements of a PostgreSQL log written with log_statement=all (stderr, the default
+ * `%m [%p] ` prefix), in the order they were logged: simple queries (`statement:`) and the
+ * extended protocol's executions (`execute <name>:`). A statement of several lines goes on in
+ * lines that start with a tab; the parameters' DETAIL line and anything else are left out.
  */
-export function loggedBets(log: string): string[][] {
-  const byBackend = new Map<string, string[]>();
-  const bets: string[][] = [];
-  // The lookup may come on another pooled connection than the transaction: the latest one seen.
-  let lookup: string | undefined;
+export function loggedStatements(log: string): LoggedStatement[] {
+  const statements: { pid: number; lines: string[] }[] = [];
+  let open: { pid: number; lines: string[] } | undefined;
   const pattern = /\[(\d+)\] LOG: {2}(?:statement|execute [^:]*): (.*)$/;
   for (const line of log.split('\n')) {
-    const match = pattern.exec(line);
-    if (!match) continue;
-    const [, pid, text] = match as unknown as [string, string, string];
-    const statement = normalize(text);
-    if (statement.startsWith('select "sessions"')) lookup = statement;
-    const statements = byBackend.get(pid) ?? [];
-    statements.push(statement);
-    byBackend.set(pid, statements);
-    if (statement === 'commit') {
-      const begin = statements.lastIndexOf('begin');
-      const block = statements.slice(Math.max(0, begin));
-      if (begin >= 0 && lookup && block.some((s) => s.startsWith('insert into "bets"')))
-        bets.push([lookup, ...block]);
-      byBackend.set(pid, []);
+    if (line.startsWith('\t')) {
+      open?.lines.push(line.slice(1));
+      continue;
     }
+    const match = pattern.exec(line);
+    open = match ? { pid: Number(match[1]), lines: [match[2] ?? ''] } : undefined;
+    if (open) statements.push(open);
   }
-  return bets;
+  return statements.map(({ pid, lines }) => ({ pid, text: lines.join('\n') }));
 }
 
 // ---------------------------------------------------------------- CPU time

@@ -172,9 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(app, { clients, wallet, news, publisher }, limit);
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
-  const markets = createMarketsService({ db, clock, priceBook: feed.priceBook });
-  const idempotency = createIdempotency({ db, clock });
   const catalog = createCatalog({ db, changes });
+  const markets = createMarketsService({
+    db,
+    clock,
+    priceBook: feed.priceBook,
+    onChanged: (eventId) => catalog.forget(eventId),
+  });
+  const idempotency = createIdempotency({ db, clock });
   const bets = createBetsService({ db, clock, priceBook: feed.priceBook, catalog });
   marketsRoutes(app, markets, {
     moneyBodyLimit: limit,

@@ -232,6 +232,30 @@ BEGIN
   RETURN jsonb_build_object('outcome', 'answered', 'answer', v_answer, 'version', v_version);
 END $$;
 
+-- The contended path of a bet: when a position changed under two optimistic attempts (another
+-- instance betting on it at the same moment), the server takes bet_place's locks first, in its
+-- order, inside a transaction, reads the position, computes, and calls bet_place in the same
+-- transaction, which then cannot find it changed. Answers {"version":v,"bets":[…]}.
+CREATE FUNCTION bet_lock_position(
+  p_client bigint, p_event bigint, p_market_id text, p_market_type text, p_position text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_account bigint;
+BEGIN
+  IF p_market_type = 'FANCY' THEN
+    PERFORM 1 FROM fancy_runners WHERE selection_id = p_position AND event_id = p_event FOR SHARE;
+    PERFORM 1 FROM events WHERE id = p_event FOR SHARE;
+  ELSE
+    PERFORM 1 FROM markets WHERE id = p_market_id AND event_id = p_event FOR SHARE;
+  END IF;
+  SELECT id INTO STRICT v_account FROM accounts WHERE client_id = p_client;
+  PERFORM wallet_lock(v_account);
+  RETURN jsonb_build_object('version', wallet_position_version(p_client, p_position), 'bets', (
+    SELECT coalesce(jsonb_agg(jsonb_build_array(
+      selection_id, bet_type, odds, profit_paise, liability_paise) ORDER BY id), '[]')
+    FROM bets WHERE client_id = p_client AND position_key = p_position AND status = 'Pending'));
+END $$;
+
 -- Changes the catalog of markets caches (payload: the event id) and revoked sessions (payload:
 -- the token hash in hex). NOTIFY delivers at commit and folds repeats within a transaction.
 CREATE FUNCTION notify_catalog() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -159,66 +159,93 @@ export type PlaceOutcome =
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/**
- * One bet in one statement: `bet_place` (migration 0009), in its own transaction (autocommit).
- * Retried up to 3 times on a deadlock or serialization failure, which roll the whole call back.
- */
-export async function placeBet(
-  db: Db,
-  bet: {
-    clientId: string;
-    key: string | null;
-    hash: Buffer | null;
-    at: Date;
-    version: string;
-    exposure: bigint;
-    eventId: number;
-    marketId: string;
-    marketType: MarketType;
-    positionKey: string;
-    selectionId: string;
-    selectionName: string;
-    betType: 'Back' | 'Lay' | 'Yes' | 'No';
-    odds: number;
-    price: number;
-    stake: number;
-    profitPaise: number;
-    liabilityPaise: number;
-    messages: Record<string, string>;
-  },
-): Promise<PlaceOutcome> {
-  const statement = sql<{ outcome: Record<string, unknown> }>`SELECT bet_place(
+/** Open bets as bet_place and bet_lock_position list them: [selection, type, odds, profit, liability]. */
+function openBetsOf(rows: unknown): OpenBet[] {
+  return (rows as [string, OpenBet['betType'], number, number, number][]).map(
+    ([selectionId, betType, odds, profitPaise, liabilityPaise]) => ({
+      selectionId,
+      betType,
+      odds,
+      profitPaise,
+      liabilityPaise,
+    }),
+  );
+}
+
+export interface BetCall {
+  readonly clientId: string;
+  readonly key: string | null;
+  readonly hash: Buffer | null;
+  readonly at: Date;
+  readonly version: string;
+  readonly exposure: bigint;
+  readonly eventId: number;
+  readonly marketId: string;
+  readonly marketType: MarketType;
+  readonly positionKey: string;
+  readonly selectionId: string;
+  readonly selectionName: string;
+  readonly betType: 'Back' | 'Lay' | 'Yes' | 'No';
+  readonly odds: number;
+  readonly price: number;
+  readonly stake: number;
+  readonly profitPaise: number;
+  readonly liabilityPaise: number;
+  /** The answer texts, as JSON (BET_MESSAGES). */
+  readonly messages: string;
+}
+
+/** One call of `bet_place` (migration 0009). */
+export async function placeBetOnce(db: Db | Tx, bet: BetCall): Promise<PlaceOutcome> {
+  const { rows } = await sql<{ outcome: Record<string, unknown> }>`SELECT bet_place(
     ${bet.clientId}::bigint, ${bet.key}, ${bet.hash}::bytea, ${bet.at}::timestamptz,
     ${bet.version}::bigint, ${bet.exposure.toString()}::bigint, ${bet.eventId}::bigint,
     ${bet.marketId}, ${bet.marketType}, ${bet.positionKey}, ${bet.selectionId},
     ${bet.selectionName}, ${bet.betType}, ${bet.odds}::integer, ${bet.price}::integer,
     ${bet.stake}::integer, ${bet.profitPaise}::bigint, ${bet.liabilityPaise}::bigint,
-    ${JSON.stringify(bet.messages)}::jsonb) AS outcome`;
+    ${bet.messages}::jsonb) AS outcome`.execute(db);
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error('bet_place answered nothing');
+  switch (outcome.outcome) {
+    case 'answered': {
+      const answered = outcome as Extract<PlaceOutcome, { outcome: 'answered' }>;
+      const version = outcome.version as number | string | null;
+      return { ...answered, version: version === null ? null : String(version) };
+    }
+    case 'stale':
+      return { outcome: 'stale', version: String(outcome.version), bets: openBetsOf(outcome.bets) };
+    default:
+      return outcome as PlaceOutcome;
+  }
+}
+
+/**
+ * A bet in one statement, in its own transaction (autocommit): retried up to 3 times on a
+ * deadlock or serialization failure, which roll the whole call back.
+ */
+export async function placeBet(db: Db, bet: BetCall): Promise<PlaceOutcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const { rows } = await statement.execute(db);
-      const outcome = rows[0]?.outcome;
-      if (!outcome) throw new Error('bet_place answered nothing');
-      if (outcome.outcome === 'answered') {
-        const version = outcome.version as number | string | null;
-        const answered = outcome as Extract<PlaceOutcome, { outcome: 'answered' }>;
-        return { ...answered, version: version === null ? null : String(version) };
-      }
-      if (outcome.outcome !== 'stale') return outcome as PlaceOutcome;
-      // Its open bets as [selection id, bet type, odds, profit, liability].
-      const bets = (outcome.bets as [string, OpenBet['betType'], number, number, number][]).map(
-        ([selectionId, betType, odds, profitPaise, liabilityPaise]) => ({
-          selectionId,
-          betType,
-          odds,
-          profitPaise,
-          liabilityPaise,
-        }),
-      );
-      return { outcome: 'stale', version: String(outcome.version), bets };
+      return await placeBetOnce(db, bet);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= 3 || code === undefined || !RETRYABLE.has(code)) throw error;
     }
   }
+}
+
+/**
+ * `bet_lock_position`: bet_place's locks taken first (market row FOR SHARE, then the wallet FOR
+ * UPDATE) and the position read under them, for the contended path (in a transaction).
+ */
+export async function lockPosition(
+  tx: Tx,
+  bet: Pick<BetCall, 'clientId' | 'eventId' | 'marketId' | 'marketType' | 'positionKey'>,
+): Promise<{ version: string; bets: OpenBet[] }> {
+  const { rows } = await sql<{ position: { version: number | string; bets: unknown } }>`SELECT
+    bet_lock_position(${bet.clientId}::bigint, ${bet.eventId}::bigint, ${bet.marketId},
+    ${bet.marketType}, ${bet.positionKey}) AS position`.execute(tx);
+  const position = rows[0]?.position;
+  if (!position) throw new Error('bet_lock_position answered nothing');
+  return { version: String(position.version), bets: openBetsOf(position.bets) };
 }

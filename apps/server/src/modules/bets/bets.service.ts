@@ -20,8 +20,7 @@ import {
   type Paise,
   type PricedBet,
 } from '@backlay/domain';
-import type { Db } from '../../db/pool.js';
-import { AppError } from '../../errors.js';
+import { inTransaction, type Db } from '../../db/pool.js';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock } from '../../seams.js';
 import {
@@ -53,6 +52,9 @@ export type BetAnswer =
   | { readonly Status: false; readonly Result: string };
 
 const refuse = (Result: string): BetAnswer => ({ Status: false, Result });
+
+/** The answers bet_place stores, once as JSON. */
+const MESSAGES_JSON = JSON.stringify(BET_MESSAGES);
 
 type Side = 'Back' | 'Lay' | 'Yes' | 'No';
 
@@ -124,8 +126,8 @@ interface Position {
 const UNKNOWN: Position = { version: '-1', bets: [] };
 /** Positions remembered per instance; an old one only costs a second round trip. */
 const MAX_POSITIONS = 100_000;
-/** A position that changes under every attempt (another instance betting on it at once). */
-const MAX_ATTEMPTS = 4;
+/** Optimistic calls before the locked path (the first may only learn an unknown position). */
+const OPTIMISTIC_ATTEMPTS = 2;
 
 export function createBetsService(deps: {
   db: Db;
@@ -387,56 +389,71 @@ export function createBetsService(deps: {
     return inTurn(positionId, () => make(positionId, placement, { clientId, key, hash }));
   }
 
+  /** The answer of bet_place, the position remembered as it left it. */
+  function answerOf(
+    positionId: string,
+    position: Position,
+    placement: Placement,
+    outcome: Exclude<q.PlaceOutcome, { outcome: 'stale' }>,
+  ): BetAnswer {
+    switch (outcome.outcome) {
+      case 'conflict':
+        throw keyConflict();
+      case 'replay':
+        return outcome.answer as BetAnswer;
+      case 'answered':
+        if (outcome.answer.Status && outcome.version !== null)
+          remember(positionId, {
+            version: outcome.version,
+            bets: [...position.bets, placement.bet],
+          });
+        return outcome.answer;
+      default:
+        return assertNever(outcome, 'bet_place outcome');
+    }
+  }
+
   async function make(
     positionId: string,
     placement: Placement,
     request: { clientId: string; key: string | undefined; hash: Buffer | null },
   ): Promise<BetAnswer> {
-    const { clientId, key, hash } = request;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const call = (position: Position): q.BetCall => ({
+      clientId: request.clientId,
+      key: request.key ?? null,
+      hash: request.hash,
+      at: clock.now(),
+      version: position.version,
+      exposure: placement.exposureWith(position.bets),
+      eventId: placement.eventId,
+      marketId: placement.marketId,
+      marketType: placement.marketType,
+      positionKey: placement.positionKey,
+      selectionId: placement.selectionId,
+      selectionName: placement.selectionName,
+      betType: placement.betType,
+      odds: placement.odds,
+      price: placement.price,
+      stake: placement.stake,
+      profitPaise: placement.figures.profit,
+      liabilityPaise: placement.figures.liability,
+      messages: MESSAGES_JSON,
+    });
+    // Optimistic: on this instance's copy of the position, then on the one bet_place answers.
+    for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
       const position = positions.get(positionId) ?? UNKNOWN;
-      const outcome = await q.placeBet(db, {
-        clientId,
-        key: key ?? null,
-        hash,
-        at: clock.now(),
-        version: position.version,
-        exposure: placement.exposureWith(position.bets),
-        eventId: placement.eventId,
-        marketId: placement.marketId,
-        marketType: placement.marketType,
-        positionKey: placement.positionKey,
-        selectionId: placement.selectionId,
-        selectionName: placement.selectionName,
-        betType: placement.betType,
-        odds: placement.odds,
-        price: placement.price,
-        stake: placement.stake,
-        profitPaise: placement.figures.profit,
-        liabilityPaise: placement.figures.liability,
-        messages: BET_MESSAGES,
-      });
-      switch (outcome.outcome) {
-        case 'stale':
-          remember(positionId, { version: outcome.version, bets: outcome.bets });
-          continue;
-        case 'conflict':
-          throw keyConflict();
-        case 'replay':
-          return outcome.answer as BetAnswer;
-        case 'answered':
-          if (outcome.answer.Status && outcome.version !== null)
-            remember(positionId, {
-              version: outcome.version,
-              bets: [...position.bets, placement.bet],
-            });
-          return outcome.answer;
-        default:
-          return assertNever(outcome, 'bet_place outcome');
-      }
+      const outcome = await q.placeBet(db, call(position));
+      if (outcome.outcome !== 'stale') return answerOf(positionId, position, placement, outcome);
+      remember(positionId, { version: outcome.version, bets: outcome.bets });
     }
-    // Another instance changed this position between each of our looks: let the client retry.
-    throw new AppError(503, 'Your position changed while the bet was placed; please try again');
+    // Contended (another instance betting on this position at the same moment): the locks first,
+    // the position read under them, then bet_place in the same transaction.
+    return inTransaction(db, async (tx) => {
+      const position = await q.lockPosition(tx, { ...placement, clientId: request.clientId });
+      const outcome = await q.placeBetOnce(tx, call(position));
+      if (outcome.outcome === 'stale') throw new Error('a locked position changed');
+      return answerOf(positionId, position, placement, outcome);
+    });
   }
 
   return {

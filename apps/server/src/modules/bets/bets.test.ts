@@ -701,6 +701,33 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
     }
   });
 
+  it('places a burst on one position from two instances at once: every answer placed, the book exact', async () => {
+    const other = await buildTestApp(database.db, { clock, feed });
+    try {
+      const client = await newClient('two-bursts', 100_000);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          (index % 2 === 0 ? app : other).inject({
+            method: 'POST',
+            url: postUserBet.path,
+            payload: draft(
+              index % 3 === 0
+                ? { Odds: 2.1, Stack: 700, BetType: 'Lay' }
+                : { Odds: 1.9, Stack: 500, BetType: 'Back' },
+            ),
+            headers: bearer(client.token),
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.json<{ Result: string }>().Result)).toEqual(
+        Array.from({ length: 40 }, () => 'Bet placed successfully'),
+      );
+      expect((await wallet(client)).Exposure).toBe(await bookExposure(client));
+    } finally {
+      await other.close();
+    }
+  });
+
   it("takes an operator's custom bookmaker price within a second on every instance", async () => {
     const client = await newClient('custom-price', 10_000);
     const custom = (backPrice: number) =>

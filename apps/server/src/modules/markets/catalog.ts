@@ -87,6 +87,8 @@ export function createCatalog(deps: { db: Db; changes: Changes }) {
   deps.changes.on('backlay_catalog', (eventId) => events.forget(eventId));
   return {
     event: (eventId: number) => events.get(String(eventId)),
+    /** Drops an event this instance has just changed (its notification reaches the others). */
+    forget: (eventId: number) => events.forget(String(eventId)),
   };
 }
 

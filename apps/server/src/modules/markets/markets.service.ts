@@ -75,7 +75,17 @@ const done = (message: string): OperatorOutcome => ({ ok: true, message });
 const refused = (message: string): OperatorOutcome => ({ ok: false, message });
 
 /** The operator's controls over events and markets (DESIGN §1). */
-export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: PriceBook }) {
+export function createMarketsService(deps: {
+  db: Db;
+  clock: Clock;
+  priceBook: PriceBook;
+  /**
+   * Hears each operator change of an event, after it is written: this instance's catalog drops
+   * it at once (other instances hear the database's notification).
+   */
+  onChanged?: (eventId: number) => void;
+}) {
+  const changed = deps.onChanged ?? (() => {});
   const { db, clock, priceBook } = deps;
 
   const view = (market: q.MarketRow, at: number): MarketView => {
@@ -188,12 +198,15 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
 
     async lockEvent(eventId: number, locked: boolean): Promise<OperatorOutcome> {
       if (!(await q.setEventLock(db, eventId, locked))) return refused(`No event ${eventId}`);
+      changed(eventId);
       return done(`Event ${eventId} ${locked ? 'locked' : 'unlocked'}`);
     },
 
     async suspendMarket(marketId: string, suspended: boolean): Promise<OperatorOutcome> {
       if (!(await q.setMarketSuspended(db, marketId, suspended)))
         return refused(`No market ${marketId}`);
+      const parts = marketIdParse(marketId);
+      if (parts) changed(parts.eventId);
       return done(`Market ${marketId} ${suspended ? 'suspended' : 'resumed'}`);
     },
 
@@ -205,6 +218,7 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
       if (row.max > MAX_STAKE_LIMIT) return refused(`max must be at most ${MAX_STAKE_LIMIT}`);
       if (!(await q.eventExists(db, row.eventId))) return refused(`No event ${row.eventId}`);
       await q.upsertCustomFancy(db, row, clock.now());
+      changed(row.eventId);
       return done(`Custom fancy row ${row.selectionId} saved`);
     },
 
@@ -214,6 +228,7 @@ export function createMarketsService(deps: { db: Db; clock: Clock; priceBook: Pr
         return refused(`${row.marketId} is not a bookmaker market id`);
       if (!(await q.eventExists(db, parts.eventId))) return refused(`No event ${parts.eventId}`);
       await q.upsertCustomBookmaker(db, parts.eventId, row, clock.now());
+      changed(parts.eventId);
       return done(`Custom bookmaker row ${row.marketId}/${row.selectionId} saved`);
     },
 
