@@ -9,6 +9,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../../apps/server/reliability/support/server-process.js';
+import { BET_LANES } from '../../apps/server/src/modules/bets/bet-batches.js';
 import { describeHotspots, hotspots, type Hotspot } from '../lib/profile.js';
 import {
   alternate,
@@ -100,10 +101,26 @@ interface ProductRun extends Window {
   readonly postgresCpu: number;
   /** CPU per accepted bet, ms. */
   readonly nodeMsPerBet: number;
+  /** PostgreSQL's commits in the server's database per accepted bet (group commit: < 1). */
+  readonly commitsPerBet: number;
   readonly postgresMsPerBet: number;
   /** The window on the monotonic clock of V8's profiles, µs. */
   readonly fromUs: number;
   readonly toUs: number;
+}
+
+/** Transactions committed so far in the server's database (pg_stat_database). */
+async function commits(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A window of API bets, with the CPU the server (node) and PostgreSQL spent in it. */
@@ -115,7 +132,7 @@ async function productWindow(
   windowS = WINDOW_S,
 ): Promise<ProductRun> {
   const postmaster = server.postmaster?.pid ?? 0;
-  const cpu = { node: 0, nodeSystem: 0, postgres: 0 };
+  const cpu = { node: 0, nodeSystem: 0, postgres: 0, commits: 0 };
   const edges: Promise<void>[] = [];
   const clock = { fromUs: 0, toUs: 0 };
   const window = await betWindow({
@@ -135,6 +152,7 @@ async function productWindow(
           cpu.node += sign * (node.user + node.system);
           cpu.nodeSystem += sign * node.system;
           cpu.postgres += sign * (await clusterCpuSeconds(postmaster));
+          cpu.commits += sign * (await commits(server.databaseUrl));
         })(),
       );
     },
@@ -147,6 +165,7 @@ async function productWindow(
     postgresCpu: round1((cpu.postgres / windowS) * 100),
     nodeMsPerBet: (cpu.node * 1000) / Math.max(1, window.accepted),
     postgresMsPerBet: (cpu.postgres * 1000) / Math.max(1, window.accepted),
+    commitsPerBet: cpu.commits / Math.max(1, window.accepted),
     ...clock,
   };
 }
@@ -397,6 +416,7 @@ describe('bets', () => {
         nodeMs: median(runs.product.map((run) => run.nodeMsPerBet)),
         postgresMs: median(runs.product.map((run) => run.postgresMsPerBet)),
         firstShare: median(runs.product.map(firstShareOf)),
+        commitsPerBet: median(runs.product.map((run) => run.commitsPerBet)),
       };
       const same = {
         tps: median(runs.baseline.map((run) => run.same.tps)),
@@ -478,6 +498,7 @@ describe('bets', () => {
           `Method: ${RUNS} alternating runs of ${WINDOW_S} s of API bets (after ${WARM_MS / 1000} s of warm-up; ${LANES} keep-alive clients over ${CLIENTS} funded bettors, pgbench over ${CLIENTS} others, every bet with an Idempotency-Key, fixed prices on ${EVENTS} events) and ${WINDOW_S} s of pgbench -M extended running bench/bets/bet.sql (checked statement by statement against the server's log_statement output for a warm bet of each kind) on the same embedded PostgreSQL, server idle, then ${TPCB_S} s of pgbench's TPC-B-like run (-s ${TPCB_SCALE}, ${POOL} connections) in a scratch database of the same cluster; throughput is met when API bets/s is ≥ ${GOAL_SAME_SQL} of the same SQL and ≥ ${GOAL_TPCB} of TPC-B (ratios of the medians); ` +
           `server and PostgreSQL on core(s) ${SERVER_CPUS}, load and pgbench on core(s) ${LOAD_CPUS}. ` +
           `Round trips per bet: ${warmTrips} for a warm bet (bet.sql), ${firstTrips} for a client's first bet on a position (bet_place answers "stale" with the position, then places; ${round1(api.firstShare * 100)} % of a window's bets, median); the session comes from the server's cache, the market from its catalog. ` +
+          `Group commit: a bet that finds one of the server's ${BET_LANES} lanes free goes alone (bet_place, the statement bet.sql runs, one bet per transaction as pgbench does); the bets that arrive while both are busy go together in one call of bet_place_batch, one transaction; PostgreSQL committed ${api.commitsPerBet.toFixed(2)} transactions per API bet (about ${round1(1 / Math.max(0.001, api.commitsPerBet))} bets per commit, median), pgbench 1. ` +
           `CPU of the server's core per accepted API bet: node ${api.nodeMs.toFixed(2)} ms + PostgreSQL ${api.postgresMs.toFixed(2)} ms (${api.nodeCpu} % + ${api.postgresCpu} % of the core); per pgbench bet PostgreSQL ${same.postgresMs.toFixed(2)} ms (medians, from /proc/<pid>/stat). ` +
           `At ${LANES} clients a mean latency under ${GOAL_P99_MS} ms needs over ${LANES / (GOAL_P99_MS / 1000)} bets/s (Little's law).`,
       });

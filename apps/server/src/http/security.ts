@@ -1,18 +1,22 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { tooManyRequests } from '../errors.js';
 
 /**
  * Security headers from the start (issue server-foundation §4): a strict CSP with no inline
  * script, no framing of our pages, no base-URI games; nosniff; a strict referrer policy; answers
  * to authenticated calls (wallet, reports) are never stored by a cache.
+ *
+ * Helmet's middleware is built once: the headers are the same for every route, and
+ * @fastify/helmet rebuilt it (parsing the CSP directives again) on every request, a tenth of the
+ * server's CPU per bet (bench/RESULTS.md, bets).
  */
 export async function registerSecurity(
   app: FastifyInstance,
   options: { rateLimitPerMin: number; frameOrigins: readonly string[] },
 ): Promise<void> {
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,6 +36,11 @@ export async function registerSecurity(
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, (error) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
 
   await app.register(rateLimit, {

@@ -195,16 +195,8 @@ export interface BetCall {
   readonly messages: string;
 }
 
-/** One call of `bet_place` (migration 0009). */
-export async function placeBetOnce(db: Db | Tx, bet: BetCall): Promise<PlaceOutcome> {
-  const { rows } = await sql<{ outcome: Record<string, unknown> }>`SELECT bet_place(
-    ${bet.clientId}::bigint, ${bet.key}, ${bet.hash}::bytea, ${bet.at}::timestamptz,
-    ${bet.version}::bigint, ${bet.exposure.toString()}::bigint, ${bet.eventId}::bigint,
-    ${bet.marketId}, ${bet.marketType}, ${bet.positionKey}, ${bet.selectionId},
-    ${bet.selectionName}, ${bet.betType}, ${bet.odds}::integer, ${bet.price}::integer,
-    ${bet.stake}::integer, ${bet.profitPaise}::bigint, ${bet.liabilityPaise}::bigint,
-    ${bet.messages}::jsonb) AS outcome`.execute(db);
-  const outcome = rows[0]?.outcome;
+/** bet_place's answer as the server uses it (versions as strings). */
+function outcomeOf(outcome: Record<string, unknown> | null | undefined): PlaceOutcome {
   if (!outcome) throw new Error('bet_place answered nothing');
   switch (outcome.outcome) {
     case 'answered': {
@@ -217,6 +209,58 @@ export async function placeBetOnce(db: Db | Tx, bet: BetCall): Promise<PlaceOutc
     default:
       return outcome as PlaceOutcome;
   }
+}
+
+/** One call of `bet_place` (migration 0009). */
+export async function placeBetOnce(db: Db | Tx, bet: BetCall): Promise<PlaceOutcome> {
+  const { rows } = await sql<{ outcome: Record<string, unknown> }>`SELECT bet_place(
+    ${bet.clientId}::bigint, ${bet.key}, ${bet.hash}::bytea, ${bet.at}::timestamptz,
+    ${bet.version}::bigint, ${bet.exposure.toString()}::bigint, ${bet.eventId}::bigint,
+    ${bet.marketId}, ${bet.marketType}, ${bet.positionKey}, ${bet.selectionId},
+    ${bet.selectionName}, ${bet.betType}, ${bet.odds}::integer, ${bet.price}::integer,
+    ${bet.stake}::integer, ${bet.profitPaise}::bigint, ${bet.liabilityPaise}::bigint,
+    ${bet.messages}::jsonb) AS outcome`.execute(db);
+  return outcomeOf(rows[0]?.outcome);
+}
+
+/**
+ * Several bets in one call of `bet_place_batch` (migration 0010), one transaction: each bet's
+ * answer in order, or null for one the batch did not place (the caller places it alone). The
+ * bets share their answer texts (`messages`).
+ */
+export async function placeBetBatch(
+  db: Db,
+  bets: readonly BetCall[],
+): Promise<(PlaceOutcome | null)[]> {
+  const args = bets.map((bet) => [
+    bet.clientId,
+    bet.key,
+    bet.hash?.toString('hex') ?? null,
+    bet.at.toISOString(),
+    bet.version,
+    bet.exposure.toString(),
+    bet.eventId,
+    bet.marketId,
+    bet.marketType,
+    bet.positionKey,
+    bet.selectionId,
+    bet.selectionName,
+    bet.betType,
+    bet.odds,
+    bet.price,
+    bet.stake,
+    bet.profitPaise,
+    bet.liabilityPaise,
+  ]);
+  const { rows } = await sql<{ outcomes: (Record<string, unknown> | null)[] }>`SELECT
+    bet_place_batch(${JSON.stringify(args)}::jsonb, ${bets[0]?.messages ?? '{}'}::jsonb) AS outcomes`.execute(
+    db,
+  );
+  const outcomes = rows[0]?.outcomes ?? [];
+  return bets.map((_, index) => {
+    const outcome = outcomes[index];
+    return outcome ? outcomeOf(outcome) : null;
+  });
 }
 
 /**

@@ -31,6 +31,7 @@ import {
 } from '../idempotency/idempotency.service.js';
 import type { Catalog } from '../markets/catalog.js';
 import { fancyRowWire, operatorFancyWire } from '../markets/markets.wire.js';
+import { createBetBatches } from './bet-batches.js';
 import * as q from './bets.queries.js';
 
 /** The refusals of DESIGN §5, word for word as the bettor reads them. */
@@ -137,6 +138,10 @@ export function createBetsService(deps: {
 }) {
   const { db, clock, priceBook, catalog } = deps;
   const positions = new Map<string, Position>();
+  const batches = createBetBatches<q.BetCall, q.PlaceOutcome>({
+    alone: (bet) => q.placeBet(db, bet),
+    together: (bets) => q.placeBetBatch(db, bets),
+  });
   /**
    * One client's bets on one position run one at a time in this instance (PostgreSQL would
    * serialise them on the wallet anyway): each then computes on the version the previous one
@@ -442,7 +447,7 @@ export function createBetsService(deps: {
     // Optimistic: on this instance's copy of the position, then on the one bet_place answers.
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
       const position = positions.get(positionId) ?? UNKNOWN;
-      const outcome = await q.placeBet(db, call(position));
+      const outcome = await batches.place(call(position));
       if (outcome.outcome !== 'stale') return answerOf(positionId, position, placement, outcome);
       remember(positionId, { version: outcome.version, bets: outcome.bets });
     }

@@ -22,6 +22,8 @@ import {
 } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { lockClientWallet, lockWithHouse } from '../wallet/wallet.service.js';
+import { placeBetBatch, type BetCall, type PlaceOutcome } from './bets.queries.js';
+import { BET_MESSAGES } from './bets.service.js';
 import { scriptedFeed, type ScriptedControl } from '../../../test/feed.js';
 
 let database: TestDatabase;
@@ -653,6 +655,96 @@ describe('concurrency on PostgreSQL', () => {
       Balance: 10000,
       MainBalance: 100,
     });
+  });
+});
+
+describe('group commit: bet_place_batch', () => {
+  /** A back bet of `stake` rupees at 1.90 on Lions, as the server would pass it to bet_place. */
+  const call = (clientId: string, version: string, stake: number, key: string): BetCall => ({
+    clientId,
+    key,
+    hash: Buffer.alloc(32, 7),
+    at: clock.now(),
+    version,
+    exposure: BigInt(stake * 100),
+    eventId,
+    marketId: `1.${eventId}`,
+    marketType: 'MATCH_ODDS',
+    positionKey: `1.${eventId}`,
+    selectionId: String(lions),
+    selectionName: 'Lions',
+    betType: 'Back',
+    odds: 190,
+    price: 0,
+    stake,
+    profitPaise: stake * 90,
+    liabilityPaise: stake * 100,
+    messages: JSON.stringify(BET_MESSAGES),
+  });
+
+  it('answers each bet of one call as bet_place would, in order; a stale one writes nothing and a client without an account is left to place alone', async () => {
+    const first = await newClient('batch-a', 5000);
+    const second = await newClient('batch-b', 5000);
+    const outcomes = await placeBetBatch(database.db, [
+      call(String(second.uid), '0', 1000, 'batch-key-1'),
+      call(String(first.uid), '0', 2000, 'batch-key-2'),
+      call('999999999', '0', 1000, 'batch-key-3'),
+      call(String(first.uid), '12345', 500, 'batch-key-4'),
+    ]);
+    expect(outcomes.map((outcome) => outcome?.outcome ?? null)).toEqual([
+      'answered',
+      'answered',
+      null,
+      'stale',
+    ]);
+    expect(outcomes[0]).toMatchObject({
+      answer: { Status: true, Result: 'Bet placed successfully' },
+    });
+    expect(outcomes[1]).toMatchObject({
+      answer: { Status: true, Result: 'Bet placed successfully' },
+    });
+    // The stale bet saw the position the batch's earlier bet of the same client left.
+    const stale = outcomes[3] as Extract<PlaceOutcome, { outcome: 'stale' }>;
+    const placedSecond = outcomes[1] as Extract<PlaceOutcome, { outcome: 'answered' }>;
+    expect(stale.version).toBe(placedSecond.version);
+    expect(stale.bets).toEqual([
+      {
+        selectionId: String(lions),
+        betType: 'Back',
+        odds: 190,
+        profitPaise: 180000,
+        liabilityPaise: 200000,
+      },
+    ]);
+    expect((await wallet(first)).Exposure).toBe(2000);
+    expect((await wallet(second)).Exposure).toBe(1000);
+  });
+
+  it('places bets of many clients arriving at once, each exactly as alone', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => newClient(`batch-many-${n}`, 10_000)),
+    );
+    // Each client: a match odds back, a bookmaker back and a fancy No, all at once.
+    const answers = await Promise.all(
+      clients.flatMap((client) => [
+        bet(client, { Stack: 1000 }),
+        bet(client, { MarketType: 'BOOKMAKER', MarketId: `${eventId}B`, Odds: 45, Stack: 1000 }),
+        bet(client, {
+          MarketType: 'FANCY',
+          MarketId: String(eventId),
+          SelectionID: `${eventId}-1`,
+          SelectionName: '6 over runs Lions',
+          BetType: 'No',
+          Odds: 50,
+          Price: 90,
+          Stack: 500,
+        }),
+      ]),
+    );
+    expect(answers.map((response) => response.json<unknown>())).toEqual(
+      answers.map(() => ({ Status: true, Result: 'Bet placed successfully' })),
+    );
+    for (const client of clients) expect((await wallet(client)).Exposure).toBe(2500);
   });
 });
 
