@@ -89,9 +89,18 @@ const span = (counts: readonly number[]) =>
   Math.min(...counts) === Math.max(...counts)
     ? `${counts[0]}`
     : `${Math.min(...counts)}–${Math.max(...counts)}`;
-/** The share of a window's bets that were their client's first on their position. */
+/** The share of a window's bets that were their client's first on a fresh position. */
 const firstShareOf = (window: Window) =>
   window.firstBets / Math.max(1, window.accepted + window.refused + window.errors);
+/** The share of a window's bets on a position with open bets the server had not seen. */
+const relearnedShareOf = (window: Window) =>
+  window.relearnedBets / Math.max(1, window.accepted + window.refused + window.errors);
+
+/** The (client, position) pairs bet on: since the server started, and since the bench began. */
+interface Positions {
+  readonly seen: Set<string>;
+  readonly held: Set<string>;
+}
 
 interface ProductRun extends Window {
   /** Shares of one core over the window, in per cent. */
@@ -128,7 +137,7 @@ async function productWindow(
   server: ServerProcess,
   tokens: readonly string[],
   drafts: Drafts,
-  seen: Set<string>,
+  positions: Positions,
   windowS = WINDOW_S,
 ): Promise<ProductRun> {
   const postmaster = server.postmaster?.pid ?? 0;
@@ -142,7 +151,7 @@ async function productWindow(
     drafts,
     warmMs: WARM_MS,
     windowMs: windowS * 1000,
-    seen,
+    ...positions,
     onWindow: (edge) => {
       clock[edge === 'start' ? 'fromUs' : 'toUs'] = Number(process.hrtime.bigint() / 1000n);
       const sign = edge === 'start' ? -1 : 1;
@@ -182,13 +191,14 @@ async function sameSqlDifferences(
   dataDir: string,
   token: string,
   drafts: Drafts,
-  seen: Set<string>,
+  positions: Positions,
 ): Promise<string[]> {
   const differences: string[] = [];
   const http1 = lane(server.base);
   const bet = async (kind: Kind, which: string) => {
     const body = { ...drafts[kind][0], Stack: kind === 'FANCY' ? 100 : 500 };
-    seen.add(`${token}|${positionOf(body)}`);
+    positions.seen.add(`${token}|${positionOf(body)}`);
+    positions.held.add(`${token}|${positionOf(body)}`);
     const placed = await placeBet(http1, token, { path: pathOf(kind), body });
     if (placed.outcome !== 'accepted')
       differences.push(`${kind} ${which} bet refused: ${placed.message}`);
@@ -317,9 +327,8 @@ describe('bets', () => {
       const tokens = await openClients(server.base, 'api', CLIENTS);
       await openClients(server.base, 'pgb', CLIENTS);
       const drafts = await readDrafts(server.base, tokens[0]!);
-      /** The (client, position) pairs the server has seen a bet on since it started. */
-      const seen = new Set<string>();
-      const differences = await sameSqlDifferences(server, dataDir, tokens[0]!, drafts, seen);
+      const positions: Positions = { seen: new Set(), held: new Set() };
+      const differences = await sameSqlDifferences(server, dataDir, tokens[0]!, drafts, positions);
 
       // pgbench's side: its clients' ids (consecutive, so that bet.sql can pick them by number),
       // and a scratch TPC-B database.
@@ -371,7 +380,7 @@ describe('bets', () => {
       const connections = ['-c', String(POOL), '-j', '1'];
       const runs = await alternate(
         RUNS,
-        () => productWindow(server, tokens, drafts, seen),
+        () => productWindow(server, tokens, drafts, positions),
         async () => {
           const postmaster = server.postmaster?.pid ?? 0;
           const { top } = await pgbenchBets(Number.MAX_SAFE_INTEGER);
@@ -416,6 +425,7 @@ describe('bets', () => {
         nodeMs: median(runs.product.map((run) => run.nodeMsPerBet)),
         postgresMs: median(runs.product.map((run) => run.postgresMsPerBet)),
         firstShare: median(runs.product.map(firstShareOf)),
+        relearnedShare: median(runs.product.map(relearnedShareOf)),
         commitsPerBet: median(runs.product.map((run) => run.commitsPerBet)),
       };
       const same = {
@@ -497,10 +507,16 @@ describe('bets', () => {
         note:
           `Method: ${RUNS} alternating runs of ${WINDOW_S} s of API bets (after ${WARM_MS / 1000} s of warm-up; ${LANES} keep-alive clients over ${CLIENTS} funded bettors, pgbench over ${CLIENTS} others, every bet with an Idempotency-Key, fixed prices on ${EVENTS} events) and ${WINDOW_S} s of pgbench -M extended running bench/bets/bet.sql (checked statement by statement against the server's log_statement output for a warm bet of each kind) on the same embedded PostgreSQL, server idle, then ${TPCB_S} s of pgbench's TPC-B-like run (-s ${TPCB_SCALE}, ${POOL} connections) in a scratch database of the same cluster; throughput is met when API bets/s is ≥ ${GOAL_SAME_SQL} of the same SQL and ≥ ${GOAL_TPCB} of TPC-B (ratios of the medians); ` +
           `server and PostgreSQL on core(s) ${SERVER_CPUS}, load and pgbench on core(s) ${LOAD_CPUS}. ` +
-          `Round trips per bet: ${warmTrips} for a warm bet (bet.sql), ${firstTrips} for a client's first bet on a position (bet_place answers "stale" with the position, then places; ${round1(api.firstShare * 100)} % of a window's bets, median); the session comes from the server's cache, the market from its catalog. ` +
+          `Round trips per bet: ${warmTrips} for a warm bet (bet.sql) and for a client's first bet on a fresh position (the server guesses a position it has not seen empty, version 0; ${round1(api.firstShare * 100)} % of a window's bets, median), ${firstTrips} for a bet on a position with open bets the server has not seen (bet_place answers "stale" with them, then places; ${round1(api.relearnedShare * 100)} %); the session comes from the server's cache, the market from its catalog. ` +
           `Group commit: a bet that finds one of the server's ${BET_LANES} lanes free goes alone (bet_place, the statement bet.sql runs, one bet per transaction as pgbench does); the bets that arrive while both are busy go together in one call of bet_place_batch, one transaction; PostgreSQL committed ${api.commitsPerBet.toFixed(2)} transactions per API bet (about ${round1(1 / Math.max(0.001, api.commitsPerBet))} bets per commit, median), pgbench 1. ` +
           `CPU of the server's core per accepted API bet: node ${api.nodeMs.toFixed(2)} ms + PostgreSQL ${api.postgresMs.toFixed(2)} ms (${api.nodeCpu} % + ${api.postgresCpu} % of the core); per pgbench bet PostgreSQL ${same.postgresMs.toFixed(2)} ms (medians, from /proc/<pid>/stat). ` +
-          `At ${LANES} clients a mean latency under ${GOAL_P99_MS} ms needs over ${LANES / (GOAL_P99_MS / 1000)} bets/s (Little's law).`,
+          `At ${LANES} clients a mean latency under ${GOAL_P99_MS} ms needs over ${LANES / (GOAL_P99_MS / 1000)} bets/s (Little's law). ` +
+          `Each window in order (API bets/s, p50 / p99 ms; pgbench same SQL tps): ${runs.product
+            .map(
+              (run, index) =>
+                `${round1(run.betsPerSecond)}, ${round1(run.p50)} / ${round1(run.p99)}; ${round1(runs.baseline[index]?.same.tps ?? 0)}`,
+            )
+            .join(' · ')}.`,
       });
       if (refused > 0) {
         // What the server said about its errors (pino's error lines), for a 500's cause.
@@ -555,7 +571,13 @@ describe('bets', () => {
         await price(server);
         await readDrafts(server.base, tokens[0]!);
         // A restarted server knows no position: its caches start empty.
-        const profiled = await productWindow(server, tokens, drafts, new Set(), PROFILE_S);
+        const profiled = await productWindow(
+          server,
+          tokens,
+          drafts,
+          { seen: new Set(), held: positions.held },
+          PROFILE_S,
+        );
         await server.stop();
         const spots = await windowHotspots(profileDir, profiled.fromUs, profiled.toUs);
         await rm(profileDir, { recursive: true, force: true });
@@ -580,9 +602,9 @@ describe('bets', () => {
           note:
             `Missed (${missed}): per API bet the server's core spends ${api.nodeMs.toFixed(2)} ms in node and ${api.postgresMs.toFixed(2)} ms in PostgreSQL (PostgreSQL needs ${same.postgresMs.toFixed(2)} ms for a pgbench bet of the same SQL), so the bound is ${bound}` +
             `${busy < 90 ? ` (the two used ${busy} % of the core; the rest was idle or other processes')` : ''}. ` +
-            `Profile of the server's main thread (wall-clock samples over ${PROFILE_S} s of bets at ${round1(profiled.betsPerSecond)} bets/s, right after a restart: ${round1(firstShareOf(profiled) * 100)} % of them first bets on their position), self time by module: ${describeModules(shares)}; ` +
+            `Profile of the server's main thread (wall-clock samples over ${PROFILE_S} s of bets at ${round1(profiled.betsPerSecond)} bets/s, right after a restart: ${round1(relearnedShareOf(profiled) * 100)} % of them on positions with open bets it had not seen, ${round1(firstShareOf(profiled) * 100)} % first bets on fresh ones), self time by module: ${describeModules(shares)}; ` +
             `top JavaScript functions: ${describeHotspots(spots.filter((spot) => spot.where !== '(native)').slice(0, 6))}. ` +
-            `A warm bet is ${warmTrips} round trip${warmTrips === '1' ? '' : 's'} to PostgreSQL (bet.sql), a first bet on a position ${firstTrips}` +
+            `A warm bet is ${warmTrips} round trip${warmTrips === '1' ? '' : 's'} to PostgreSQL (bet.sql), a bet on a position with open bets the server has not seen ${firstTrips}` +
             (writev >= 5
               ? `; writev (${round1(writev)} %) is node sending to PostgreSQL or answering HTTP, and with node's kernel time at ${profiled.nodeSystemCpu} % of the core its samples are ${profiled.nodeSystemCpu < writev / 2 ? 'mostly node off the core inside the call while the process it woke runs, like (idle), waiting' : 'largely kernel work of sending'}`
               : '') +

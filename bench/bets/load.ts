@@ -385,8 +385,13 @@ export interface Window {
   readonly accepted: number;
   readonly refused: number;
   readonly errors: number;
-  /** Of the bets counted, those that were their client's first on their position. */
+  /**
+   * Of the bets counted, those on a position the server had not seen since it started: fresh
+   * ones (no open bets; the server guesses empty, one call of bet_place) …
+   */
   readonly firstBets: number;
+  /** … and ones with open bets (bet_place answers "stale" with them: two calls). */
+  readonly relearnedBets: number;
   /** Refusal and error messages with their counts. */
   readonly messages: Readonly<Record<string, number>>;
 }
@@ -406,9 +411,11 @@ export async function betWindow(options: {
   onWindow?: (edge: 'start' | 'end') => void;
   /**
    * The (token, position) pairs bet on since the server started, kept across windows: a bet on
-   * a pair not in it is its client's first there (two calls of bet_place instead of one).
+   * a pair not in it is its client's first there since the server started.
    */
   seen?: Set<string>;
+  /** The pairs bet on since the benchmark began, across restarts: positions with open bets. */
+  held?: Set<string>;
 }): Promise<Window> {
   const { tokens, lanes, drafts } = options;
   const start = performance.now() + options.warmMs;
@@ -419,7 +426,9 @@ export async function betWindow(options: {
   let refused = 0;
   let errors = 0;
   let firstBets = 0;
+  let relearnedBets = 0;
   const seen = options.seen ?? new Set<string>();
+  const held = options.held ?? new Set<string>();
   const edges = [
     setTimeout(() => options.onWindow?.('start'), options.warmMs),
     setTimeout(() => options.onWindow?.('end'), options.warmMs + options.windowMs),
@@ -433,7 +442,9 @@ export async function betWindow(options: {
         const bet = drawBet(drafts);
         const pair = `${token}|${positionOf(bet.body)}`;
         const first = !seen.has(pair);
+        const relearned = first && held.has(pair);
         seen.add(pair);
+        held.add(pair);
         const result = await placeBet(http1, token, bet).catch((error: unknown) => ({
           outcome: 'error' as const,
           message: String(error),
@@ -443,7 +454,8 @@ export async function betWindow(options: {
         const done = performance.now();
         if (done < start || done > end) continue;
         latencies.push(result.ms);
-        if (first) firstBets += 1;
+        if (relearned) relearnedBets += 1;
+        else if (first) firstBets += 1;
         if (result.outcome === 'accepted') accepted += 1;
         else {
           if (result.outcome === 'refused') refused += 1;
@@ -463,6 +475,7 @@ export async function betWindow(options: {
     refused,
     errors,
     firstBets,
+    relearnedBets,
     messages,
   };
 }

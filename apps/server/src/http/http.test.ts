@@ -48,8 +48,8 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy, nosniff and a referrer policy on pages and API answers', async () => {
-    for (const url of ['/', '/api/health']) {
+  it('sends a strict Content-Security-Policy, nosniff and a referrer policy on pages, API answers and errors', async () => {
+    for (const url of ['/', '/api/health', '/api/no-such-call']) {
       const response = await app.inject({ url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");

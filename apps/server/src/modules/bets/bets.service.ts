@@ -123,11 +123,15 @@ interface Position {
   readonly bets: readonly q.OpenBet[];
 }
 
-/** An unknown position: bet_place answers "stale" with the real one. */
-const UNKNOWN: Position = { version: '-1', bets: [] };
+/**
+ * A position this instance has not seen is guessed empty: version 0 is exactly "no open bets"
+ * (migration 0009), so a client's first bet on a fresh position is one round trip; when the guess
+ * is wrong, bet_place answers "stale" with the real position.
+ */
+const UNSEEN: Position = { version: '0', bets: [] };
 /** Positions remembered per instance; an old one only costs a second round trip. */
 const MAX_POSITIONS = 100_000;
-/** Optimistic calls before the locked path (the first may only learn an unknown position). */
+/** Optimistic calls before the locked path (the first may only learn an unseen position). */
 const OPTIMISTIC_ATTEMPTS = 2;
 
 export function createBetsService(deps: {
@@ -363,7 +367,8 @@ export function createBetsService(deps: {
    * exposure with the bet), then made in one call of bet_place, which locks the market row FOR
    * SHARE and the wallet FOR UPDATE, re-checks what may have changed, holds the exposure, inserts
    * the bet and records the key. A refusal decided in memory costs no round trip without a key,
-   * one with (its record). A position this instance has not seen costs a second call.
+   * one with (its record). A position with open bets this instance has not seen costs a second
+   * call (one it has not seen is guessed empty).
    */
   async function place(request: {
     clientId: string;
@@ -446,7 +451,7 @@ export function createBetsService(deps: {
     });
     // Optimistic: on this instance's copy of the position, then on the one bet_place answers.
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
-      const position = positions.get(positionId) ?? UNKNOWN;
+      const position = positions.get(positionId) ?? UNSEEN;
       const outcome = await batches.place(call(position));
       if (outcome.outcome !== 'stale') return answerOf(positionId, position, placement, outcome);
       remember(positionId, { version: outcome.version, bets: outcome.bets });

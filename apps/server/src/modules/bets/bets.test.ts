@@ -10,7 +10,7 @@ import {
 import { getMyMarkets } from '@backlay/contract/markets';
 import { getBalanceDetail } from '@backlay/contract/wallet';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -20,7 +20,8 @@ import {
   OPS_TOKEN,
   testClock,
 } from '../../../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import type { Schema } from '../../db/schema.js';
+import { changesOf, createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { lockClientWallet, lockWithHouse } from '../wallet/wallet.service.js';
 import { placeBetBatch, type BetCall, type PlaceOutcome } from './bets.queries.js';
 import { BET_MESSAGES } from './bets.service.js';
@@ -817,6 +818,52 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
       expect((await wallet(client)).Exposure).toBe(await bookExposure(client));
     } finally {
       await other.close();
+    }
+  });
+
+  it('places a first bet on a fresh position in one call of bet_place; a position with bets from another instance costs two, exact', async () => {
+    // An instance on the same pool that counts its calls of bet_place (not bet_place_batch).
+    let calls = 0;
+    const counting = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: (event) => {
+        if (/\bbet_place\(/.test(event.query.sql)) calls += 1;
+      },
+    });
+    const counted = await buildTestApp(counting, { clock, feed, changes: changesOf(database.db) });
+    try {
+      const fresh = await newClient('fresh-position', 10_000);
+      const onCounted = (client: Client, overrides: Record<string, unknown>) =>
+        counted.inject({
+          method: 'POST',
+          url: postUserBet.path,
+          payload: draft(overrides),
+          headers: bearer(client.token),
+        });
+      expect((await onCounted(fresh, { Stack: 1000 })).json()).toEqual({
+        Status: true,
+        Result: 'Bet placed successfully',
+      });
+      expect(calls).toBe(1);
+
+      // Bets placed through the other instance: the counted one guesses the position empty,
+      // bet_place answers "stale" with the real one, and the second call places on it.
+      const known = await newClient('known-elsewhere', 10_000);
+      await placed(known, { Odds: 2.1, Stack: 3000, BetType: 'Lay' });
+      calls = 0;
+      expect((await onCounted(known, { Stack: 1000 })).json()).toEqual({
+        Status: true,
+        Result: 'Bet placed successfully',
+      });
+      expect(calls).toBe(2);
+      expect((await wallet(known)).Exposure).toBe(await bookExposure(known));
+      // Now remembered: one call.
+      calls = 0;
+      await onCounted(known, { Stack: 500 });
+      expect(calls).toBe(1);
+      expect((await wallet(known)).Exposure).toBe(await bookExposure(known));
+    } finally {
+      await counted.close();
     }
   });
 

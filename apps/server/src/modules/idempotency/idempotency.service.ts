@@ -9,12 +9,48 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 /** A stable hash of what was asked: the route and the body with keys in order. */
 export function requestHash(route: string, body: unknown): Buffer {
-  const canonical = JSON.stringify(body, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-      : value,
-  );
-  return createHash('sha256').update(route).update('\n').update(canonical).digest();
+  return createHash('sha256')
+    .update(route)
+    .update('\n')
+    .update(canonicalJson(body) ?? '')
+    .digest();
+}
+
+/**
+ * The canonical order of an object's keys: as JSON.stringify writes an object whose entries were
+ * sorted with localeCompare (integer keys first, ascending; then the others), the form the hashes
+ * stored with keys were made of. Worked out once per shape of object (a bet draft has one).
+ */
+const keyOrders = new Map<string, readonly string[]>();
+const MAX_SHAPES = 1000;
+
+function keyOrder(keys: readonly string[]): readonly string[] {
+  const shape = JSON.stringify(keys);
+  let order = keyOrders.get(shape);
+  if (!order) {
+    const sorted = [...keys].sort((a, b) => a.localeCompare(b));
+    order = Object.keys(Object.fromEntries(sorted.map((key) => [key, true])));
+    if (keyOrders.size < MAX_SHAPES) keyOrders.set(shape, order);
+  }
+  return order;
+}
+
+/**
+ * JSON.stringify of a value with every object's keys in canonical order (keyOrder), without a
+ * replacer called for every property: undefined where JSON.stringify answers undefined.
+ */
+export function canonicalJson(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const data = value as { toJSON?: () => unknown } & Record<string, unknown>;
+  if (typeof data.toJSON === 'function') return canonicalJson(data.toJSON());
+  if (Array.isArray(value))
+    return `[${value.map((item: unknown) => canonicalJson(item) ?? 'null').join(',')}]`;
+  const parts: string[] = [];
+  for (const key of keyOrder(Object.keys(data))) {
+    const item = canonicalJson(data[key]);
+    if (item !== undefined) parts.push(`${JSON.stringify(key)}:${item}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** The client's key, checked (400 when malformed), or undefined when the request has none. */
