@@ -126,9 +126,15 @@ function draft(overrides: Record<string, unknown>) {
   };
 }
 
-async function bet(client: Client, overrides: Record<string, unknown>, key?: string) {
+/** A bet through the app, or through another instance (`on`). */
+async function bet(
+  client: Client,
+  overrides: Record<string, unknown>,
+  key?: string,
+  on: FastifyInstance = app,
+) {
   const fancy = overrides.MarketType === 'FANCY';
-  const response = await app.inject({
+  const response = await on.inject({
     method: 'POST',
     url: fancy ? postFancyBet.path : postUserBet.path,
     payload: draft(overrides),
@@ -766,13 +772,6 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
     const other = await buildTestApp(database.db, { clock, feed });
     try {
       const client = await newClient('two-homes', 50_000);
-      const on = (target: FastifyInstance, overrides: Record<string, unknown>) =>
-        target.inject({
-          method: 'POST',
-          url: postUserBet.path,
-          payload: draft(overrides),
-          headers: bearer(client.token),
-        });
       const bets: [FastifyInstance, Record<string, unknown>][] = [
         [app, { Odds: 1.9, Stack: 1000, BetType: 'Back' }],
         [other, { Odds: 2.1, Stack: 3000, BetType: 'Lay' }],
@@ -782,7 +781,7 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
         [other, { Odds: 2.1, Stack: 700, BetType: 'Lay' }],
       ];
       for (const [target, overrides] of bets) {
-        expect((await on(target, overrides)).json()).toEqual({
+        expect((await bet(client, overrides, undefined, target)).json()).toEqual({
           Status: true,
           Result: 'Bet placed successfully',
         });
@@ -834,12 +833,7 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
     try {
       const fresh = await newClient('fresh-position', 10_000);
       const onCounted = (client: Client, overrides: Record<string, unknown>) =>
-        counted.inject({
-          method: 'POST',
-          url: postUserBet.path,
-          payload: draft(overrides),
-          headers: bearer(client.token),
-        });
+        bet(client, overrides, undefined, counted);
       expect((await onCounted(fresh, { Stack: 1000 })).json()).toEqual({
         Status: true,
         Result: 'Bet placed successfully',
