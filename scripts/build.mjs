@@ -1,9 +1,10 @@
 // Builds what is missing or stale: the TypeScript projects (tsc -b is incremental) and, unless
 // --server-only, the web client when its sources are newer than its build. --force rebuilds both.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -24,6 +25,33 @@ function newest(path) {
     latest = Math.max(latest, newest(join(path, entry)));
   }
   return latest;
+}
+
+/** What compresses well; a smaller file is sent as it is (and source maps only reach devtools). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+const SMALLEST = 1024;
+
+/**
+ * Brotli and gzip copies of the built client beside each file, at the best ratio, made once here
+ * and sent by the server to browsers that accept them (apps/server/src/http/web.ts).
+ */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const data = readFileSync(path);
+    if (data.length < SMALLEST) continue;
+    const brotli = {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    };
+    writeFileSync(`${path}.br`, brotliCompressSync(data, { params: brotli }));
+    writeFileSync(`${path}.gz`, gzipSync(data, { level: constants.Z_BEST_COMPRESSION }));
+  }
 }
 
 run(process.execPath, [
@@ -49,5 +77,6 @@ if (!args.has('--server-only')) {
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
       web,
     );
+    precompress(join(web, 'dist'));
   }
 }

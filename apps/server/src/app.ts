@@ -13,6 +13,7 @@ import type { Db } from './db/pool.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDrain } from './http/drain.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerCompression } from './http/compression.js';
 import { registerSecurity } from './http/security.js';
 import { systemRoutes } from './http/system.js';
 import { registerWeb } from './http/web.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   const casinoPort = deps.casinoPort ?? config.casino.port;
+  await registerCompression(app);
   await registerSecurity(app, {
     rateLimitPerMin: config.rateLimitPerMin,
     frameOrigins: [

@@ -4,6 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,6 +34,12 @@ beforeAll(async () => {
     '<!doctype html><title>Backlay</title><div id="root"></div>',
   );
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // The copies scripts/build.mjs makes beside each built file.
+  await writeFile(
+    join(webDist, 'assets', 'app-abc123.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
+  await writeFile(join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logs.push(chunk.toString());
@@ -327,6 +334,43 @@ describe('the built client', () => {
     const response = await app.inject({ url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("serves the build's brotli or gzip copy to a browser that accepts it, else the file", async () => {
+    const asset = (encoding?: string) =>
+      app.inject({
+        url: '/assets/app-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const identity = await asset();
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe('console.log(1)');
+  });
+});
+
+describe('compressed answers', () => {
+  it('compresses an answer above 1 KiB for a client that accepts it, and not a small one', async () => {
+    const plain = await app.inject({ url: '/api/docs' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const brotli = await app.inject({ url: '/api/docs', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app.inject({ url: '/api/docs', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ Status: true, Result: { status: 'ok', database: 'up' } });
   });
 });
 

@@ -14,6 +14,8 @@ export async function registerWeb(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      // The brotli and gzip copies the build makes (scripts/build.mjs), to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated.
         void reply.header(
