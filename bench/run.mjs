@@ -91,24 +91,32 @@ const number = (value) =>
   typeof value === 'number'
     ? value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 3 : 1 })
     : String(value);
+const resultsPath = join(benchDir, 'RESULTS.md');
+const runLine = `- Run: ${new Date(started).toISOString()}, commit ${commit}${dirty}`;
+const previous = earlierSections(resultsPath);
 const lines = [
   '# Benchmarks',
   '',
   'Written by `npm run bench` (bench/run.mjs); do not edit by hand. Each figure is the median of',
   'alternating runs of the product and its baseline, in the same run on the same machine; the',
-  'ratio is product ÷ baseline and the goal says which way is better.',
+  'ratio is product ÷ baseline and the goal says which way is better. A run of some benchmarks',
+  'keeps the others as their own last run left them; each section names its run.',
   '',
-  `- Date: ${new Date(started).toISOString()}; took ${Math.round((Date.now() - started) / 1000)} s`,
-  `- Commit: ${commit}${dirty}`,
+  `- Last run: ${benches.join(', ')}; took ${Math.round((Date.now() - started) / 1000)} s`,
   `- Machine: ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${os}`,
   `- Pinning: product and baselines on core(s) ${serverCpus}, load generator on core(s) ${loadCpus} (taskset)`,
   `- Node ${process.version}; ${postgres}; ${quiet('pgbench', ['--version'])}; ${quiet('/usr/bin/chromium', ['--version'])}`,
   '',
 ];
-for (const bench of benches) {
+for (const bench of known) {
+  if (!benches.includes(bench)) {
+    const kept = previous.get(bench);
+    if (kept) lines.push(...kept);
+    continue;
+  }
   const rows = entries.filter((entry) => entry.bench === bench && entry.kind === 'row');
   const notes = entries.filter((entry) => entry.bench === bench && entry.kind === 'note');
-  lines.push(`## ${bench}`, '');
+  lines.push(`## ${bench}`, '', runLine, '');
   if (rows.length === 0) {
     lines.push('No figures: the benchmark failed before reporting (see the run log).', '');
     continue;
@@ -130,8 +138,35 @@ for (const bench of benches) {
   for (const entry of notes) lines.push(`- ${entry.note}`);
   if (notes.length > 0) lines.push('');
 }
-writeFileSync(join(benchDir, 'RESULTS.md'), `${lines.join('\n')}\n`);
+writeFileSync(resultsPath, `${lines.join('\n')}\n`);
 console.log(
   `\nWrote bench/RESULTS.md (${entries.length} entries) in ${Math.round((Date.now() - started) / 1000)} s`,
 );
 process.exit(run.status === 0 ? 0 : (run.status ?? 1));
+
+/**
+ * The sections of the RESULTS.md a former run wrote, by benchmark, each with its run line (a file
+ * from before run lines takes its header's date and commit).
+ */
+function earlierSections(path) {
+  const sections = new Map();
+  if (!existsSync(path)) return sections;
+  const text = readFileSync(path, 'utf8');
+  const date = /^- Date: ([^;\n]+)/m.exec(text)?.[1];
+  const was = /^- Commit: (.+)$/m.exec(text)?.[1];
+  const fallback = date && was ? `- Run: ${date}, commit ${was}` : undefined;
+  let current;
+  for (const line of text.replace(/\n+$/, '').split('\n')) {
+    const heading = /^## (\S+)$/.exec(line);
+    if (heading) {
+      current = [line, ''];
+      sections.set(heading[1], current);
+    } else if (current && !(line === '' && current.length === 2)) {
+      if (current.length === 2 && !line.startsWith('- Run: ') && fallback)
+        current.push(fallback, '');
+      current.push(line);
+    }
+  }
+  for (const section of sections.values()) if (section.at(-1) !== '') section.push('');
+  return sections;
+}
