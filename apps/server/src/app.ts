@@ -8,13 +8,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import { noChanges, type Changes } from './db/changes.js';
+import { createAnnouncer, noChanges, type Changes } from './db/changes.js';
 import type { Db } from './db/pool.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDrain } from './http/drain.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerCompression } from './http/compression.js';
-import { registerSecurity } from './http/security.js';
+import { createFastLane } from './http/fast-lane.js';
+import { createRateLimiter, RATE_WINDOW_MS } from './http/rate-limit.js';
+import { registerSecurity, securityHeaders } from './http/security.js';
 import { systemRoutes } from './http/system.js';
 import { registerWeb } from './http/web.js';
 import { loggerOptions } from './logger.js';
@@ -38,7 +40,8 @@ import {
 import { betsRoutes } from './modules/bets/bets.routes.js';
 import { createBetsService } from './modules/bets/bets.service.js';
 import { createIdempotency } from './modules/idempotency/idempotency.service.js';
-import { createCatalog } from './modules/markets/catalog.js';
+import { createCatalog, type Catalog } from './modules/markets/catalog.js';
+import { createMarketReads } from './modules/markets/market-reads.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
 import { scoresRoutes } from './modules/scores/scores.routes.js';
@@ -103,13 +106,38 @@ export interface AppDeps {
   readonly logStream?: DestinationStream;
   /** The writers' notifications that keep the caches current; without it nothing is cached. */
   readonly changes?: Changes;
+  /** The events' facts in memory, shared with the feed's notifier; made here when absent. */
+  readonly catalog?: Catalog;
 }
 
 /** The whole HTTP application with every plugin and module in one visible list; does not listen (STYLE). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, random, passwords } = deps;
   const changes = deps.changes ?? noChanges;
+  const auth = createAuthService({
+    db,
+    clock,
+    random,
+    passwords,
+    session: config.session,
+    throttle: config.loginThrottle,
+    changes,
+  });
+  const casinoPort = deps.casinoPort ?? config.casino.port;
+  const headers = securityHeaders([
+    ...tvFrameOrigins(config.tvUrl, deps.tvPort),
+    ...casinoFrameOrigins({ url: config.casino.url, port: casinoPort }),
+  ]);
+  const limiter = createRateLimiter({ max: config.rateLimitPerMin, windowMs: RATE_WINDOW_MS });
+  // The reads every event screen polls, answered from memory before the framework (fast-lane.ts).
+  const lane = createFastLane({
+    securityHeaders: headers,
+    limiter,
+    clock,
+    authenticate: (token) => auth.authenticateInMemory(token),
+  });
   const app = Fastify({
+    serverFactory: lane.serverFactory,
     logger: loggerOptions(config.logLevel, deps.logStream),
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
@@ -127,36 +155,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerDrain(app);
+  app.addHook('preClose', async () => lane.close());
 
   await app.register(swagger, {
     openapi: { info: { title: 'Backlay API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  const casinoPort = deps.casinoPort ?? config.casino.port;
   await registerCompression(app);
-  await registerSecurity(app, {
-    rateLimitPerMin: config.rateLimitPerMin,
-    frameOrigins: [
-      ...tvFrameOrigins(config.tvUrl, deps.tvPort),
-      ...casinoFrameOrigins({ url: config.casino.url, port: casinoPort }),
-    ],
-  });
+  registerSecurity(app, headers);
 
-  const auth = createAuthService({
-    db,
-    clock,
-    random,
-    passwords,
-    session: config.session,
-    throttle: config.loginThrottle,
-    changes,
-  });
   const wallet = createWalletService({ db, clock, random });
   const settlement = deps.settlement ?? createSettlementService({ db, clock, random });
   const news = createNewsService({ db, clock });
   const clients = createClientsService({ db, clock, passwords });
   registerAuthentication(app, {
     auth,
+    limiter,
+    clock,
     opsToken: deps.opsToken,
     // Unset: nobody knows it, so the provider API stays closed.
     casinoSecret:
@@ -174,20 +189,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(app, { clients, wallet, news, publisher }, limit);
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
-  const catalog = createCatalog({ db, changes });
-  const markets = createMarketsService({
+  const catalog = deps.catalog ?? createCatalog({ db, changes });
+  const markets = createMarketsService({ db, clock, priceBook: feed.priceBook, catalog });
+  const idempotency = createIdempotency({ db, clock });
+  const bets = createBetsService({
     db,
     clock,
     priceBook: feed.priceBook,
-    onChanged: (eventId) => catalog.forget(eventId),
+    catalog,
+    changes,
+    announce: createAnnouncer(db, (message) => app.log.warn(message)),
   });
-  const idempotency = createIdempotency({ db, clock });
-  const bets = createBetsService({ db, clock, priceBook: feed.priceBook, catalog });
   marketsRoutes(app, markets, {
     moneyBodyLimit: limit,
-    tvUrl: tvUrlOf(config.tvUrl, deps.tvPort),
-    // BmFancy's fancy rows carry the caller's position on each (their profitLoss).
-    fancyPositions: (clientId, eventId) => bets.fancyPositions(clientId, eventId),
+    reads: createMarketReads({
+      catalog,
+      priceBook: feed.priceBook,
+      clock,
+      tvUrl: tvUrlOf(config.tvUrl, deps.tvPort),
+      // BmFancy's fancy rows carry the caller's position on each (their profitLoss).
+      fancyWorst: (clientId, eventId) => bets.fancyWorst(clientId, eventId),
+      fancyWorstInMemory: (clientId, eventId) => bets.fancyWorstInMemory(clientId, eventId),
+    }),
+    lane,
   });
   betsRoutes(app, bets, { moneyBodyLimit: limit, publisher });
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);

@@ -4,6 +4,7 @@ import { hasWebBuild, loadConfig } from './config.js';
 import { startCluster, type RunningCluster } from './db/launcher.js';
 import { ensureDatabase, migrate } from './db/migrate.js';
 import { listenForChanges } from './db/changes.js';
+import { createCatalog } from './modules/markets/catalog.js';
 import { openDatabase } from './db/pool.js';
 import { drainOrder, stopInOrder } from './lifecycle.js';
 import { createPasswordHasher } from './modules/auth/password.js';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   });
   // The writers' notifications, on a connection of their own: the caches follow every instance.
   const changes = listenForChanges(databaseUrl, { log: say });
+  const catalog = createCatalog({ db: database.db, changes });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
   const hub = createHub({
@@ -91,7 +93,12 @@ async function main(): Promise<void> {
     log: say,
     settle: settleFromFeed(settlement, say),
     notify: (priceBook) => {
-      const markets = createMarketsService({ db: database.db, clock: systemClock, priceBook });
+      const markets = createMarketsService({
+        db: database.db,
+        clock: systemClock,
+        priceBook,
+        catalog,
+      });
       const notifier = createFeedNotifier({ publisher, markets, clock: systemClock });
       // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
       const desk =
@@ -119,6 +126,7 @@ async function main(): Promise<void> {
         db: database.db,
         clock: systemClock,
         priceBook: feed.control.priceBook,
+        catalog,
       }).findEvent(eventId),
     log: say,
   });
@@ -165,6 +173,7 @@ async function main(): Promise<void> {
     hub,
     publisher,
     changes,
+    catalog,
   });
 
   if (config.seedDemo) {

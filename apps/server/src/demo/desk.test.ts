@@ -10,6 +10,8 @@ import { createScoreBook } from '../feed/score-book.js';
 import { createSimulator, MATCH_SIXES_SUFFIX } from '../feed/simulator/index.js';
 import type { FeedEventSpec, FeedUpdate } from '../feed/types.js';
 import { createMarketsService } from '../modules/markets/markets.service.js';
+import { createCatalog } from '../modules/markets/catalog.js';
+import { noChanges } from '../db/changes.js';
 import { ACTIVE_ROW_LIMITS, createDemoDesk, SPECIAL_LIMITS } from './desk.js';
 
 let database: TestDatabase;
@@ -65,7 +67,12 @@ interface BookmakerRow {
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const markets = createMarketsService({ db, clock, priceBook });
+  const markets = createMarketsService({
+    db,
+    clock,
+    priceBook,
+    catalog: createCatalog({ db, changes: noChanges }),
+  });
   const feed: FeedControl = {
     name: 'simulator',
     priceBook,

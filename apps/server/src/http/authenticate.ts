@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../errors.js';
+import { forbidden, tooManyRequests, unauthorized } from '../errors.js';
+import type { Clock } from '../seams.js';
+import { callerKey, type RateLimiter } from './rate-limit.js';
 import type { AuthService, SessionContext } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -33,16 +35,38 @@ export function requireSession(request: FastifyRequest): SessionContext {
  * bearer token, `ops` routes the operator token (never a client's), `provider` routes the casino
  * secret (the provider's server-to-server calls; never a client's), `public` routes nothing.
  * A `uid`/`userId` in the query must be the caller's own, `0` or absent; anything else → 403.
+ *
+ * Every request is counted first (http/rate-limit.ts): for its session when its token names one,
+ * else for its address. A token whose session this instance does not hold costs a read of
+ * PostgreSQL, so from an address over its limit it is refused before that read.
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { auth: AuthService; opsToken: string; casinoSecret: string },
+  deps: {
+    auth: AuthService;
+    opsToken: string;
+    casinoSecret: string;
+    limiter: RateLimiter;
+    clock: Clock;
+  },
 ): void {
+  const { auth, limiter, clock } = deps;
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config.audience;
-    if (audience === undefined || audience === 'public') return;
     const token = bearer(request);
+    const now = clock.now().getTime();
+    const address = callerKey(undefined, request.ip);
+    let session: SessionContext | null = null;
+    if (audience === 'client' && token) {
+      session = auth.authenticateInMemory(token) ?? null;
+      if (!session) {
+        if (!auth.holds(token) && limiter.isOver(address, now)) refuse(limiter.take(address, now));
+        session = await auth.authenticate(token);
+      }
+    }
+    refuse(limiter.take(session ? callerKey(session.sessionId, request.ip) : address, now));
+    if (audience === undefined || audience === 'public') return;
     if (audience === 'ops') {
       if (!token || !sameSecret(token, deps.opsToken))
         throw unauthorized('Operator token required');
@@ -53,8 +77,6 @@ export function registerAuthentication(
         throw unauthorized('Casino provider secret required');
       return;
     }
-    if (!token) throw unauthorized();
-    const session = await deps.auth.authenticate(token);
     if (!session) throw unauthorized();
     request.session = session;
     const query = request.query as Record<string, unknown>;
@@ -65,3 +87,11 @@ export function registerAuthentication(
     }
   });
 }
+
+/** The answer to a caller over the limit (nothing when it is within it). */
+function refuse(limit: ReturnType<RateLimiter['take']>): void {
+  if (!limit.allowed) throw tooManyRequestsFor(limit.retryAfterS);
+}
+
+export const tooManyRequestsFor = (retryAfterS: number) =>
+  tooManyRequests(`Too many requests. Try again in ${retryAfterS} seconds.`, retryAfterS);

@@ -2,8 +2,9 @@ import type { Audience, Endpoint } from '@backlay/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../errors.js';
+import { sendSnapshot, type Snapshot } from './snapshot.js';
 
-type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
+export type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
   readonly [P in K]: infer S extends z.ZodType;
 }
   ? z.infer<S>
@@ -52,17 +53,9 @@ async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
     throw badRequest('Text must not contain NUL characters');
 }
 
-/**
- * Registers the handler of one contract endpoint: its schemas validate the request, serialise
- * (and so check) the 200 answer and feed `/api/docs`; its audience drives authentication.
- */
-export function registerEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: Handler<E>,
-  options: { moneyBodyLimit: number },
-): void {
-  app.route({
+/** What every endpoint's route has: its method and path, audience, limits and schemas. */
+function routeOf<E extends Endpoint>(endpoint: E, options: { moneyBodyLimit: number }) {
+  return {
     method: endpoint.method,
     url: endpoint.path,
     config: { audience: endpoint.audience },
@@ -76,12 +69,56 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
     },
-    handler: (request) =>
-      handler({
-        query: request.query as Part<E, 'query'>,
-        body: request.body as Part<E, 'body'>,
-        params: request.params as Part<E, 'params'>,
-        request,
-      }),
+  };
+}
+
+const inputOf = <E extends Endpoint>(request: FastifyRequest): HandlerInput<E> => ({
+  query: request.query as Part<E, 'query'>,
+  body: request.body as Part<E, 'body'>,
+  params: request.params as Part<E, 'params'>,
+  request,
+});
+
+/**
+ * Registers the handler of one contract endpoint: its schemas validate the request, serialise
+ * (and so check) the 200 answer and feed `/api/docs`; its audience drives authentication.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: { moneyBodyLimit: number },
+): void {
+  app.route({
+    ...routeOf(endpoint, options),
+    handler: (request) => handler(inputOf<E>(request)),
+  });
+}
+
+/**
+ * The answer of an endpoint as its response schema gives it, checked: what the serialiser of
+ * `registerEndpoint` does on every answer, done once for an answer kept as a snapshot.
+ */
+export const checkedAnswer = <E extends Endpoint>(
+  endpoint: E,
+  answer: z.input<E['response']>,
+): unknown => endpoint.response.parse(answer);
+
+/**
+ * Registers an endpoint answered from a snapshot (http/snapshot.ts): the same validation,
+ * authentication and docs as `registerEndpoint`, and the snapshot's ready bytes — built with
+ * `checkedAnswer` — instead of serialising on every request. It compresses its own answers.
+ */
+export function registerSnapshotEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Snapshot | Promise<Snapshot>,
+  options: { moneyBodyLimit: number },
+): void {
+  app.route({
+    ...routeOf(endpoint, options),
+    compress: false,
+    handler: async (request, reply) =>
+      sendSnapshot(request, reply, await handler(inputOf<E>(request))),
   });
 }

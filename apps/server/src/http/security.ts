@@ -1,8 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { tooManyRequests } from '../errors.js';
 
 /**
  * Security headers from the start (issue server-foundation §4): a strict CSP with no inline
@@ -13,11 +11,28 @@ import { tooManyRequests } from '../errors.js';
  * request only sets them: @fastify/helmet rebuilt helmet on every request (a tenth of the server's
  * CPU per bet), and helmet's own middleware joins the CSP again on each (bench/RESULTS.md, bets).
  */
-export async function registerSecurity(
+export function registerSecurity(
   app: FastifyInstance,
-  options: { rateLimitPerMin: number; frameOrigins: readonly string[] },
-): Promise<void> {
-  const headers = headersOf(
+  headers: readonly (readonly [string, string])[],
+): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const audience = request.routeOptions.config.audience;
+    // A snapshot read sets its own (private, revalidated with its ETag: http/snapshot.ts).
+    if ((audience === 'client' || audience === 'ops') && !reply.hasHeader('cache-control')) {
+      void reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+}
+
+/** Every answer's security headers (helmet's, with our policy), worked out once. */
+export function securityHeaders(frameOrigins: readonly string[]): [string, string][] {
+  return headersOf(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -29,7 +44,7 @@ export async function registerSecurity(
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           // Our own frames only: live TV (and, later, the casino provider) on their own origins.
-          frameSrc: ["'self'", ...options.frameOrigins],
+          frameSrc: ["'self'", ...frameOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],
@@ -40,31 +55,6 @@ export async function registerSecurity(
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
-  });
-
-  await app.register(rateLimit, {
-    global: true,
-    max: options.rateLimitPerMin,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(
-        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        Math.ceil(context.ttl / 1000),
-      ),
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (
-      request.routeOptions.config.audience === 'client' ||
-      request.routeOptions.config.audience === 'ops'
-    ) {
-      void reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
-  });
 }
 
 /** The headers a helmet middleware sets, worked out once (they depend on no request). */

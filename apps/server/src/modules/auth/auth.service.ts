@@ -70,6 +70,13 @@ export interface AuthServiceDeps {
   readonly changes?: Changes;
 }
 
+const contextOf = (session: LiveSession): SessionContext => ({
+  sessionId: session.id,
+  clientId: session.clientId,
+  username: session.username,
+  validityValue: session.validityValue,
+});
+
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
@@ -116,6 +123,21 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Drops revoked sessions at once in this process (their transaction has committed). */
   const forgetRevoked = (tokenHashes: readonly Buffer[]) => {
     for (const tokenHash of tokenHashes) sessions.forget(tokenHash.toString('hex'));
+  };
+
+  /**
+   * The cache key of a token (its SHA-256 in hex), remembered for the tokens in use, so that a
+   * request of a known session hashes nothing.
+   */
+  const tokenKeys = new Map<string, string>();
+  const keyOf = (token: string): string => {
+    let key = tokenKeys.get(token);
+    if (key === undefined) {
+      key = hashToken(token).toString('hex');
+      if (tokenKeys.size >= MAX_CACHED_SESSIONS) tokenKeys.clear();
+      tokenKeys.set(token, key);
+    }
+    return key;
   };
 
   const keysOf = (attempt: LoginAttempt) => ({
@@ -215,8 +237,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The live session of a bearer token, or null when unknown, revoked or expired. */
+    /**
+     * The session of a token when everything about it is in memory and nothing needs writing
+     * (a live session, not expired, touched within the minute); undefined otherwise, and then
+     * `authenticate` is the judge.
+     */
+    authenticateInMemory(token: string): SessionContext | undefined {
+      const session = sessions.peek(keyOf(token));
+      if (!session) return undefined;
+      const now = clock.now();
+      if (isExpired(session, now)) return undefined;
+      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) return undefined;
+      return contextOf(session);
+    },
+
+    /** Whether this instance holds the token's live session in memory (touched or not). */
+    holds: (token: string): boolean => sessions.peek(keyOf(token)) !== undefined,
+
     async authenticate(token: string): Promise<SessionContext | null> {
-      const key = hashToken(token).toString('hex');
+      const key = keyOf(token);
       let session = await sessions.get(key);
       if (!session) return null;
       const now = clock.now();
@@ -243,12 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (touched.lastSeenAt === now) touched.lastSeenAt = previous;
         });
       }
-      return {
-        sessionId: session.id,
-        clientId: session.clientId,
-        username: session.username,
-        validityValue: session.validityValue,
-      };
+      return contextOf(session);
     },
 
     /**

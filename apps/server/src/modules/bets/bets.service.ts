@@ -20,6 +20,7 @@ import {
   type Paise,
   type PricedBet,
 } from '@backlay/domain';
+import { notifiedCache, type Announce, type Changes } from '../../db/changes.js';
 import { inTransaction, type Db } from '../../db/pool.js';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock } from '../../seams.js';
@@ -129,6 +130,8 @@ interface Position {
  * is wrong, bet_place answers "stale" with the real position.
  */
 const UNSEEN: Position = { version: '0', bets: [] };
+/** A client with no open fancy bet on an event. */
+const NO_POSITIONS: ReadonlyMap<string, number> = new Map();
 /** Positions remembered per instance; an old one only costs a second round trip. */
 const MAX_POSITIONS = 100_000;
 /** Optimistic calls before the locked path (the first may only learn an unseen position). */
@@ -139,9 +142,58 @@ export function createBetsService(deps: {
   clock: Clock;
   priceBook: PriceBook;
   catalog: Catalog;
+  changes: Changes;
+  announce: Announce;
 }) {
   const { db, clock, priceBook, catalog } = deps;
   const positions = new Map<string, Position>();
+  /**
+   * Each client's worst result per fancy session of an event (`<eventId>:<clientId>`), as BmFancy
+   * shows it: dropped by this instance's own fancy bets, by the other instances' (announced after
+   * their commit) and by any result, void or rollback of the event (the catalog's notification).
+   */
+  const fancyWorst = notifiedCache(
+    deps.changes,
+    async (key) => {
+      const [eventId = '', clientId = ''] = key.split(':');
+      const worst = await fancyPositions(clientId, Number(eventId));
+      return worst.length === 0
+        ? NO_POSITIONS
+        : new Map(worst.map((position) => [position.selectionId, position.worst]));
+    },
+    { maxEntries: MAX_POSITIONS },
+  );
+  const worstKeysOfEvent = new Map<string, Set<string>>();
+  deps.changes.on('backlay_positions', (key) => fancyWorst.forget(key));
+  deps.changes.on('backlay_catalog', (eventId) => {
+    for (const key of worstKeysOfEvent.get(eventId) ?? []) fancyWorst.forget(key);
+    worstKeysOfEvent.delete(eventId);
+  });
+  const fancyPositionsChanged = (clientId: string, eventId: number) => {
+    const key = `${eventId}:${clientId}`;
+    fancyWorst.forget(key);
+    deps.announce('backlay_positions', key);
+  };
+
+  /** Each fancy runner of the event with open bets: its worst result, in paise (negative or 0). */
+  async function fancyPositions(clientId: string, eventId: number) {
+    const keys = [
+      ...new Set(
+        (await q.openBetsOfEvent(db, clientId, eventId))
+          .filter((bet) => bet.marketType === 'FANCY')
+          .map((bet) => bet.positionKey),
+      ),
+    ];
+    const found = [];
+    for (const key of keys.sort()) {
+      const ladder = fancyLadder(fancyBets(await q.openBets(db, clientId, key)));
+      found.push({
+        selectionId: key,
+        worst: ladder.reduce((worst, rung) => Math.min(worst, rung.Pl), 0),
+      });
+    }
+    return found;
+  }
   const batches = createBetBatches<q.BetCall, q.PlaceOutcome>({
     alone: (bet) => q.placeBet(db, bet),
     together: (bets) => q.placeBetBatch(db, bets),
@@ -401,6 +453,7 @@ export function createBetsService(deps: {
 
   /** The answer of bet_place, the position remembered as it left it. */
   function answerOf(
+    clientId: string,
     positionId: string,
     position: Position,
     placement: Placement,
@@ -417,6 +470,8 @@ export function createBetsService(deps: {
             version: outcome.version,
             bets: [...position.bets, placement.bet],
           });
+        if (outcome.answer.Status && placement.marketType === 'FANCY')
+          fancyPositionsChanged(clientId, placement.eventId);
         return outcome.answer;
       default:
         return assertNever(outcome, 'bet_place outcome');
@@ -453,7 +508,7 @@ export function createBetsService(deps: {
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
       const position = positions.get(positionId) ?? UNSEEN;
       const outcome = await batches.place(call(position));
-      if (outcome.outcome !== 'stale') return answerOf(positionId, position, placement, outcome);
+      if (outcome.outcome !== 'stale') return answerOf(request.clientId, positionId, position, placement, outcome);
       remember(positionId, { version: outcome.version, bets: outcome.bets });
     }
     // Contended (another instance betting on this position at the same moment): the locks first,
@@ -462,7 +517,7 @@ export function createBetsService(deps: {
       const position = await q.lockPosition(tx, { ...placement, clientId: request.clientId });
       const outcome = await q.placeBetOnce(tx, call(position));
       if (outcome.outcome === 'stale') throw new Error('a locked position changed');
-      return answerOf(positionId, position, placement, outcome);
+      return answerOf(request.clientId, positionId, position, placement, outcome);
     });
   }
 
@@ -492,25 +547,22 @@ export function createBetsService(deps: {
       return fancyLadder(fancyBets(await q.openBets(db, clientId, selectionId)));
     },
 
-    /** Each fancy runner of the event with open bets: its worst result, in paise (negative or 0). */
-    async fancyPositions(clientId: string, eventId: number) {
-      const keys = [
-        ...new Set(
-          (await q.openBetsOfEvent(db, clientId, eventId))
-            .filter((bet) => bet.marketType === 'FANCY')
-            .map((bet) => bet.positionKey),
-        ),
-      ];
-      const positions = [];
-      for (const key of keys.sort()) {
-        const ladder = fancyLadder(fancyBets(await q.openBets(db, clientId, key)));
-        positions.push({
-          selectionId: key,
-          worst: ladder.reduce((worst, rung) => Math.min(worst, rung.Pl), 0),
-        });
-      }
-      return positions;
+    fancyPositions,
+
+    /**
+     * The client's worst result per fancy session of the event with open bets (selection id →
+     * paise), from memory once loaded (fancyWorst).
+     */
+    fancyWorst(clientId: string, eventId: number): Promise<ReadonlyMap<string, number>> {
+      const key = `${eventId}:${clientId}`;
+      const keys = worstKeysOfEvent.get(String(eventId)) ?? new Set<string>();
+      keys.add(key);
+      worstKeysOfEvent.set(String(eventId), keys);
+      return fancyWorst.get(key);
     },
+    /** The same when it is in memory; never loads. */
+    fancyWorstInMemory: (clientId: string, eventId: number) =>
+      fancyWorst.peek(`${eventId}:${clientId}`),
 
     openMarketsOfClient: (clientId: string) => q.openMarketsOfClient(db, clientId),
 

@@ -14,9 +14,16 @@ export interface MarketFacts {
   readonly customBookmaker: readonly q.CustomBookmakerRow[];
 }
 
-/** An event as a bet sees it (DESIGN §5 acceptance): everything but prices and positions. */
+/**
+ * An event as a bet and a read see it (DESIGN §5 acceptance): everything but prices and
+ * positions.
+ */
 export interface EventFacts {
   readonly eventId: number;
+  /** The event as the market reads show it. */
+  readonly row: q.EventRow;
+  /** Its markets, closed ones too, in the order they were made, runners in order. */
+  readonly marketRows: readonly q.MarketRow[];
   readonly status: 'upcoming' | 'inplay' | 'closed';
   readonly betLocked: boolean;
   readonly fancyActive: boolean;
@@ -32,7 +39,7 @@ export interface EventFacts {
 }
 
 async function loadEvent(db: Db, eventId: number): Promise<EventFacts | undefined> {
-  const event = await q.eventFacts(db, eventId);
+  const event = await q.findEvent(db, eventId);
   if (!event) return undefined;
   const [markets, fancyNames, customFancy, activeFancy, declared] = await Promise.all([
     q.findMarkets(db, { eventId }),
@@ -60,11 +67,13 @@ async function loadEvent(db: Db, eventId: number): Promise<EventFacts | undefine
   }
   return {
     eventId,
+    row: event,
+    marketRows: markets,
     status: event.status,
-    betLocked: event.bet_locked,
-    fancyActive: event.fancy_active,
-    sessionMinStake: event.session_min_stake,
-    sessionMaxStake: event.session_max_stake,
+    betLocked: event.betLocked,
+    fancyActive: event.fancyActive,
+    sessionMinStake: event.sessionMinStake,
+    sessionMaxStake: event.sessionMaxStake,
     markets: facts,
     fancyNames,
     customFancy,
@@ -87,6 +96,8 @@ export function createCatalog(deps: { db: Db; changes: Changes }) {
   deps.changes.on('backlay_catalog', (eventId) => events.forget(eventId));
   return {
     event: (eventId: number) => events.get(String(eventId)),
+    /** The event's facts when they are in memory and current; never loads. */
+    eventInMemory: (eventId: number) => events.peek(String(eventId)),
     /** Drops an event this instance has just changed (its notification reaches the others). */
     forget: (eventId: number) => events.forget(String(eventId)),
   };

@@ -1,7 +1,7 @@
 import { postFancyBet, postUserBet } from '@backlay/contract/bets';
 import { getBmFancy, getMyMarkets } from '@backlay/contract/markets';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -18,6 +18,7 @@ import { scriptedFeed } from '../../../test/feed.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
+let feed: ReturnType<typeof scriptedFeed>;
 const clock = testClock();
 let eventId: number;
 let mira: string;
@@ -41,9 +42,9 @@ const get = async (token: string, url: string) => {
   return response.json<unknown>();
 };
 
-async function place(token: string, draft: Record<string, unknown>) {
+async function place(token: string, draft: Record<string, unknown>, on = app) {
   const fancy = draft.MarketType === 'FANCY';
-  const response = await app.inject({
+  const response = await on.inject({
     method: 'POST',
     url: fancy ? postFancyBet.path : postUserBet.path,
     headers: bearer(token),
@@ -73,7 +74,7 @@ async function fancyList(token: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const feed = scriptedFeed(database.db, clock);
+  feed = scriptedFeed(database.db, clock);
   app = await buildTestApp(database.db, { clock, feed });
   await createTestClient(database.db, 'mira', 10_000, clock);
   await createTestClient(database.db, 'noor', 10_000, clock);
@@ -265,6 +266,26 @@ describe('BmFancy fancy rows', () => {
       [session(3), 0],
       [session(9), 0],
     ]);
+  });
+
+  it('follow a bet the caller placed through another instance, as soon as its notification arrives', async () => {
+    const other = await buildTestApp(database.db, { clock, feed });
+    try {
+      await createTestClient(database.db, 'zara', 10_000, clock);
+      const zara = (await login(app, 'zara')).Token;
+      const worstOn = async (n: number) =>
+        (await fancyList(zara)).find((row) => row.SelectionId === session(n))?.profitLoss;
+      expect(await worstOn(1)).toBe(0);
+      // Yes 49 at rate 100 for ₹200 on the other instance: loses ₹200 below 49.
+      await place(
+        zara,
+        { ...fancyBet(1, '6 over runs Hawks'), BetType: 'Yes', Odds: 49, Price: 100, Stack: 200 },
+        other,
+      );
+      await vi.waitFor(async () => expect(await worstOn(1)).toBe(-200), { interval: 5 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('say SUSPENDED on every row while the event is locked, prices kept as numbers', async () => {

@@ -355,22 +355,6 @@ export async function customBookmakerRows(db: Db, marketId: string): Promise<Cus
   }));
 }
 
-/** What a bet needs to know of an event besides its markets (the catalog, catalog.ts). */
-export async function eventFacts(db: Db, eventId: number) {
-  return db
-    .selectFrom('events')
-    .select([
-      'id',
-      'status',
-      'bet_locked',
-      'fancy_active',
-      'session_min_stake',
-      'session_max_stake',
-    ])
-    .where('id', '=', String(eventId))
-    .executeTakeFirst();
-}
-
 /**
  * The event's markets and fancy sessions that have a result: declared by the feed, or settled,
  * voided or rolled back by an operator (no bets after it).

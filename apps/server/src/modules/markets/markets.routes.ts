@@ -9,22 +9,19 @@ import {
   getRates,
   getTossOdds,
 } from '@backlay/contract/markets';
-import { bookmakerMarketId, marketIdParse } from '@backlay/domain';
+import { marketIdParse } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../http/endpoints.js';
+import { registerEndpoint, registerSnapshotEndpoint } from '../../http/endpoints.js';
+import type { FastLane } from '../../http/fast-lane.js';
+import type { MarketReads } from './market-reads.js';
 import type { MarketsService } from './markets.service.js';
 import {
-  bmFancyRowWire,
-  bookmakerRowsWire,
   customBookmakerWire,
-  eventDetailWire,
   exchangeBookWire,
-  marketBookWire,
   marketListItemWire,
   operatorFancyWire,
 } from './markets.wire.js';
 
-const ids = (list: string) => [...new Set(list.split(','))];
 
 /** The market and odds reads of SPEC §7 "Markets and odds" (DESIGN §4 routes and identifiers). */
 export function marketsRoutes(
@@ -32,13 +29,10 @@ export function marketsRoutes(
   markets: MarketsService,
   settings: {
     moneyBodyLimit: number;
-    /** The live TV page of an event as the caller's host reaches it; null without TV. */
-    tvUrl: (eventId: number, hostname: string) => string | null;
-    /** The client's worst result on each fancy session of an event with open bets, in paise. */
-    fancyPositions: (
-      clientId: string,
-      eventId: number,
-    ) => Promise<readonly { selectionId: string; worst: number }[]>;
+    /** The reads every event screen polls, answered from snapshots. */
+    reads: MarketReads;
+    /** Where those reads are answered from memory before the framework. */
+    lane: FastLane;
   },
 ): void {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
@@ -56,70 +50,27 @@ export function marketsRoutes(
     options,
   );
 
-  registerEndpoint(
-    app,
-    getRates,
-    async ({ query }) => ({
-      Status: true as const,
-      Result: (await markets.markets(ids(query.marketids))).map(marketBookWire),
-    }),
-    options,
+  const { reads, lane } = settings;
+  lane.add(getRates, ({ query }) => reads.ratesInMemory(query.marketids));
+  lane.add(getTossOdds, ({ query }) => reads.tossInMemory(query.marketids));
+  lane.add(getEventDetail, ({ query, hostname }) =>
+    reads.eventDetailInMemory(Number(query.eventId), hostname),
   );
-
-  registerEndpoint(
-    app,
-    getTossOdds,
-    async ({ query }) => {
-      const toss = ids(query.marketids).filter((id) => marketIdParse(id)?.kind === 'TOSS');
-      return { Status: true as const, Result: (await markets.markets(toss)).map(marketBookWire) };
-    },
-    options,
+  lane.add(getBmFancy, ({ params, clientId }) =>
+    reads.bmFancyInMemory(Number(params.eventId), clientId),
   );
-
-  registerEndpoint(
+  registerSnapshotEndpoint(app, getRates, ({ query }) => reads.rates(query.marketids), options);
+  registerSnapshotEndpoint(app, getTossOdds, ({ query }) => reads.toss(query.marketids), options);
+  registerSnapshotEndpoint(
     app,
     getEventDetail,
-    async ({ query, request }) => {
-      const eventId = Number(query.eventId);
-      const event = await markets.findEvent(eventId);
-      if (!event) return { Status: false as const, Result: 'Event not found' };
-      return {
-        Status: true as const,
-        Result: eventDetailWire(
-          event,
-          await markets.eventMarkets(eventId),
-          settings.tvUrl(eventId, request.hostname),
-        ),
-      };
-    },
+    ({ query, request }) => reads.eventDetail(Number(query.eventId), request.hostname),
     options,
   );
-
-  registerEndpoint(
+  registerSnapshotEndpoint(
     app,
     getBmFancy,
-    async ({ params, request }) => {
-      const eventId = Number(params.eventId);
-      const marketId = bookmakerMarketId(eventId);
-      const clientId = request.session?.clientId;
-      const [[bookmaker], fancy, positions] = await Promise.all([
-        markets.markets([marketId]),
-        markets.fancyRows(eventId),
-        clientId === undefined ? [] : settings.fancyPositions(clientId, eventId),
-      ]);
-      const worst = new Map(positions.map((position) => [position.selectionId, position.worst]));
-      return {
-        Status: true as const,
-        Result: {
-          EventId: eventId,
-          Marketid: marketId,
-          // Both parts only ever grow, so their sum is a Seq that only grows.
-          Seq: (bookmaker?.seq ?? 0) + fancy.seq,
-          BMList: bookmakerRowsWire(bookmaker),
-          fancyList: fancy.rows.map((row) => bmFancyRowWire(row, worst.get(row.SelectionId) ?? 0)),
-        },
-      };
-    },
+    ({ params, request }) => reads.bmFancy(Number(params.eventId), request.session?.clientId),
     options,
   );
 

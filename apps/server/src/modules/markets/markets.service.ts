@@ -7,9 +7,10 @@ import {
   type MarketType,
 } from '@backlay/domain';
 import type { Db } from '../../db/pool.js';
-import type { PriceBook } from '../../feed/price-book.js';
+import type { FancyBook, MarketBook, PriceBook } from '../../feed/price-book.js';
 import type { FancyQuote, PriceSize } from '../../feed/types.js';
 import type { Clock } from '../../seams.js';
+import type { Catalog, EventFacts } from './catalog.js';
 import * as q from './markets.queries.js';
 import { fancyRowWire, operatorFancyWire } from './markets.wire.js';
 
@@ -71,6 +72,96 @@ const LIST_ORDER: readonly Exclude<MarketType, 'FANCY'>[] = [
 const listRank = (market: q.MarketRow): number =>
   LIST_ORDER.indexOf(market.marketType) * 10 + (marketIdParse(market.marketId)?.set ?? 0);
 
+/** A market as a bettor sees it with its book as the PriceBook holds it now. */
+export function marketView(market: q.MarketRow, book: MarketBook | undefined): MarketView {
+  const status = marketState(market, book?.status);
+  const quotes = new Map((book?.runners ?? []).map((runner) => [runner.selectionId, runner]));
+  return {
+    market,
+    status,
+    isInPlay: market.eventStatus === 'inplay',
+    seq: book?.seq ?? 0,
+    runners: market.runners.map((runner) => {
+      const quote = quotes.get(runner.selectionId);
+      const runnerStatus =
+        status === 'ACTIVE' && quote?.status === 'ACTIVE'
+          ? 'ACTIVE'
+          : status === 'CLOSED'
+            ? 'CLOSED'
+            : 'SUSPENDED';
+      return {
+        selectionId: runner.selectionId,
+        name: runner.name,
+        status: runnerStatus,
+        back: quote?.back ?? [],
+        lay: quote?.lay ?? [],
+      };
+    }),
+  };
+}
+
+/** The event's open markets in list order (LIST_ORDER). */
+export const openMarketsInOrder = (rows: readonly q.MarketRow[]): q.MarketRow[] =>
+  rows.filter((market) => !market.isClosed).sort((a, b) => listRank(a) - listRank(b));
+
+/** The market rows of these ids, in the order asked; unknown ids are left out. */
+export async function marketRowsOf(
+  catalog: Catalog,
+  marketIds: readonly string[],
+): Promise<{ row: q.MarketRow; facts: EventFacts }[]> {
+  const found = [];
+  for (const marketId of marketIds) {
+    const eventId = marketIdParse(marketId)?.eventId;
+    const facts = eventId === undefined ? undefined : await catalog.event(eventId);
+    const row = facts?.marketRows.find((market) => market.marketId === marketId);
+    if (facts && row) found.push({ row, facts });
+  }
+  return found;
+}
+
+/**
+ * The event's fancy rows from the feed, named; SUSPENDED while the feed is stale. The Seq is the
+ * feed's.
+ */
+export function fancyViews(
+  facts: EventFacts,
+  book: FancyBook | undefined,
+): { seq: number; rows: FancyView[] } {
+  if (!book) return { seq: 0, rows: [] };
+  return {
+    seq: book.seq,
+    rows: book.rows.flatMap((quote) => {
+      const name = facts.fancyNames.get(quote.selectionId);
+      if (name === undefined) return [];
+      return [
+        {
+          selectionId: quote.selectionId,
+          name,
+          quote: book.isStale ? { ...quote, gameStatus: 'SUSPENDED' } : quote,
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * The event's fancy rows as the product's assembly rule gives them: the feed's rate rows with the
+ * session's min and max, the operator desk's custom rows (their prices and status) and active rows
+ * (their own limits), hidden names dropped. The event lock's dashes are the screen's to draw (the
+ * event detail's EvBetStatus); here a locked event's rows only say SUSPENDED, so their prices stay
+ * numbers.
+ */
+export function assembledFancyRows(facts: EventFacts, rates: readonly FancyView[]): FancyRow[] {
+  const operator = [...facts.customFancy, ...facts.activeFancy].map(operatorFancyWire);
+  const rows = fancyRowsAssemble(rates.map(fancyRowWire), operator, {
+    IsFancyActive: facts.fancyActive,
+    EvBetStatus: true,
+    SessionMinStake: facts.sessionMinStake,
+    SessionMaxStake: facts.sessionMaxStake,
+  });
+  return facts.betLocked ? rows.map((row) => ({ ...row, GameStatus: FANCY_SUSPENDED })) : rows;
+}
+
 const done = (message: string): OperatorOutcome => ({ ok: true, message });
 const refused = (message: string): OperatorOutcome => ({ ok: false, message });
 
@@ -79,122 +170,59 @@ export function createMarketsService(deps: {
   db: Db;
   clock: Clock;
   priceBook: PriceBook;
-  /**
-   * Hears each operator change of an event, after it is written: this instance's catalog drops
-   * it at once (other instances hear the database's notification).
-   */
-  onChanged?: (eventId: number) => void;
+  /** Every read of events, markets and operator rows comes from it (no query per read). */
+  catalog: Catalog;
 }) {
-  const changed = deps.onChanged ?? (() => {});
-  const { db, clock, priceBook } = deps;
+  const { db, clock, priceBook, catalog } = deps;
+  /** After an operator's write, this instance's copy goes at once (the others hear PostgreSQL). */
+  const changed = (eventId: number) => catalog.forget(eventId);
 
-  const view = (market: q.MarketRow, at: number): MarketView => {
-    const book = priceBook.market(market.marketId, at);
-    const status = marketState(market, book?.status);
-    const quotes = new Map((book?.runners ?? []).map((runner) => [runner.selectionId, runner]));
-    return {
-      market,
-      status,
-      isInPlay: market.eventStatus === 'inplay',
-      seq: book?.seq ?? 0,
-      runners: market.runners.map((runner) => {
-        const quote = quotes.get(runner.selectionId);
-        const runnerStatus =
-          status === 'ACTIVE' && quote?.status === 'ACTIVE'
-            ? 'ACTIVE'
-            : status === 'CLOSED'
-              ? 'CLOSED'
-              : 'SUSPENDED';
-        return {
-          selectionId: runner.selectionId,
-          name: runner.name,
-          status: runnerStatus,
-          back: quote?.back ?? [],
-          lay: quote?.lay ?? [],
-        };
-      }),
-    };
-  };
+  const view = (market: q.MarketRow, at: number): MarketView =>
+    marketView(market, priceBook.market(market.marketId, at));
 
-  /** The event's fancy rows from the feed, named; SUSPENDED while the feed is stale. */
+  /** The event's fancy rows from the feed, named (fancyViews). */
   const fancy = async (eventId: number): Promise<{ seq: number; rows: FancyView[] }> => {
-    const book = priceBook.fancy(eventId, clock.now().getTime());
-    if (!book) return { seq: 0, rows: [] };
-    const names = await q.fancyNames(db, eventId);
-    return {
-      seq: book.seq,
-      rows: book.rows.flatMap((quote) => {
-        const name = names.get(quote.selectionId);
-        if (name === undefined) return [];
-        return [
-          {
-            selectionId: quote.selectionId,
-            name,
-            quote: book.isStale ? { ...quote, gameStatus: 'SUSPENDED' } : quote,
-          },
-        ];
-      }),
-    };
+    const facts = await catalog.event(eventId);
+    return facts
+      ? fancyViews(facts, priceBook.fancy(eventId, clock.now().getTime()))
+      : { seq: 0, rows: [] };
   };
 
   return {
     listEvents: (sportId: number | undefined) => q.listEvents(db, sportId),
-    findEvent: (eventId: number) => q.findEvent(db, eventId),
+    findEvent: async (eventId: number) => (await catalog.event(eventId))?.row,
 
     /** Open markets of an event with their current prices. */
     async eventMarkets(eventId: number): Promise<MarketView[]> {
       const at = clock.now().getTime();
-      return (await q.findMarkets(db, { eventId }))
-        .filter((market) => !market.isClosed)
-        .sort((a, b) => listRank(a) - listRank(b))
-        .map((market) => view(market, at));
+      const facts = await catalog.event(eventId);
+      return facts ? openMarketsInOrder(facts.marketRows).map((market) => view(market, at)) : [];
     },
 
     /** Markets by id, in the order asked; unknown ids are left out. */
     async markets(marketIds: readonly string[]): Promise<MarketView[]> {
       const at = clock.now().getTime();
-      const found = new Map(
-        (await q.findMarkets(db, { marketIds })).map((market) => [market.marketId, market]),
-      );
-      return marketIds.flatMap((id) => {
-        const market = found.get(id);
-        return market ? [view(market, at)] : [];
-      });
+      return (await marketRowsOf(catalog, marketIds)).map(({ row }) => view(row, at));
     },
 
     fancy,
 
-    /**
-     * The event's fancy rows as the product's assembly rule gives them: the feed's rate rows with the session's
-     * min and max, the operator desk's custom rows (their prices and status) and active rows
-     * (their own limits), hidden names dropped. The event lock's dashes are the screen's to draw
-     * (the event detail's EvBetStatus); here a locked event's rows only say SUSPENDED, so their
-     * prices stay numbers. The Seq is the feed's.
-     */
+    /** The event's fancy rows, assembled (assembledFancyRows); the Seq is the feed's. */
     async fancyRows(eventId: number): Promise<{ seq: number; rows: FancyRow[] }> {
-      const [event, rates, custom, active] = await Promise.all([
-        q.findEvent(db, eventId),
-        fancy(eventId),
-        q.customFancyRows(db, eventId, 'custom'),
-        q.customFancyRows(db, eventId, 'active'),
-      ]);
-      if (!event) return { seq: 0, rows: [] };
-      const operator = [...custom, ...active].map(operatorFancyWire);
-      const rows = fancyRowsAssemble(rates.rows.map(fancyRowWire), operator, {
-        IsFancyActive: event.fancyActive,
-        EvBetStatus: true,
-        SessionMinStake: event.sessionMinStake,
-        SessionMaxStake: event.sessionMaxStake,
-      });
-      return {
-        seq: rates.seq,
-        rows: event.betLocked ? rows.map((row) => ({ ...row, GameStatus: FANCY_SUSPENDED })) : rows,
-      };
+      const facts = await catalog.event(eventId);
+      if (!facts) return { seq: 0, rows: [] };
+      const rates = fancyViews(facts, priceBook.fancy(eventId, clock.now().getTime()));
+      return { seq: rates.seq, rows: assembledFancyRows(facts, rates.rows) };
     },
 
-    customFancy: (eventId: number, which: 'custom' | 'active') =>
-      q.customFancyRows(db, eventId, which),
-    customBookmaker: (marketId: string) => q.customBookmakerRows(db, marketId),
+    async customFancy(eventId: number, which: 'custom' | 'active') {
+      const facts = Number.isSafeInteger(eventId) ? await catalog.event(eventId) : undefined;
+      return (which === 'custom' ? facts?.customFancy : facts?.activeFancy) ?? [];
+    },
+    async customBookmaker(marketId: string) {
+      const [found] = await marketRowsOf(catalog, [marketId]);
+      return found?.facts.markets.get(marketId)?.customBookmaker ?? [];
+    },
 
     async lockEvent(eventId: number, locked: boolean): Promise<OperatorOutcome> {
       if (!(await q.setEventLock(db, eventId, locked))) return refused(`No event ${eventId}`);

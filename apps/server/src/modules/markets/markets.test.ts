@@ -12,6 +12,8 @@ import {
 } from '@backlay/contract/markets';
 import { getCricketScore, getOtherScore } from '@backlay/contract/scores';
 import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -21,7 +23,9 @@ import {
   OPS_TOKEN,
   testClock,
 } from '../../../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { changesOf, createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import type { Schema } from '../../db/schema.js';
+import { COMPRESS_FROM_BYTES } from '../../http/compression.js';
 import { scriptedFeed, type ScriptedControl } from '../../../test/feed.js';
 
 let database: TestDatabase;
@@ -396,6 +400,113 @@ describe('bookmaker and fancy', () => {
       IsActive: true,
       BackPrice1: 100,
     });
+  });
+});
+
+describe('snapshots', () => {
+  const RATES = () => `/api/MarketModels/GetRates?marketids=1.${cricket},${cricket}B`;
+  const read = (url: string, headers: Record<string, string> = {}, on = app) =>
+    on.inject({ url, headers: { ...bearer(token), ...headers } });
+
+  it('answers a read again from memory, with no query, the same bytes and ETag, and 304 to that ETag', async () => {
+    let queries = 0;
+    const counting = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: () => {
+        queries += 1;
+      },
+    });
+    const counted = await buildTestApp(counting, { clock, feed, changes: changesOf(database.db) });
+    try {
+      for (const url of [
+        RATES(),
+        `/api/MarketModels/GetEventDetail?eventId=${cricket}`,
+        `/api/Odds/BmFancy/${cricket}`,
+        `/api/Odds/Toss?marketids=${cricket}T`,
+      ]) {
+        const first = await read(url, {}, counted);
+        queries = 0;
+        const second = await read(url, {}, counted);
+        expect(queries, url).toBe(0);
+        expect(second.statusCode).toBe(200);
+        expect(second.body).toBe(first.body);
+        expect(second.headers.etag).toMatch(/^"[\w-]{27}"$/);
+        expect(second.headers.etag).toBe(first.headers.etag);
+        expect(second.headers['cache-control']).toBe('private, no-cache');
+        expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(second.headers['content-security-policy']).toContain("default-src 'self'");
+        const again = await read(url, { 'if-none-match': String(first.headers.etag) }, counted);
+        expect(again.statusCode).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(first.headers.etag);
+        expect(queries, url).toBe(0);
+      }
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('builds the answer anew after a price, an operator suspension, a lock and a stale feed', async () => {
+    const now = async () => {
+      const response = await read(RATES());
+      const answer = getRates.response.parse(response.json());
+      return {
+        etag: String(response.headers.etag),
+        status: answer.Status ? answer.Result[0]?.status : undefined,
+        back: answer.Status ? answer.Result[0]?.runners[0]?.ex.availableToBack[0]?.price : 0,
+      };
+    };
+    await step(cricket, { kind: 'resume', marketId: `1.${cricket}` });
+    // The tag is the bytes': an answer back to what it was gets its old tag back.
+    let last = (await now()).etag;
+    const expectNew = async (status: string, back?: number) => {
+      const after = await now();
+      expect(after.etag).not.toBe(last);
+      last = after.etag;
+      expect(after.status).toBe(status);
+      if (back !== undefined) expect(after.back).toBe(back);
+    };
+    await step(cricket, {
+      kind: 'prices',
+      marketId: `1.${cricket}`,
+      runners: [
+        { selectionId: cricket * 100 + 1, back: [{ price: 1.85, size: 1000 }], lay: [] },
+        { selectionId: cricket * 100 + 2, back: [{ price: 2.1, size: 700 }], lay: [] },
+      ],
+    });
+    await expectNew('ACTIVE', 1.85);
+    await ops('suspend-market', { marketId: `1.${cricket}` });
+    await expectNew('SUSPENDED');
+    await ops('resume-market', { marketId: `1.${cricket}` });
+    await expectNew('ACTIVE');
+    await ops('lock-event', { eventId: cricket });
+    await expectNew('SUSPENDED');
+    await ops('unlock-event', { eventId: cricket });
+    await expectNew('ACTIVE');
+    // Stale without any write: the book's status is an input of the snapshot.
+    clock.advance(10_001);
+    await expectNew('SUSPENDED');
+    await step(cricket, { kind: 'resume', marketId: `1.${cricket}` });
+    await priceBookmakerAndFancy();
+  });
+
+  it('sends its brotli or gzip copy to a client that accepts it, and a small answer as it is', async () => {
+    const DETAIL = `/api/MarketModels/GetEventDetail?eventId=${cricket}`;
+    const plain = await read(DETAIL);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    const brotli = await read(DETAIL, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await read(DETAIL, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const small = await read(`/api/Odds/Toss?marketids=1.${cricket}`, { 'accept-encoding': 'br' });
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -1,0 +1,271 @@
+import {
+  getBmFancy,
+  getEventDetail,
+  getRates,
+  getTossOdds,
+  type BmFancyRow,
+} from '@backlay/contract/markets';
+import { bookmakerMarketId, marketIdParse, paiseToRupees, type Paise } from '@backlay/domain';
+import type { MarketBook, PriceBook } from '../../feed/price-book.js';
+import { checkedAnswer } from '../../http/endpoints.js';
+import { createSnapshots, type Snapshot } from '../../http/snapshot.js';
+import type { Clock } from '../../seams.js';
+import type { Catalog, EventFacts } from './catalog.js';
+import type { MarketRow } from './markets.queries.js';
+import {
+  assembledFancyRows,
+  fancyViews,
+  marketView,
+  openMarketsInOrder,
+} from './markets.service.js';
+import {
+  bmFancyRowWire,
+  bookmakerRowsWire,
+  eventDetailWire,
+  marketBookWire,
+} from './markets.wire.js';
+
+/** Different reads kept at once; the least recently read go first. */
+const MAX_SNAPSHOTS = 20_000;
+
+/** The catalog's events a read needs, by id (undefined: no such event). */
+type Events = ReadonlyMap<number, EventFacts | undefined>;
+
+/** The client's worst result per fancy session of an event with open bets, in paise. */
+type Worst = ReadonlyMap<string, number>;
+
+const eventOfMarket = (marketId: string): number | undefined => marketIdParse(marketId)?.eventId;
+
+/** Markets as a query names them, each with its event, and the key of their snapshot. */
+interface Markets {
+  readonly markets: readonly { readonly marketId: string; readonly eventId: number }[];
+  readonly eventIds: readonly number[];
+  readonly key: string;
+}
+
+/** A list of market ids as a query gives it (`1.123,123B`), each once, in order; its toss ones. */
+interface MarketList {
+  readonly all: Markets;
+  readonly toss: Markets;
+}
+
+/** Lists remembered; every poll repeats its own. */
+const MAX_LISTS = 10_000;
+
+/**
+ * The reads every open event screen polls (rates, toss, event detail, bookmaker and fancy) as
+ * snapshots (http/snapshot.ts, docs/architecture.md "Caches"): built from the catalog and the
+ * PriceBook, never from a query, once per change of what they show. Their inputs are what can
+ * change them — the catalog's copy of the event (dropped by every writer's notification), each
+ * book's seq and status (a book that goes stale changes status without any write) — so a read
+ * after any change is built anew, on every instance, and every other read is bytes from memory.
+ *
+ * Each read comes twice: `…InMemory` answers only from what memory holds (undefined when the
+ * catalog or a position would have to be loaded; http/fast-lane.ts then leaves the request to
+ * the framework), the other loads what it lacks.
+ */
+export function createMarketReads(deps: {
+  catalog: Catalog;
+  priceBook: PriceBook;
+  clock: Clock;
+  /** The live TV page of an event as the caller's host reaches it; null without TV. */
+  tvUrl: (eventId: number, hostname: string) => string | null;
+  fancyWorst: (clientId: string, eventId: number) => Promise<Worst>;
+  fancyWorstInMemory: (clientId: string, eventId: number) => Worst | undefined;
+}) {
+  const { catalog, priceBook, clock } = deps;
+  const snapshots = createSnapshots({ maxEntries: MAX_SNAPSHOTS });
+
+  const loaded = async (eventIds: Iterable<number>): Promise<Events> => {
+    const events = new Map<number, EventFacts | undefined>();
+    for (const eventId of eventIds)
+      if (!events.has(eventId))
+        events.set(
+          eventId,
+          Number.isSafeInteger(eventId) ? await catalog.event(eventId) : undefined,
+        );
+    return events;
+  };
+  const inMemory = (eventIds: Iterable<number>): Events | undefined => {
+    const events = new Map<number, EventFacts>();
+    for (const eventId of eventIds) {
+      const facts = catalog.eventInMemory(eventId);
+      if (!facts) return undefined;
+      events.set(eventId, facts);
+    }
+    return events;
+  };
+  const marketsOf = (kind: 'rates' | 'toss', marketIds: readonly string[]): Markets => {
+    const markets = marketIds.flatMap((marketId) => {
+      const eventId = eventOfMarket(marketId);
+      return eventId === undefined ? [] : [{ marketId, eventId }];
+    });
+    return {
+      markets,
+      eventIds: [...new Set(markets.map((market) => market.eventId))],
+      key: `${kind}:${marketIds.join(',')}`,
+    };
+  };
+  const lists = new Map<string, MarketList>();
+  const listOf = (text: string): MarketList => {
+    let list = lists.get(text);
+    if (!list) {
+      const ids = [...new Set(text.split(','))];
+      list = {
+        all: marketsOf('rates', ids),
+        toss: marketsOf(
+          'toss',
+          ids.filter((id) => marketIdParse(id)?.kind === 'TOSS'),
+        ),
+      };
+      if (lists.size >= MAX_LISTS) lists.clear();
+      lists.set(text, list);
+    }
+    return list;
+  };
+
+  /** The books of these markets (unknown ids left out), as GetRates and toss answer them. */
+  const books = (kind: 'rates' | 'toss', list: Markets, events: Events) => {
+    const at = clock.now().getTime();
+    const inputs: unknown[] = [];
+    const found: { row: MarketRow; book: MarketBook | undefined }[] = [];
+    for (const { marketId, eventId } of list.markets) {
+      const facts = events.get(eventId);
+      const row = facts?.marketRows.find((market) => market.marketId === marketId);
+      if (!facts || !row) continue;
+      const book = priceBook.market(marketId, at);
+      inputs.push(facts, book?.seq, book?.status);
+      found.push({ row, book });
+    }
+    return snapshots.get(list.key, inputs, () => {
+      const Result = found.map(({ row, book }) => marketBookWire(marketView(row, book)));
+      return kind === 'rates'
+        ? checkedAnswer(getRates, { Status: true, Result })
+        : checkedAnswer(getTossOdds, { Status: true, Result });
+    });
+  };
+
+  const detail = (eventId: number, hostname: string, facts: EventFacts | undefined) => {
+    if (!facts) {
+      return snapshots.get('detail:none', [], () =>
+        checkedAnswer(getEventDetail, { Status: false, Result: 'Event not found' }),
+      );
+    }
+    const at = clock.now().getTime();
+    const tvUrl = deps.tvUrl(eventId, hostname);
+    const inputs: unknown[] = [facts, tvUrl];
+    const open = openMarketsInOrder(facts.marketRows).map((row) => {
+      const book = priceBook.market(row.marketId, at);
+      inputs.push(book?.seq, book?.status);
+      return { row, book };
+    });
+    return snapshots.get(`detail:${eventId}:${hostname}`, inputs, () =>
+      checkedAnswer(getEventDetail, {
+        Status: true,
+        Result: eventDetailWire(
+          facts.row,
+          open.map(({ row, book }) => marketView(row, book)),
+          tvUrl,
+        ),
+      }),
+    );
+  };
+
+  /** Everyone without a fancy position on the event shares this one. */
+  const bmFancyShared = (eventId: number, facts: EventFacts | undefined) => {
+    const at = clock.now().getTime();
+    const marketId = bookmakerMarketId(eventId);
+    const row = facts?.marketRows.find((market) => market.marketId === marketId);
+    const bookmaker = row && priceBook.market(marketId, at);
+    const fancy = facts && priceBook.fancy(eventId, at);
+    return snapshots.get(
+      `bmfancy:${eventId}`,
+      [facts, bookmaker?.seq, bookmaker?.status, fancy?.seq, fancy?.isStale],
+      () => {
+        const rates = facts ? fancyViews(facts, fancy) : { seq: 0, rows: [] };
+        return checkedAnswer(getBmFancy, {
+          Status: true,
+          Result: {
+            EventId: eventId,
+            Marketid: marketId,
+            // Both parts only ever grow, so their sum is a Seq that only grows.
+            Seq: (bookmaker?.seq ?? 0) + rates.seq,
+            BMList: bookmakerRowsWire(row && marketView(row, bookmaker)),
+            fancyList: facts
+              ? assembledFancyRows(facts, rates.rows).map((fancyRow) => bmFancyRowWire(fancyRow, 0))
+              : [],
+          },
+        });
+      },
+    );
+  };
+
+  /** The shared answer with the client's own results on the sessions they have bets on. */
+  const bmFancyOf = (eventId: number, clientId: string, shared: Snapshot, worst: Worst) => {
+    if (worst.size === 0) return shared;
+    return snapshots.get(`bmfancy:${eventId}:${clientId}`, [shared, worst], () => {
+      const answer = shared.answer as { Result: { fancyList: BmFancyRow[] } };
+      return {
+        ...answer,
+        Result: {
+          ...answer.Result,
+          fancyList: answer.Result.fancyList.map((fancyRow) => ({
+            ...fancyRow,
+            profitLoss: paiseToRupees((worst.get(fancyRow.SelectionId) ?? 0) as Paise),
+          })),
+        },
+      };
+    });
+  };
+
+  return {
+    /** GetRates: the books of the markets asked for (`marketIds`: the query's list). */
+    async rates(marketIds: string): Promise<Snapshot> {
+      const { all } = listOf(marketIds);
+      return books('rates', all, await loaded(all.eventIds));
+    },
+    ratesInMemory(marketIds: string): Snapshot | undefined {
+      const { all } = listOf(marketIds);
+      const events = inMemory(all.eventIds);
+      return events && books('rates', all, events);
+    },
+
+    /** Toss odds: the toss markets among those asked for. */
+    async toss(marketIds: string): Promise<Snapshot> {
+      const { toss } = listOf(marketIds);
+      return books('toss', toss, await loaded(toss.eventIds));
+    },
+    tossInMemory(marketIds: string): Snapshot | undefined {
+      const { toss } = listOf(marketIds);
+      const events = inMemory(toss.eventIds);
+      return events && books('toss', toss, events);
+    },
+
+    /** GetEventDetail: the event, its open markets with their runners' status, its TV page. */
+    async eventDetail(eventId: number, hostname: string): Promise<Snapshot> {
+      return detail(eventId, hostname, (await loaded([eventId])).get(eventId));
+    },
+    eventDetailInMemory(eventId: number, hostname: string): Snapshot | undefined {
+      const facts = catalog.eventInMemory(eventId);
+      return facts && detail(eventId, hostname, facts);
+    },
+
+    /**
+     * BmFancy: the bookmaker rows and the fancy rows of the event, with the caller's worst result
+     * on each fancy session.
+     */
+    async bmFancy(eventId: number, clientId: string | undefined): Promise<Snapshot> {
+      const shared = bmFancyShared(eventId, (await loaded([eventId])).get(eventId));
+      if (clientId === undefined) return shared;
+      return bmFancyOf(eventId, clientId, shared, await deps.fancyWorst(clientId, eventId));
+    },
+    bmFancyInMemory(eventId: number, clientId: string): Snapshot | undefined {
+      const facts = catalog.eventInMemory(eventId);
+      const worst = deps.fancyWorstInMemory(clientId, eventId);
+      if (!facts || !worst) return undefined;
+      return bmFancyOf(eventId, clientId, bmFancyShared(eventId, facts), worst);
+    },
+  };
+}
+
+export type MarketReads = ReturnType<typeof createMarketReads>;
