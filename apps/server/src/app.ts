@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     company: config.casino.company,
   });
   casinoOpsRoutes(app, casino, limit);
-  scoresRoutes(app, feed.scores, limit);
+  scoresRoutes(app, feed.scores, { moneyBodyLimit: limit, lane });
   feedOpsRoutes(app, { db, clock, markets, feed, publisher }, limit);
   siteRoutes(
     app,

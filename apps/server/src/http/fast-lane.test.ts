@@ -144,7 +144,13 @@ afterAll(async () => {
 
 describe('the fast lane', () => {
   it("answers a warm read from memory with the framework route's exact bytes and headers", async () => {
-    for (const url of [RATES(), DETAIL(), BM_FANCY(), `/api/Odds/Toss?marketids=${eventId}T`]) {
+    for (const url of [
+      RATES(),
+      DETAIL(),
+      BM_FANCY(),
+      `/api/Odds/Toss?marketids=${eventId}T`,
+      `/api/Score/Cricket/${eventId}`,
+    ]) {
       const cold = await get(url, mira);
       const warm = await get(url, mira);
       expect(cold.status, url).toBe(200);
