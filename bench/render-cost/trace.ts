@@ -16,6 +16,14 @@ export const TRACE_CATEGORIES = [
 /** Written (console.timeStamp) by the page's probe each time a tick reaches the screen. */
 export const SHOWN_MARK = 'bench-shown';
 
+/**
+ * The event screen's reads of what a tick changes: its odds, bookmaker and fancy rates, toss, detail
+ * and the operator's rows. While the hub is connected every change comes pushed with its data, so
+ * ticks cause none of them (docs/architecture.md, "Freshness on the client").
+ */
+export const PRICE_READS =
+  /^\/api\/(Odds\/|MarketModels\/(GetEventDetail|GetRates|GetCustomBookmaker)|FancyRunnerModels\/)/;
+
 /** A task longer than this blocks input (the Long Tasks API's threshold). */
 const LONG_TASK_US = 50_000;
 
@@ -31,6 +39,7 @@ export interface TraceEvent {
     readonly data?: {
       readonly message?: string;
       readonly didFail?: boolean;
+      readonly url?: string;
       readonly frames?: readonly { readonly processId?: number; readonly parent?: string }[];
     };
     readonly frame_reporter?: { readonly state?: string; readonly frame_sequence?: number };
@@ -151,6 +160,8 @@ export interface TraceFigures {
   readonly presentedFrames: number;
   /** HTTP requests the page started within the traced ticks, and those that failed (cancelled). */
   readonly requests: number;
+  /** Of those, the reads of the event's prices, detail and operator rows (PRICE_READS). */
+  readonly priceRequests: number;
   readonly failedRequests: number;
 }
 
@@ -230,6 +241,11 @@ export function traceFigures(
     ).length,
     presentedFrames: states.filter((state) => state === 'STATE_PRESENTED_ALL').length,
     requests: network.filter((event) => event.name === 'ResourceSendRequest').length,
+    priceRequests: network.filter(
+      (event) =>
+        event.name === 'ResourceSendRequest' &&
+        PRICE_READS.test(new URL(event.args?.data?.url ?? '', 'http://page').pathname),
+    ).length,
     failedRequests: network.filter(
       (event) => event.name === 'ResourceFinish' && event.args?.data?.didFail === true,
     ).length,

@@ -60,6 +60,7 @@ import { createCasinoService } from './modules/casino/casino.service.js';
 import { casinoOpsRoutes } from './ops/casino-ops.routes.js';
 import type { Clock, Random } from './seams.js';
 import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
+import { createMarketPushes } from './hub/market-pushes.js';
 
 export type AppConfig = Pick<
   Config,
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     clock,
     authenticate: (token) => auth.authenticateInMemory(token),
+    log: (message) => app.log.error(message),
   });
   const app = Fastify({
     serverFactory: lane.serverFactory,
@@ -165,7 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurity(app, headers);
 
   const wallet = createWalletService({ db, clock, random });
-  const settlement = deps.settlement ?? createSettlementService({ db, clock, random });
+  const catalog = deps.catalog ?? createCatalog({ db, changes, clock });
+  const settlement =
+    deps.settlement ??
+    createSettlementService({ db, clock, random, onChanged: (eventId) => catalog.forget(eventId) });
   const news = createNewsService({ db, clock });
   const clients = createClientsService({ db, clock, passwords });
   registerAuthentication(app, {
@@ -189,7 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(app, { clients, wallet, news, publisher }, limit);
   settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
-  const catalog = deps.catalog ?? createCatalog({ db, changes });
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook, catalog });
   const idempotency = createIdempotency({ db, clock });
   const bets = createBetsService({
@@ -235,7 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   casinoOpsRoutes(app, casino, limit);
   scoresRoutes(app, feed.scores, { moneyBodyLimit: limit, lane });
-  feedOpsRoutes(app, { db, clock, markets, feed, publisher }, limit);
+  const pushes = createMarketPushes({ publisher, catalog, priceBook: feed.priceBook, clock });
+  feedOpsRoutes(app, { db, clock, markets, feed, pushes }, limit);
   siteRoutes(
     app,
     createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {

@@ -14,9 +14,10 @@ import { createWalletService } from './modules/wallet/wallet.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { startFeed } from './feed/start.js';
 import { createDemoDesk } from './demo/desk.js';
-import { createHub, eventGroup } from './hub/hub.js';
+import { createHub } from './hub/hub.js';
 import { createTvServer } from './tv/tv-server.js';
 import { startCasinoProvider } from './casino-provider/provider.js';
+import { createMarketPushes } from './hub/market-pushes.js';
 import { createFeedNotifier } from './hub/notifier.js';
 import { createRedisBackplane } from './hub/redis-backplane.js';
 import { createMarketsService } from './modules/markets/markets.service.js';
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   });
   // The writers' notifications, on a connection of their own: the caches follow every instance.
   const changes = listenForChanges(databaseUrl, { log: say });
-  const catalog = createCatalog({ db: database.db, changes });
+  const catalog = createCatalog({ db: database.db, changes, clock: systemClock });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
   const hub = createHub({
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     db: database.db,
     clock: systemClock,
     random: systemRandom,
+    onChanged: (eventId) => catalog.forget(eventId),
   });
   const feed = await startFeed({
     feed: config.feed,
@@ -99,7 +101,8 @@ async function main(): Promise<void> {
         priceBook,
         catalog,
       });
-      const notifier = createFeedNotifier({ publisher, markets, clock: systemClock });
+      const pushes = createMarketPushes({ publisher, catalog, priceBook, clock: systemClock });
+      const notifier = createFeedNotifier({ publisher, pushes, markets, clock: systemClock });
       // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
       const desk =
         config.seedDemo && config.feed === 'simulator'
@@ -108,7 +111,9 @@ async function main(): Promise<void> {
               priceBook,
               clock: systemClock,
               announce: (eventId) =>
-                publisher.toGroup(eventGroup(eventId), 'EventSuspended', { EventId: eventId }),
+                void pushes
+                  .event(eventId)
+                  .catch((error: unknown) => say(`push of event ${eventId}: ${String(error)}`)),
               log: say,
             })
           : undefined;

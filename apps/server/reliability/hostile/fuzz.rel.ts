@@ -226,7 +226,9 @@ async function fuzzRoute(route: Route): Promise<void> {
       if (isRefused) refused.push(item);
       else hadSuccess = true;
       if (!isRefused && route.name === 'chips.changePassword' && item.input.body) {
-        fuzzerPassword = (JSON.parse(item.input.body.text) as { newPassword: string }).newPassword;
+        // The server's JSON parser skips a leading byte-order mark, as JSON.parse does not.
+        const text = item.input.body.text.replace(/^\uFEFF/, '');
+        fuzzerPassword = (JSON.parse(text) as { newPassword: string }).newPassword;
       }
       // A logout (or a 401 with the right token) ends the fuzzer's session: log in again.
       const ended =

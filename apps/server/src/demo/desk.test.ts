@@ -71,7 +71,7 @@ beforeAll(async () => {
     db,
     clock,
     priceBook,
-    catalog: createCatalog({ db, changes: noChanges }),
+    catalog: createCatalog({ db, changes: noChanges, clock }),
   });
   const feed: FeedControl = {
     name: 'simulator',

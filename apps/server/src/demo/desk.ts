@@ -37,7 +37,7 @@ export function createDemoDesk(deps: {
   >;
   priceBook: PriceBook;
   clock: Clock;
-  /** Tells open screens of the event to reload its detail and operator rows (EventSuspended). */
+  /** Gives open screens of the event its changed parts (hub/market-pushes.ts `event`). */
   announce: (eventId: number) => void;
   log: (message: string) => void;
 }): DemoDesk {

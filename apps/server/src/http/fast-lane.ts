@@ -73,6 +73,7 @@ export function createFastLane(deps: {
   limiter: RateLimiter;
   clock: Clock;
   authenticate: (token: string) => { sessionId: string; clientId: string } | undefined;
+  log: (message: string) => void;
 }) {
   const exact = new Map<string, Route>();
   const withParam: Route[] = [];
@@ -172,7 +173,13 @@ export function createFastLane(deps: {
     /** Fastify's `serverFactory`: the lane first, the framework for everything it leaves. */
     serverFactory(this: void, handler: RequestListener, options: LaneServerOptions): Server {
       const server = createServer(options.http ?? {}, (request, response) => {
-        const snapshot = answer(request);
+        let snapshot: Snapshot | undefined;
+        try {
+          snapshot = answer(request);
+        } catch (error) {
+          // Whatever went wrong, the framework's route answers (and logs) it as it would.
+          deps.log(`fast lane: ${String(error)}`);
+        }
         if (!snapshot) {
           handler(request, response);
           return;

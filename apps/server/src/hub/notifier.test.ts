@@ -1,10 +1,11 @@
 import { hubMessages } from '@backlay/contract/hub';
-import { marketIdParse } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPriceBook } from '../feed/price-book.js';
 import type { FeedStatus, FeedUpdate, RunnerQuote } from '../feed/types.js';
-import type { MarketView } from '../modules/markets/markets.service.js';
+import type { EventFacts } from '../modules/markets/catalog.js';
+import type { MarketRow } from '../modules/markets/markets.queries.js';
 import { manualClock } from '../seams.js';
+import { createMarketPushes } from './market-pushes.js';
 import { createFeedNotifier } from './notifier.js';
 
 const EVENT_ID = 77;
@@ -23,65 +24,118 @@ const quotes = (status: FeedStatus, back: number): RunnerQuote[] => [
   { selectionId: 2, status, back: [], lay: [] },
 ];
 
+const MARKETS: [string, MarketRow['marketType'], string][] = [
+  [MATCH_ODDS, 'MATCH_ODDS', 'Match Odds'],
+  ['77B', 'BOOKMAKER', 'Bookmaker'],
+  [TOSS, 'TOSS', 'Toss'],
+  [TIED_MATCH, 'TIED_MATCH', 'Tied Match'],
+  [SET_2, 'SET_WINNER', 'Set 2 Winner'],
+];
+
+/** The event as the catalog holds it: five markets of two runners, one fancy session. */
+function facts(): EventFacts {
+  const row: MarketRow['runners'] = [
+    { selectionId: 1, name: 'Lions' },
+    { selectionId: 2, name: 'Tigers' },
+  ];
+  const marketRows = MARKETS.map(([marketId, marketType, name]) => ({
+    marketId,
+    eventId: EVENT_ID,
+    marketType,
+    name,
+    minStake: 100,
+    maxStake: 50_000,
+    isClosed: false,
+    operatorSuspended: false,
+    eventStatus: 'inplay' as const,
+    betLocked: false,
+    runners: row,
+  }));
+  return {
+    eventId: EVENT_ID,
+    seenAt: 0,
+    row: {
+      eventId: EVENT_ID,
+      sportId: 4,
+      seriesName: 'Coastal Cup',
+      name: 'Lions v Tigers',
+      startTime: new Date(0),
+      status: 'inplay',
+      betLocked: false,
+      fancyActive: true,
+      sessionMinStake: 100,
+      sessionMaxStake: 100_000,
+    },
+    marketRows,
+    status: 'inplay',
+    betLocked: false,
+    fancyActive: true,
+    sessionMinStake: 100,
+    sessionMaxStake: 100_000,
+    markets: new Map(
+      marketRows.map((market) => [
+        market.marketId,
+        {
+          marketId: market.marketId,
+          marketType: market.marketType,
+          isClosed: false,
+          operatorSuspended: false,
+          minStake: 100,
+          maxStake: 50_000,
+          runners: row.map((runner) => ({ ...runner, selectionId: String(runner.selectionId) })),
+          customBookmaker: [],
+        },
+      ]),
+    ),
+    fancyNames: new Map([['77-1', '6 over runs Lions']]),
+    customFancy: [],
+    activeFancy: [],
+    declared: new Set(),
+  };
+}
+
 /**
- * The notifier over a real PriceBook, with the markets service faked as a plain read of it: each
- * batch is applied to the book first, as the feed's applier does, then heard.
+ * The notifier over a real PriceBook and the real pushes, with the catalog faked as the event's
+ * facts: each batch is applied to the book first, as the feed's applier does, then heard.
  */
 function harness() {
   const priceBook = createMemoryPriceBook(10_000);
-  for (const marketId of [MATCH_ODDS, TOSS, '77B', TIED_MATCH, SET_2])
-    priceBook.register(marketId, EVENT_ID, 0);
+  for (const [marketId] of MARKETS) priceBook.register(marketId, EVENT_ID, 0);
   let at = 0;
-  const view = (marketId: string): MarketView => {
-    const book = priceBook.market(marketId, at);
-    const status = book?.status ?? 'SUSPENDED';
-    return {
-      market: {
-        marketId,
-        eventId: EVENT_ID,
-        marketType: marketIdParse(marketId)?.kind ?? 'MATCH_ODDS',
-        name: marketId === TOSS ? 'Toss' : 'Match Odds',
-        minStake: 100,
-        maxStake: 50_000,
-        isClosed: status === 'CLOSED',
-        operatorSuspended: false,
-        eventStatus: 'inplay',
-        betLocked: false,
-        runners: [
-          { selectionId: 1, name: 'Lions' },
-          { selectionId: 2, name: 'Tigers' },
-        ],
-      },
-      status,
-      isInPlay: true,
-      seq: book?.seq ?? 0,
-      runners: (book?.runners ?? []).map((runner) => ({
-        ...runner,
-        name: `runner ${runner.selectionId}`,
-      })),
-    };
-  };
+  const clock = manualClock(new Date(0));
+  const event = facts();
   const pushes: { group: string; target: string; payload: unknown }[] = [];
+  const publisher = {
+    toAll: () => {},
+    toUser: () => {},
+    toGroup: (group: string, target: string, payload: unknown) =>
+      void pushes.push({ group, target, payload }),
+  };
   const notify = createFeedNotifier({
-    publisher: {
-      toAll: () => {},
-      toUser: () => {},
-      toGroup: (group, target, payload) => void pushes.push({ group, target, payload }),
-    },
-    markets: {
-      markets: (marketIds) => Promise.resolve(marketIds.map(view)),
-      fancy: () => Promise.resolve({ seq: 0, rows: [] }),
-      listEvents: () => Promise.resolve([]),
-    },
-    clock: manualClock(new Date(0)),
+    publisher,
+    pushes: createMarketPushes({
+      publisher,
+      catalog: {
+        event: (eventId) => Promise.resolve(eventId === EVENT_ID ? event : undefined),
+        eventInMemory: (eventId) => (eventId === EVENT_ID ? event : undefined),
+        forget: () => {},
+      },
+      priceBook,
+      clock,
+    }),
+    markets: { listEvents: () => Promise.resolve([]) },
+    clock,
   });
   return {
     /** Applies the batch one second after the last one (so each book's Seq is `at`), and hears it. */
     async apply(...updates: FeedUpdate[]) {
       at += 1_000;
-      for (const update of updates)
+      clock.set(new Date(at));
+      for (const update of updates) {
         if (update.kind === 'market')
           priceBook.putMarket(update.marketId, update.status, update.runners, at);
+        if (update.kind === 'fancy') priceBook.putFancy(update.eventId, update.rows, at);
+      }
       await notify(updates);
     },
     /** The UpdateMarketOdds pushes since the last call, each checked against the contract. */
@@ -92,6 +146,14 @@ function harness() {
         payload: hubMessages.UpdateMarketOdds.parse(payload),
       }));
     },
+    /** Every push since the last call: its target, checked against the contract. */
+    targets() {
+      return pushes.splice(0).map(({ target, payload }) => {
+        if (target in hubMessages) hubMessages[target as keyof typeof hubMessages].parse(payload);
+        return target;
+      });
+    },
+    pushes,
   };
 }
 
@@ -102,8 +164,8 @@ const market = (marketId: string, status: FeedStatus, back = 190): FeedUpdate =>
   runners: quotes(status, back),
 });
 
-describe('feed notifier: match odds and toss status', () => {
-  it('pushes a match odds book once when the feed suspends the market and once when it reopens', async () => {
+describe('feed notifier: exchange and toss books', () => {
+  it('pushes a match odds book when the feed suspends the market and when it reopens', async () => {
     const feed = harness();
     await feed.apply(market(MATCH_ODDS, 'ACTIVE'));
     feed.marketPushes();
@@ -160,7 +222,7 @@ describe('feed notifier: match odds and toss status', () => {
     });
   });
 
-  it('pushes a toss book in the GetTossOdds shape once when suspended and once when reopened', async () => {
+  it('pushes a toss book in the GetTossOdds shape when suspended and when reopened', async () => {
     const feed = harness();
     await feed.apply(market(TOSS, 'ACTIVE', 196));
     feed.marketPushes();
@@ -209,19 +271,103 @@ describe('feed notifier: match odds and toss status', () => {
     });
   });
 
-  it('pushes nothing for price-only changes of an ACTIVE market or a repeated suspension', async () => {
+  it('pushes every price change with its data, and the detail only when a status changed', async () => {
     const feed = harness();
     await feed.apply(market(MATCH_ODDS, 'ACTIVE'), market(TOSS, 'ACTIVE'));
-    feed.marketPushes();
+    expect(feed.targets()).toEqual(['UpdateMarketOdds', 'UpdateMarketOdds', 'EventSuspended']);
 
     await feed.apply(market(MATCH_ODDS, 'ACTIVE', 192), market(TOSS, 'ACTIVE', 194));
+    expect(feed.targets()).toEqual(['UpdateMarketOdds', 'UpdateMarketOdds']);
     await feed.apply(market(MATCH_ODDS, 'ACTIVE', 194));
-    expect(feed.marketPushes()).toEqual([]);
+    const [push] = feed.marketPushes();
+    expect(push?.payload).toMatchObject({ Seq: 3_000, Book: { status: 'ACTIVE', Seq: 3_000 } });
+    expect(
+      push?.payload.MarketType === 'MATCH_ODDS' &&
+        push.payload.Book.runners[0]?.exchange.availableToBack[0]?.price,
+    ).toBe(1.94);
 
     await feed.apply(market(MATCH_ODDS, 'SUSPENDED'));
-    feed.marketPushes();
+    const suspended = feed.pushes.splice(0);
+    expect(suspended.map(({ target }) => target)).toEqual(['UpdateMarketOdds', 'EventSuspended']);
+    const detail = hubMessages.EventSuspended.parse(suspended[1]?.payload);
+    expect(detail.Seq).toBe(4_000);
+    expect(
+      detail.Detail.MarketList.find((entry) => entry.MarketId === MATCH_ODDS)?.runners[0],
+    ).toMatchObject({ status: 'SUSPENDED' });
     await feed.apply(market(MATCH_ODDS, 'SUSPENDED', 180));
-    expect(feed.marketPushes()).toEqual([]);
+    expect(feed.targets()).toEqual(['UpdateMarketOdds']);
+  });
+
+  it("passes on the feed's heartbeat of each event to its group", async () => {
+    const feed = harness();
+    await feed.apply({ kind: 'heartbeat', eventIds: [EVENT_ID, 78] });
+    expect(feed.pushes.splice(0)).toEqual([
+      { group: 'event:77', target: 'FeedHeartbeat', payload: { EventId: 77 } },
+      { group: 'event:78', target: 'FeedHeartbeat', payload: { EventId: 78 } },
+    ]);
+  });
+
+  it('pushes the bookmaker rows and the assembled fancy rows, each with its own Seq', async () => {
+    const feed = harness();
+    await feed.apply(market('77B', 'ACTIVE', 90));
+    const [bookmaker] = feed.pushes.splice(0);
+    expect(bookmaker?.target).toBe('GetActiveBM');
+    expect(hubMessages.GetActiveBM.parse(bookmaker?.payload)).toEqual({
+      Marketid: '77B',
+      EventId: 77,
+      Seq: 1_000,
+      BMList: [
+        {
+          MarketId: '77B',
+          selectionId: 1,
+          RunnerName: 'Lions',
+          status: 'ACTIVE',
+          BackPrice1: 90,
+          BackSize1: 500,
+          LayPrice1: 92,
+          LaySize1: 400,
+        },
+        {
+          MarketId: '77B',
+          selectionId: 2,
+          RunnerName: 'Tigers',
+          status: 'ACTIVE',
+          BackPrice1: 0,
+          BackSize1: 0,
+          LayPrice1: 0,
+          LaySize1: 0,
+        },
+      ],
+    });
+
+    await feed.apply({
+      kind: 'fancy',
+      eventId: EVENT_ID,
+      rows: [
+        { selectionId: '77-1', noLine: 48, noRate: 100, yesLine: 49, yesRate: 100, gameStatus: '' },
+      ],
+    });
+    const [fancy] = feed.pushes.splice(0);
+    expect(fancy?.target).toBe('GetActiveSession');
+    expect(hubMessages.GetActiveSession.parse(fancy?.payload)).toEqual({
+      MarketId: 77,
+      Seq: 2_000,
+      fancyList: [
+        {
+          SelectionId: '77-1',
+          RunnerName: '6 over runs Lions',
+          BackPrice1: 49,
+          BackSize1: 100,
+          LayPrice1: 48,
+          LaySize1: 100,
+          GameStatus: '',
+          min: 100,
+          max: 100_000,
+          isCustome: false,
+          isActive: false,
+        },
+      ],
+    });
   });
 
   it("pushes a market's first price as a reopening, as it read SUSPENDED before", async () => {
@@ -236,7 +382,6 @@ describe('feed notifier: match odds and toss status', () => {
     feed.marketPushes();
 
     await feed.apply(market(MATCH_ODDS, 'SUSPENDED'), market(MATCH_ODDS, 'SUSPENDED', 150));
-    await feed.apply(market(MATCH_ODDS, 'ACTIVE'), market(MATCH_ODDS, 'SUSPENDED'));
     // The second price of a batch takes the book's Seq one past the batch's time.
     expect(
       feed

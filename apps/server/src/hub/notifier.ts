@@ -1,54 +1,40 @@
-import type { HubPayload } from '@backlay/contract/hub';
-import { isExchangeMarket, marketIdParse } from '@backlay/domain';
+import { marketIdParse } from '@backlay/domain';
 import type { FeedStatus, FeedUpdate } from '../feed/types.js';
 import type { MarketsService } from '../modules/markets/markets.service.js';
-import {
-  bookmakerRowsWire,
-  exchangeBookWire,
-  fancyRowWire,
-  marketBookWire,
-} from '../modules/markets/markets.wire.js';
 import type { Clock } from '../seams.js';
 import { eventGroup, type HubPublisher } from './hub.js';
-
-/** The markets whose status changes are pushed with their book: the exchange markets and toss. */
-const isPushed = (kind: string): boolean => kind === 'TOSS' || isExchangeMarket(kind);
+import { isPushedMarket, type MarketPushes } from './market-pushes.js';
 
 /**
- * Turns what the feed changed into hub messages (SPEC §4 real-time events; DESIGN §7): new or
- * closed events reload the market list and the in-play count, bookmaker and fancy prices go to
- * their event's group with their Seq, and so does the book of an exchange market (match odds, tied
- * match, over/under …) or toss market whose status the feed changed (UpdateMarketOdds; their
- * price-only changes are left to the poll).
+ * Turns what the feed changed into hub messages with their data (SPEC §4 real-time events;
+ * market-pushes.ts), once per part and batch, as the batch left it: the book of every exchange
+ * and toss market whose prices or status changed (UpdateMarketOdds), the bookmaker rows
+ * (GetActiveBM), the fancy rows (GetActiveSession), and the event's detail when a market's status
+ * changed (EventSuspended); the feed's heartbeat of each event (FeedHeartbeat), which keeps what
+ * an open screen holds fresh; new or closed events reload the market list and the in-play count.
  */
 export function createFeedNotifier(deps: {
   publisher: HubPublisher;
-  markets: Pick<MarketsService, 'markets' | 'fancy' | 'listEvents'>;
+  pushes: Pick<MarketPushes, 'market' | 'bookmaker' | 'fancy' | 'detail'>;
+  markets: Pick<MarketsService, 'listEvents'>;
   clock: Clock;
 }) {
-  const { publisher, markets, clock } = deps;
+  const { publisher, pushes, markets, clock } = deps;
   /**
-   * The feed status of each open exchange and toss market as last pushed. A market not in it
-   * counts as SUSPENDED, as the PriceBook holds a market before its first price, so its first
-   * ACTIVE price is pushed as a reopening.
+   * The feed status of each open market as last heard. A market not in it counts as SUSPENDED,
+   * as the PriceBook holds a market before its first price, so its first ACTIVE price is a
+   * reopening.
    */
   const lastStatus = new Map<string, FeedStatus>();
 
-  const pushMarketOdds = async (marketId: string): Promise<void> => {
-    const parts = marketIdParse(marketId);
-    const [view] = await markets.markets([marketId]);
-    if (!view || !parts || !isPushed(parts.kind)) return;
-    const common = { EventId: parts.eventId, MarketId: marketId, Seq: view.seq };
-    const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(parts.kind)
-      ? { ...common, MarketType: parts.kind, Book: exchangeBookWire(view) }
-      : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
-    publisher.toGroup(eventGroup(parts.eventId), 'UpdateMarketOdds', payload);
-  };
-
   return async (updates: readonly FeedUpdate[]): Promise<void> => {
     let listChanged = false;
-    /** Status before this batch of each exchange and toss market it touched. */
-    const statusBefore = new Map<string, FeedStatus>();
+    const books = new Set<string>();
+    const bookmakers = new Set<number>();
+    const fancies = new Set<number>();
+    /** Events with a market whose status this batch changed. */
+    const suspensions = new Set<number>();
+    const heartbeats = new Set<number>();
     for (const update of updates) {
       switch (update.kind) {
         case 'event':
@@ -63,45 +49,35 @@ export function createFeedNotifier(deps: {
           break;
         case 'market': {
           const parts = marketIdParse(update.marketId);
-          if (parts && isPushed(parts.kind)) {
-            if (!statusBefore.has(update.marketId))
-              statusBefore.set(update.marketId, lastStatus.get(update.marketId) ?? 'SUSPENDED');
-            lastStatus.set(update.marketId, update.status);
-            break;
-          }
-          if (parts?.kind !== 'BOOKMAKER') break;
-          const [view] = await markets.markets([update.marketId]);
-          publisher.toGroup(eventGroup(parts.eventId), 'GetActiveBM', {
-            Marketid: update.marketId,
-            EventId: parts.eventId,
-            Seq: view?.seq ?? 0,
-            BMList: bookmakerRowsWire(view),
-          });
+          if (!parts) break;
+          if (isPushedMarket(parts.kind)) books.add(update.marketId);
+          else if (parts.kind === 'BOOKMAKER') bookmakers.add(parts.eventId);
+          else break;
+          if ((lastStatus.get(update.marketId) ?? 'SUSPENDED') !== update.status)
+            suspensions.add(parts.eventId);
+          if (update.status === 'CLOSED') lastStatus.delete(update.marketId);
+          else lastStatus.set(update.marketId, update.status);
           break;
         }
-        case 'fancy': {
-          const fancy = await markets.fancy(update.eventId);
-          publisher.toGroup(eventGroup(update.eventId), 'GetActiveSession', {
-            MarketId: update.eventId,
-            Seq: fancy.seq,
-            fancyList: fancy.rows.map(fancyRowWire),
-          });
+        case 'fancy':
+          fancies.add(update.eventId);
           break;
-        }
+        case 'heartbeat':
+          for (const eventId of update.eventIds) heartbeats.add(eventId);
+          break;
         case 'score':
         case 'result':
-        case 'heartbeat':
           break;
         default:
           break;
       }
     }
-    // Once per market and batch, with the book as the whole batch left it.
-    for (const [marketId, before] of statusBefore) {
-      const status = lastStatus.get(marketId);
-      if (status === 'CLOSED') lastStatus.delete(marketId);
-      if (status !== undefined && status !== before) await pushMarketOdds(marketId);
-    }
+    for (const marketId of books) await pushes.market(marketId);
+    for (const eventId of bookmakers) await pushes.bookmaker(eventId);
+    for (const eventId of fancies) await pushes.fancy(eventId);
+    for (const eventId of suspensions) await pushes.detail(eventId);
+    for (const eventId of heartbeats)
+      publisher.toGroup(eventGroup(eventId), 'FeedHeartbeat', { EventId: eventId });
     if (listChanged) {
       const events = await markets.listEvents(undefined);
       publisher.toAll('UpdateMarketList', { Seq: clock.now().getTime() });

@@ -11,7 +11,7 @@ import {
 } from '@backlay/contract/ops';
 import { MATCH_MIN_STAKE, marketIdParse, SESSION_MIN_STAKE } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
-import { eventGroup, type HubPublisher } from '../hub/hub.js';
+import type { MarketPushes } from '../hub/market-pushes.js';
 import type { Db } from '../db/pool.js';
 import type { FeedControl } from '../feed/control.js';
 import { nextScriptedEventId } from '../feed/feed.queries.js';
@@ -63,19 +63,18 @@ export function feedOpsRoutes(
     clock: Clock;
     markets: MarketsService;
     feed: FeedControl;
-    publisher: HubPublisher;
+    pushes: MarketPushes;
   },
   moneyBodyLimit: number,
 ): void {
   const options = { moneyBodyLimit };
   const { markets, feed, clock } = deps;
   /**
-   * SPEC §4: EventSuspended makes the event's screens reload their detail (and the operator's
-   * custom and active rows, which change with it).
+   * After an operator's change the event's open screens get every part of it with its data
+   * (hub/market-pushes.ts): books, bookmaker and fancy rows, the detail and the operator's rows.
    */
-  const suspended = (eventId: number | undefined, outcome: OperatorOutcome) => {
-    if (outcome.ok && eventId !== undefined)
-      deps.publisher.toGroup(eventGroup(eventId), 'EventSuspended', { EventId: eventId });
+  const suspended = async (eventId: number | undefined, outcome: OperatorOutcome) => {
+    if (outcome.ok && eventId !== undefined) await deps.pushes.event(eventId);
     return outcome;
   };
   // Fixture events take the next id one at a time, so two operators never collide.
@@ -90,14 +89,14 @@ export function feedOpsRoutes(
     app,
     lockEvent,
     async ({ body }) =>
-      answer(suspended(body.eventId, await markets.lockEvent(body.eventId, true))),
+      answer(await suspended(body.eventId, await markets.lockEvent(body.eventId, true))),
     options,
   );
   registerEndpoint(
     app,
     unlockEvent,
     async ({ body }) =>
-      answer(suspended(body.eventId, await markets.lockEvent(body.eventId, false))),
+      answer(await suspended(body.eventId, await markets.lockEvent(body.eventId, false))),
     options,
   );
   registerEndpoint(
@@ -105,7 +104,7 @@ export function feedOpsRoutes(
     suspendMarket,
     async ({ body }) =>
       answer(
-        suspended(
+        await suspended(
           marketIdParse(body.marketId)?.eventId,
           await markets.suspendMarket(body.marketId, true),
         ),
@@ -117,7 +116,7 @@ export function feedOpsRoutes(
     resumeMarket,
     async ({ body }) =>
       answer(
-        suspended(
+        await suspended(
           marketIdParse(body.marketId)?.eventId,
           await markets.suspendMarket(body.marketId, false),
         ),
@@ -127,7 +126,7 @@ export function feedOpsRoutes(
   registerEndpoint(
     app,
     setCustomFancy,
-    async ({ body }) => answer(suspended(body.eventId, await markets.setCustomFancy(body))),
+    async ({ body }) => answer(await suspended(body.eventId, await markets.setCustomFancy(body))),
     options,
   );
   registerEndpoint(
@@ -135,7 +134,10 @@ export function feedOpsRoutes(
     setCustomBookmaker,
     async ({ body }) =>
       answer(
-        suspended(marketIdParse(body.marketId)?.eventId, await markets.setCustomBookmaker(body)),
+        await suspended(
+          marketIdParse(body.marketId)?.eventId,
+          await markets.setCustomBookmaker(body),
+        ),
       ),
     options,
   );

@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bmFancyQuery } from '../features/event/api/get-bm-fancy';
+import { customFancyQuery } from '../features/event/api/get-custom-fancy';
+import { eventDetailQuery } from '../features/event/api/get-event-detail';
 import { marketOddsQuery, type ExchangeBook } from '../features/event/api/get-market-odds';
 import { tossOddsQuery } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
@@ -19,7 +22,7 @@ function fakeConnection() {
 }
 
 describe('hub handlers', () => {
-  it('refresh the cache entry each message concerns', () => {
+  it('refresh the entries of the messages that carry no data; the price messages ask for nothing', () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
     const connection = fakeConnection();
@@ -32,7 +35,6 @@ describe('hub handlers', () => {
     connection.emit('updateNews', { Message: 'hello' });
     connection.emit('GetActiveBM', { Marketid: '77B', EventId: 77, Seq: 3, BMList: [] });
     connection.emit('GetActiveSession', { MarketId: 77, Seq: 4, fancyList: [] });
-    connection.emit('EventSuspended', { EventId: 77 });
     connection.emit('BetPlacedMessage', {
       EventId: 77,
       MarketId: '1.77',
@@ -43,10 +45,6 @@ describe('hub handlers', () => {
       marketKeys.lists(),
       marketKeys.lists(),
       newsKeys.all,
-      eventKeys.bmFancy('77'),
-      eventKeys.bmFancy('77'),
-      eventKeys.detail('77'),
-      eventKeys.operator('77'),
       eventKeys.bets('77'),
       walletKeys.all,
       walletKeys.all,
@@ -196,31 +194,188 @@ describe('hub UpdateMarketOdds', () => {
   });
 });
 
-describe('hub EventSuspended', () => {
-  it("invalidates the event's detail and its custom bookmaker, custom and active fancy rows", () => {
+const bmRow = (selectionId: number, back: number) => ({
+  MarketId: '77B',
+  selectionId,
+  RunnerName: `Runner ${selectionId}`,
+  status: 'ACTIVE',
+  BackPrice1: back,
+  BackSize1: 100,
+  LayPrice1: back + 2,
+  LaySize1: 100,
+});
+/** A fancy row as a push carries it (no one's position). */
+const fancyRow = (n: number, line: number) => ({
+  SelectionId: `77-${n}`,
+  RunnerName: `${n * 5} over runs`,
+  BackPrice1: line + 1,
+  BackSize1: 100,
+  LayPrice1: line,
+  LaySize1: 100,
+  GameStatus: '',
+  min: 100,
+  max: 100_000,
+  isCustome: false,
+  isActive: false,
+});
+/** The row as the caller's BmFancy holds it, with their own result. */
+const heldRow = (n: number, line: number, profitLoss: number) => ({
+  ...fancyRow(n, line),
+  profitLoss,
+});
+
+describe('hub bookmaker and fancy rows', () => {
+  async function eventScreen() {
     const queryClient = new QueryClient();
-    const keys = [
-      eventKeys.detail('77'),
-      eventKeys.customBookmaker('77'),
-      eventKeys.customFancy('77'),
-      eventKeys.activeFancy('77'),
-      eventKeys.bmFancy('77'),
-      eventKeys.customFancy('78'),
-    ];
-    for (const key of keys) queryClient.setQueryData(key, { Status: true, Result: [] });
+    await queryClient.fetchQuery({
+      ...bmFancyQuery('77', true),
+      queryFn: () =>
+        Promise.resolve({
+          Status: true as const,
+          Result: {
+            EventId: 77,
+            Marketid: '77B',
+            BMSeq: 5_000,
+            FancySeq: 5_000,
+            BMList: [bmRow(1, 90)],
+            fancyList: [heldRow(1, 48, -100), heldRow(2, 80, 0)],
+          },
+        }),
+    });
+    const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
     const connection = fakeConnection();
     registerHubHandlers(connection, queryClient);
+    const held = () => {
+      const answer = queryClient.getQueryData(bmFancyQuery('77', true).queryKey);
+      return answer?.Status ? answer.Result : undefined;
+    };
+    return { connection, held, invalidations, queryClient };
+  }
 
-    connection.emit('EventSuspended', { EventId: 77 });
+  it("writes each part by its own Seq, without a request, keeping the caller's own results", async () => {
+    const screen = await eventScreen();
+    screen.connection.emit('GetActiveBM', {
+      Marketid: '77B',
+      EventId: 77,
+      Seq: 6_000,
+      BMList: [bmRow(1, 88)],
+    });
+    expect(screen.held()?.BMList).toEqual([bmRow(1, 88)]);
+    expect(screen.held()?.BMSeq).toBe(6_000);
+    const fancyBefore = screen.held()?.fancyList;
 
-    expect(keys.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-    ]);
+    // An older bookmaker push is dropped; the fancy part is untouched by it.
+    screen.connection.emit('GetActiveBM', {
+      Marketid: '77B',
+      EventId: 77,
+      Seq: 5_500,
+      BMList: [bmRow(1, 70)],
+    });
+    expect(screen.held()?.BMList).toEqual([bmRow(1, 88)]);
+    expect(screen.held()?.fancyList).toBe(fancyBefore);
+
+    // A fancy push from before this bookmaker push is still newer than the fancy part held.
+    screen.connection.emit('GetActiveSession', {
+      MarketId: 77,
+      Seq: 5_200,
+      fancyList: [fancyRow(1, 50), fancyRow(2, 82)],
+    });
+    expect(screen.held()?.fancyList).toEqual([heldRow(1, 50, -100), heldRow(2, 82, 0)]);
+    expect(screen.held()?.BMSeq).toBe(6_000);
+    expect(screen.invalidations).not.toHaveBeenCalled();
+    expect(screen.queryClient.isFetching()).toBe(0);
+  });
+});
+
+const detailOf = (Seq: number, EvBetStatus: boolean) => ({
+  EventId: 77,
+  EventName: 'Lions v Tigers',
+  SeriesName: 'Coastal Cup',
+  SportsId: 4,
+  MarketTime: '2026-11-21T10:00:00.000Z',
+  MarketStatus: 1 as const,
+  MarketList: [],
+  Seq,
+  fancy: { IsFancyActive: true, EvBetStatus, SessionMinStake: 100, SessionMaxStake: 100_000 },
+});
+
+describe('hub EventSuspended', () => {
+  it("writes the event's detail (its own TvUrl kept) and the operator's rows, without a request", async () => {
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery({
+      ...eventDetailQuery('77'),
+      queryFn: () =>
+        Promise.resolve({
+          Status: true as const,
+          Result: { ...detailOf(5_000, true), TvUrl: 'http://tv.example/77' },
+        }),
+    });
+    const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+    const connection = fakeConnection();
+    registerHubHandlers(connection, queryClient);
+    const custom = { ...fancyRow(9, 120), isCustome: true };
+
+    connection.emit('EventSuspended', {
+      EventId: 77,
+      Seq: 6_000,
+      Detail: detailOf(6_000, false),
+      CustomBookmaker: [],
+      CustomFancy: [custom],
+      ActiveFancy: [],
+    });
+
+    const detail = queryClient.getQueryData(eventDetailQuery('77').queryKey);
+    expect(detail).toEqual({
+      Status: true,
+      Result: { ...detailOf(6_000, false), TvUrl: 'http://tv.example/77' },
+    });
+    expect(queryClient.getQueryData(customFancyQuery('77', true).queryKey)).toEqual({
+      Status: true,
+      Result: [custom],
+    });
+    // An older detail is dropped.
+    connection.emit('EventSuspended', {
+      EventId: 77,
+      Seq: 5_500,
+      Detail: detailOf(5_500, true),
+      CustomBookmaker: [],
+      CustomFancy: [],
+      ActiveFancy: [],
+    });
+    expect(queryClient.getQueryData(eventDetailQuery('77').queryKey)).toBe(detail);
+    expect(invalidations).not.toHaveBeenCalled();
+  });
+});
+
+describe('hub FeedHeartbeat', () => {
+  it("counts the event's held prices as answered now, asking for nothing", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z'), toFake: ['Date'] });
+    try {
+      const queryClient = new QueryClient();
+      const held = { '1.77': exchangeBook('1.77', 'ACTIVE', 5_000, 1.9) };
+      await queryClient.fetchQuery({
+        ...marketOddsQuery('77', '1.77'),
+        queryFn: () => Promise.resolve({ Status: true as const, Result: held }),
+      });
+      const key = marketOddsQuery('77', '1.77').queryKey;
+      const before = queryClient.getQueryState(key);
+      const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+      const connection = fakeConnection();
+      registerHubHandlers(connection, queryClient);
+
+      vi.setSystemTime(new Date('2026-11-21T10:00:08Z'));
+      connection.emit('FeedHeartbeat', { EventId: 77 });
+      connection.emit('FeedHeartbeat', { EventId: 78 });
+
+      const after = queryClient.getQueryState(key);
+      expect(after?.dataUpdatedAt).toBe(Date.parse('2026-11-21T10:00:08Z'));
+      expect(after?.dataUpdatedAt).toBeGreaterThan(before?.dataUpdatedAt ?? Infinity);
+      expect(after?.data).toBe(before?.data);
+      expect(invalidations).not.toHaveBeenCalled();
+      expect(queryClient.isFetching()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

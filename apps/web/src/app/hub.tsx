@@ -1,14 +1,17 @@
-import { hubMessages } from '@backlay/contract/hub';
+import { hubMessages, type HubMessageName, type HubPayload } from '@backlay/contract/hub';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { bookmakerRowsPut, fancyRowsPut } from '../features/event/api/get-bm-fancy';
+import { eventDetailPut } from '../features/event/api/get-event-detail';
 import { marketOddsPut } from '../features/event/api/get-market-odds';
+import { operatorRowsPut } from '../features/event/api/operator-rows';
 import { tossOddsPut } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
-import { setHubLost } from '../lib/connection';
+import { setHubConnected, setHubLost } from '../lib/connection';
 import { buildHubConnection, START_RETRY_MS, startWithRetry } from '../lib/hub';
 import { logError } from '../lib/log';
 import { useStoredLogin } from '../lib/session';
@@ -31,10 +34,20 @@ const eventIdOf = (payload: unknown, key: 'EventId' | 'MarketId'): string | unde
     : undefined;
 };
 
+/** A hub payload checked against the contract; a payload that fails is logged and dropped. */
+function parsed<N extends HubMessageName>(name: N, payload: unknown): HubPayload<N> | undefined {
+  const result = hubMessages[name].safeParse(payload);
+  if (result.success) return result.data as HubPayload<N>;
+  logError(`hub ${name}`, result.error);
+  return undefined;
+}
+
 /**
- * The handlers of SPEC §4 "Real-time events received": each refreshes the cache entry it concerns,
- * so every screen shows the change sooner than its next poll (DESIGN §7). UpdateMarketOdds carries
- * the book itself, so it is written into the cache by Seq without a request.
+ * The handlers of SPEC §4 "Real-time events received". The price messages carry their data —
+ * books (UpdateMarketOdds), bookmaker rows (GetActiveBM), fancy rows (GetActiveSession), and the
+ * detail with the operator's rows (EventSuspended) — and are written into the cache by Seq without
+ * a request (docs/architecture.md, "Freshness on the client"); the others name what changed, and
+ * the screens showing it load it again.
  */
 export function registerHubHandlers(
   connection: Pick<HubConnection, 'on'>,
@@ -46,31 +59,37 @@ export function registerHubHandlers(
   connection.on('inplaycount', () => invalidate(marketKeys.lists()));
   connection.on('updateNews', () => invalidate(newsKeys.all));
   connection.on('GetActiveBM', (payload: unknown) => {
-    const eventId = eventIdOf(payload, 'EventId');
-    if (eventId) invalidate(eventKeys.bmFancy(eventId));
+    const push = parsed('GetActiveBM', payload);
+    if (push) bookmakerRowsPut(queryClient, String(push.EventId), push);
   });
   connection.on('GetActiveSession', (payload: unknown) => {
-    const eventId = eventIdOf(payload, 'MarketId');
-    if (eventId) invalidate(eventKeys.bmFancy(eventId));
+    const push = parsed('GetActiveSession', payload);
+    if (push) fancyRowsPut(queryClient, String(push.MarketId), push);
   });
   connection.on('UpdateMarketOdds', (payload: unknown) => {
-    const parsed = hubMessages.UpdateMarketOdds.safeParse(payload);
-    if (!parsed.success) {
-      logError('hub UpdateMarketOdds', parsed.error);
-      return;
-    }
-    const push = parsed.data;
+    const push = parsed('UpdateMarketOdds', payload);
+    if (!push) return;
     const eventId = String(push.EventId);
     // Toss has its own read; every exchange market's book is in the match odds read.
     if (push.MarketType === 'TOSS') tossOddsPut(queryClient, eventId, push.Book);
     else marketOddsPut(queryClient, eventId, push.Book);
   });
   connection.on('EventSuspended', (payload: unknown) => {
-    const eventId = eventIdOf(payload, 'EventId');
-    if (!eventId) return;
-    invalidate(eventKeys.detail(eventId));
-    // The operator's own rows (custom bookmaker, custom and active fancy) may have changed too.
-    invalidate(eventKeys.operator(eventId));
+    const push = parsed('EventSuspended', payload);
+    if (!push) return;
+    const eventId = String(push.EventId);
+    eventDetailPut(queryClient, eventId, push);
+    operatorRowsPut(queryClient, eventId, push);
+  });
+  // The feed is alive: the event's prices held are the server's (every change is pushed), so
+  // their reads count as answered now (features/event/freshness.tsx reads when).
+  connection.on('FeedHeartbeat', (payload: unknown) => {
+    const push = parsed('FeedHeartbeat', payload);
+    if (push)
+      queryClient.setQueriesData(
+        { queryKey: eventKeys.odds(String(push.EventId)) },
+        (held) => held,
+      );
   });
   // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads.
   connection.on('UpdateBalance', () => invalidate(walletKeys.all));
@@ -150,6 +169,7 @@ export function HubProvider({ children }: { children: ReactNode }) {
     // A new value only when the state moved: the screens reading it render then alone.
     const publish = () => {
       if (stopped) return;
+      setHubConnected(connection.state === HubConnectionState.Connected);
       setValue((held) =>
         held.connection === connection && held.state === connection.state
           ? held
@@ -167,6 +187,8 @@ export function HubProvider({ children }: { children: ReactNode }) {
       (lost) => {
         setHubLost(lost);
         publish();
+        // Lost: the odds polls take over at once, at the spec's intervals (polling.ts).
+        if (lost) void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       },
     );
     const watch = setInterval(publish, 1000);
@@ -175,6 +197,7 @@ export function HubProvider({ children }: { children: ReactNode }) {
       release();
       clearInterval(watch);
       setHubLost(false);
+      setHubConnected(false);
       connection.stop().catch((error: unknown) => logError('hub stop', error));
       setValue({ state: HubConnectionState.Disconnected, connection: null });
     };

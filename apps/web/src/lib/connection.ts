@@ -16,6 +16,20 @@ export function setHubLost(lost: boolean): void {
   hubLost.notify();
 }
 
+/**
+ * Whether the hub connection is up: prices come with their data through it, so the odds polls
+ * slow to a safety net (features/event/api/polling.ts) and take over again when it is not.
+ */
+let isHubConnected = false;
+
+export function setHubConnected(connected: boolean): void {
+  isHubConnected = connected;
+}
+
+export function hubIsConnected(): boolean {
+  return isHubConnected;
+}
+
 /** The hub connection dropped (reconnecting, or closed and starting again) and is not back. */
 export function useIsHubLost(): boolean {
   return useSignal(hubLost);

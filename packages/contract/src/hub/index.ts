@@ -1,7 +1,15 @@
 import { EXCHANGE_MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope } from '../common.js';
-import { exchangeBook, marketBook } from '../markets/index.js';
+import {
+  bmFancyRow,
+  bookmakerRow,
+  customBookmakerRow,
+  eventDetail,
+  exchangeBook,
+  marketBook,
+  operatorFancyRow,
+} from '../markets/index.js';
 
 /** The hub's path (SPEC §7: `{host}/MessageHub?userId=`). */
 export const HUB_PATH = '/MessageHub';
@@ -18,24 +26,42 @@ export const getHubTicket = endpoint({
 /** The hub's messages (SPEC §4 "Real-time events received"), each payload as the client reads it. */
 export const hubMessages = {
   UpdateMarketList: z.object({ Seq: z.number().int() }),
+  /** The event's bookmaker rows as BmFancy's BMList, with its Seq (BmFancy's BMSeq). */
   GetActiveBM: z.object({
     Marketid: z.string(),
     EventId: z.number().int(),
     Seq: z.number().int(),
-    BMList: z.array(z.unknown()),
+    BMList: z.array(bookmakerRow),
   }),
+  /**
+   * The event's fancy rows as BmFancy's fancyList (assembled), with its Seq (BmFancy's FancySeq);
+   * a group push carries no one's position, so each client keeps its own `profitLoss`.
+   */
   GetActiveSession: z.object({
     MarketId: z.number().int(),
     Seq: z.number().int(),
-    fancyList: z.array(z.unknown()),
+    fancyList: z.array(bmFancyRow.omit({ profitLoss: true })),
   }),
-  EventSuspended: z.object({ EventId: z.number().int() }),
+  /**
+   * The event after a market or the event was suspended or reopened, by the feed or an operator:
+   * its detail as GetEventDetail answers it (without the caller's TvUrl) and the operator's rows
+   * as their reads answer them, so an open screen follows without asking.
+   */
+  EventSuspended: z.object({
+    EventId: z.number().int(),
+    Seq: z.number().int(),
+    Detail: eventDetail.omit({ TvUrl: true }),
+    CustomBookmaker: z.array(customBookmakerRow),
+    CustomFancy: z.array(operatorFancyRow),
+    ActiveFancy: z.array(operatorFancyRow),
+  }),
   /**
    * An exchange market's (match odds `1.<EventId>`, tied match, over/under … — docs/architecture.md
-   * identifiers) or the toss's (`<EventId>T`) whole book, to its event's group when the feed
-   * suspends, reopens or closes it. `Book` is the shape the event screen's poll reads for that
-   * market: an entry of GetMarketOdds for an exchange market, of GetTossOdds for toss. `Seq`
-   * is `Book.Seq`; the client drops the push when it holds that market with a higher one.
+   * identifiers) or the toss's (`<EventId>T`) whole book, to its event's group on every change of
+   * its prices or status, by the feed or an operator. `Book` is the shape the event screen's poll
+   * reads for that market: an entry of GetMarketOdds for an exchange market, of GetTossOdds for
+   * toss. `Seq` is `Book.Seq`; the client drops the push when it holds that market with a higher
+   * one.
    */
   UpdateMarketOdds: z.discriminatedUnion('MarketType', [
     z.object({
@@ -53,6 +79,12 @@ export const hubMessages = {
       Book: marketBook,
     }),
   ]),
+  /**
+   * The feed is alive for the event (its heartbeat, every few seconds): the prices an open screen
+   * holds are the server's, as every change of theirs is pushed, so they count as fresh (the
+   * screen greys them out when these stop, as when its polls stop; docs/architecture.md).
+   */
+  FeedHeartbeat: z.object({ EventId: z.number().int() }),
   inplaycount: z.object({ Count: z.number().int() }),
   updateNews: z.object({ Message: z.string() }),
   /**

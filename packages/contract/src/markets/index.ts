@@ -90,6 +90,11 @@ export const eventDetail = z.object({
   /** The live TV player page of this event; null when no TV is configured. */
   TvUrl: z.string().nullable(),
   MarketList: z.array(eventMarket),
+  /**
+   * Monotonic (docs/architecture.md "Freshness"): the newest of the event's facts and of its open
+   * markets' books; a client keeps the detail with the higher one (a push or a poll).
+   */
+  Seq: z.number().int(),
   fancy: z.object({
     IsFancyActive: z.boolean(),
     EvBetStatus: z.boolean(),
@@ -156,7 +161,9 @@ export const getBmFancy = endpoint({
     z.object({
       EventId: z.number().int(),
       Marketid: z.string(),
-      Seq: z.number().int(),
+      /** Each part has its own monotonic Seq: the hub pushes them apart (GetActiveBM, …Session). */
+      BMSeq: z.number().int(),
+      FancySeq: z.number().int(),
       BMList: z.array(bookmakerRow),
       fancyList: z.array(bmFancyRow),
     }),

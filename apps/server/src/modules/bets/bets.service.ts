@@ -508,7 +508,8 @@ export function createBetsService(deps: {
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
       const position = positions.get(positionId) ?? UNSEEN;
       const outcome = await batches.place(call(position));
-      if (outcome.outcome !== 'stale') return answerOf(request.clientId, positionId, position, placement, outcome);
+      if (outcome.outcome !== 'stale')
+        return answerOf(request.clientId, positionId, position, placement, outcome);
       remember(positionId, { version: outcome.version, bets: outcome.bets });
     }
     // Contended (another instance betting on this position at the same moment): the locks first,

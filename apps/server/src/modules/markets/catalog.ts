@@ -1,5 +1,6 @@
 import { notifiedCache, type Changes } from '../../db/changes.js';
 import type { Db } from '../../db/pool.js';
+import type { Clock } from '../../seams.js';
 import * as q from './markets.queries.js';
 
 /** A market as a bet sees it: its state, stakes, runners in order and the operator's rows. */
@@ -20,6 +21,12 @@ export interface MarketFacts {
  */
 export interface EventFacts {
   readonly eventId: number;
+  /**
+   * When these facts were read (epoch ms, at the start of the read): the Seq of everything built
+   * from them is at least this, so a change of the operator's, whose new facts are read after it,
+   * always gives a higher Seq than anything built before (docs/architecture.md, "Freshness").
+   */
+  readonly seenAt: number;
   /** The event as the market reads show it. */
   readonly row: q.EventRow;
   /** Its markets, closed ones too, in the order they were made, runners in order. */
@@ -38,7 +45,7 @@ export interface EventFacts {
   readonly declared: ReadonlySet<string>;
 }
 
-async function loadEvent(db: Db, eventId: number): Promise<EventFacts | undefined> {
+async function loadEvent(db: Db, eventId: number, seenAt: number): Promise<EventFacts | undefined> {
   const event = await q.findEvent(db, eventId);
   if (!event) return undefined;
   const [markets, fancyNames, customFancy, activeFancy, declared] = await Promise.all([
@@ -67,6 +74,7 @@ async function loadEvent(db: Db, eventId: number): Promise<EventFacts | undefine
   }
   return {
     eventId,
+    seenAt,
     row: event,
     marketRows: markets,
     status: event.status,
@@ -89,8 +97,9 @@ async function loadEvent(db: Db, eventId: number): Promise<EventFacts | undefine
  * A bet's own statement re-checks what can change in the meantime (market closed or declared,
  * event locked, operator suspension), so a notification still in flight cannot let a bet through.
  */
-export function createCatalog(deps: { db: Db; changes: Changes }) {
-  const events = notifiedCache(deps.changes, (key) => loadEvent(deps.db, Number(key)), {
+export function createCatalog(deps: { db: Db; changes: Changes; clock: Clock }) {
+  const load = (key: string) => loadEvent(deps.db, Number(key), deps.clock.now().getTime());
+  const events = notifiedCache(deps.changes, load, {
     maxEntries: 5000,
   });
   deps.changes.on('backlay_catalog', (eventId) => events.forget(eventId));

@@ -4,9 +4,11 @@ import {
   getRates,
   getTossOdds,
   type BmFancyRow,
+  type EventDetail,
 } from '@backlay/contract/markets';
+import type { z } from 'zod';
 import { bookmakerMarketId, marketIdParse, paiseToRupees, type Paise } from '@backlay/domain';
-import type { MarketBook, PriceBook } from '../../feed/price-book.js';
+import type { FancyBook, MarketBook, PriceBook } from '../../feed/price-book.js';
 import { checkedAnswer } from '../../http/endpoints.js';
 import { createSnapshots, type Snapshot } from '../../http/snapshot.js';
 import type { Clock } from '../../seams.js';
@@ -30,6 +32,8 @@ const MAX_SNAPSHOTS = 20_000;
 
 /** The catalog's events a read needs, by id (undefined: no such event). */
 type Events = ReadonlyMap<number, EventFacts | undefined>;
+
+type BmFancy = Extract<z.infer<typeof getBmFancy.response>, { Status: true }>['Result'];
 
 /** The client's worst result per fancy session of an event with open bets, in paise. */
 type Worst = ReadonlyMap<string, number>;
@@ -64,6 +68,49 @@ const MAX_LISTS = 10_000;
  * catalog or a position would have to be loaded; http/fast-lane.ts then leaves the request to
  * the framework), the other loads what it lacks.
  */
+/**
+ * BmFancy's answer for everyone without a fancy position on the event (every `profitLoss` 0):
+ * the bookmaker rows and the assembled fancy rows, each part with its own Seq.
+ */
+export function bmFancyResult(
+  eventId: number,
+  facts: EventFacts | undefined,
+  bookmaker: MarketBook | undefined,
+  fancy: FancyBook | undefined,
+): BmFancy {
+  const marketId = bookmakerMarketId(eventId);
+  const row = facts?.marketRows.find((market) => market.marketId === marketId);
+  const rates = facts ? fancyViews(facts, fancy) : { seq: 0, rows: [] };
+  const bookmakerView = row && facts && marketView(row, bookmaker, facts.seenAt);
+  return {
+    EventId: eventId,
+    Marketid: marketId,
+    BMSeq: bookmakerView?.seq ?? facts?.seenAt ?? 0,
+    FancySeq: rates.seq,
+    BMList: bookmakerRowsWire(bookmakerView),
+    fancyList: facts
+      ? assembledFancyRows(facts, rates.rows).map((fancyRow) => bmFancyRowWire(fancyRow, 0))
+      : [],
+  };
+}
+
+/** The event's detail with its open markets as their books leave them now. */
+export function eventDetailOf(
+  facts: EventFacts,
+  priceBook: PriceBook,
+  at: number,
+  tvUrl: string | null,
+): EventDetail {
+  return eventDetailWire(
+    facts.row,
+    openMarketsInOrder(facts.marketRows).map((row) =>
+      marketView(row, priceBook.market(row.marketId, at), facts.seenAt),
+    ),
+    tvUrl,
+    facts.seenAt,
+  );
+}
+
 export function createMarketReads(deps: {
   catalog: Catalog;
   priceBook: PriceBook;
@@ -128,17 +175,19 @@ export function createMarketReads(deps: {
   const books = (kind: 'rates' | 'toss', list: Markets, events: Events) => {
     const at = clock.now().getTime();
     const inputs: unknown[] = [];
-    const found: { row: MarketRow; book: MarketBook | undefined }[] = [];
+    const found: { row: MarketRow; book: MarketBook | undefined; seenAt: number }[] = [];
     for (const { marketId, eventId } of list.markets) {
       const facts = events.get(eventId);
       const row = facts?.marketRows.find((market) => market.marketId === marketId);
       if (!facts || !row) continue;
       const book = priceBook.market(marketId, at);
       inputs.push(facts, book?.seq, book?.status);
-      found.push({ row, book });
+      found.push({ row, book, seenAt: facts.seenAt });
     }
     return snapshots.get(list.key, inputs, () => {
-      const Result = found.map(({ row, book }) => marketBookWire(marketView(row, book)));
+      const Result = found.map(({ row, book, seenAt }) =>
+        marketBookWire(marketView(row, book, seenAt)),
+      );
       return kind === 'rates'
         ? checkedAnswer(getRates, { Status: true, Result })
         : checkedAnswer(getTossOdds, { Status: true, Result });
@@ -154,19 +203,14 @@ export function createMarketReads(deps: {
     const at = clock.now().getTime();
     const tvUrl = deps.tvUrl(eventId, hostname);
     const inputs: unknown[] = [facts, tvUrl];
-    const open = openMarketsInOrder(facts.marketRows).map((row) => {
+    for (const row of openMarketsInOrder(facts.marketRows)) {
       const book = priceBook.market(row.marketId, at);
       inputs.push(book?.seq, book?.status);
-      return { row, book };
-    });
+    }
     return snapshots.get(`detail:${eventId}:${hostname}`, inputs, () =>
       checkedAnswer(getEventDetail, {
         Status: true,
-        Result: eventDetailWire(
-          facts.row,
-          open.map(({ row, book }) => marketView(row, book)),
-          tvUrl,
-        ),
+        Result: eventDetailOf(facts, priceBook, at, tvUrl),
       }),
     );
   };
@@ -181,22 +225,11 @@ export function createMarketReads(deps: {
     return snapshots.get(
       `bmfancy:${eventId}`,
       [facts, bookmaker?.seq, bookmaker?.status, fancy?.seq, fancy?.isStale],
-      () => {
-        const rates = facts ? fancyViews(facts, fancy) : { seq: 0, rows: [] };
-        return checkedAnswer(getBmFancy, {
+      () =>
+        checkedAnswer(getBmFancy, {
           Status: true,
-          Result: {
-            EventId: eventId,
-            Marketid: marketId,
-            // Both parts only ever grow, so their sum is a Seq that only grows.
-            Seq: (bookmaker?.seq ?? 0) + rates.seq,
-            BMList: bookmakerRowsWire(row && marketView(row, bookmaker)),
-            fancyList: facts
-              ? assembledFancyRows(facts, rates.rows).map((fancyRow) => bmFancyRowWire(fancyRow, 0))
-              : [],
-          },
-        });
-      },
+          Result: bmFancyResult(eventId, facts, bookmaker, fancy),
+        }),
     );
   };
 

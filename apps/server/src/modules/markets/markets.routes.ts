@@ -22,7 +22,6 @@ import {
   operatorFancyWire,
 } from './markets.wire.js';
 
-
 /** The market and odds reads of SPEC §7 "Markets and odds" (DESIGN §4 routes and identifiers). */
 export function marketsRoutes(
   app: FastifyInstance,

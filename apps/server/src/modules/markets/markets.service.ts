@@ -72,15 +72,22 @@ const LIST_ORDER: readonly Exclude<MarketType, 'FANCY'>[] = [
 const listRank = (market: q.MarketRow): number =>
   LIST_ORDER.indexOf(market.marketType) * 10 + (marketIdParse(market.marketId)?.set ?? 0);
 
-/** A market as a bettor sees it with its book as the PriceBook holds it now. */
-export function marketView(market: q.MarketRow, book: MarketBook | undefined): MarketView {
+/**
+ * A market as a bettor sees it with its book as the PriceBook holds it now; its Seq is the book's
+ * or, when newer, that of the catalog's facts it was built from (an operator's change).
+ */
+export function marketView(
+  market: q.MarketRow,
+  book: MarketBook | undefined,
+  seenAt: number,
+): MarketView {
   const status = marketState(market, book?.status);
   const quotes = new Map((book?.runners ?? []).map((runner) => [runner.selectionId, runner]));
   return {
     market,
     status,
     isInPlay: market.eventStatus === 'inplay',
-    seq: book?.seq ?? 0,
+    seq: Math.max(book?.seq ?? 0, seenAt),
     runners: market.runners.map((runner) => {
       const quote = quotes.get(runner.selectionId);
       const runnerStatus =
@@ -127,9 +134,9 @@ export function fancyViews(
   facts: EventFacts,
   book: FancyBook | undefined,
 ): { seq: number; rows: FancyView[] } {
-  if (!book) return { seq: 0, rows: [] };
+  if (!book) return { seq: facts.seenAt, rows: [] };
   return {
-    seq: book.seq,
+    seq: Math.max(book.seq, facts.seenAt),
     rows: book.rows.flatMap((quote) => {
       const name = facts.fancyNames.get(quote.selectionId);
       if (name === undefined) return [];
@@ -177,8 +184,8 @@ export function createMarketsService(deps: {
   /** After an operator's write, this instance's copy goes at once (the others hear PostgreSQL). */
   const changed = (eventId: number) => catalog.forget(eventId);
 
-  const view = (market: q.MarketRow, at: number): MarketView =>
-    marketView(market, priceBook.market(market.marketId, at));
+  const view = (market: q.MarketRow, facts: EventFacts, at: number): MarketView =>
+    marketView(market, priceBook.market(market.marketId, at), facts.seenAt);
 
   /** The event's fancy rows from the feed, named (fancyViews). */
   const fancy = async (eventId: number): Promise<{ seq: number; rows: FancyView[] }> => {
@@ -196,13 +203,15 @@ export function createMarketsService(deps: {
     async eventMarkets(eventId: number): Promise<MarketView[]> {
       const at = clock.now().getTime();
       const facts = await catalog.event(eventId);
-      return facts ? openMarketsInOrder(facts.marketRows).map((market) => view(market, at)) : [];
+      return facts
+        ? openMarketsInOrder(facts.marketRows).map((market) => view(market, facts, at))
+        : [];
     },
 
     /** Markets by id, in the order asked; unknown ids are left out. */
     async markets(marketIds: readonly string[]): Promise<MarketView[]> {
       const at = clock.now().getTime();
-      return (await marketRowsOf(catalog, marketIds)).map(({ row }) => view(row, at));
+      return (await marketRowsOf(catalog, marketIds)).map(({ row, facts }) => view(row, facts, at));
     },
 
     fancy,

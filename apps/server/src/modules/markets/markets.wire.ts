@@ -53,12 +53,15 @@ export function exchangeBookWire(view: MarketView) {
   };
 }
 
+/** The detail's Seq is the newest of its facts (`seenAt`) and of its markets' books. */
 export function eventDetailWire(
   event: EventRow,
   markets: readonly MarketView[],
   tvUrl: string | null,
+  seenAt: number,
 ): EventDetail {
   return {
+    Seq: markets.reduce((newest, view) => Math.max(newest, view.seq), seenAt),
     TvUrl: tvUrl,
     EventId: event.eventId,
     EventName: event.name,

@@ -75,8 +75,24 @@ function resultText(result: Result): string {
  * bets Settled or Lost; the same result again changes nothing; another result is a 409 until a
  * rollback, which writes compensating rows and re-imposes exposure.
  */
-export function createSettlementService(deps: { db: Db; clock: Clock; random: Random }) {
+export function createSettlementService(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  /**
+   * Hears each settled, voided or rolled back event once its transaction has committed, before the
+   * answer: this instance's catalog drops it at once (the others hear PostgreSQL's notification).
+   */
+  onChanged?: (eventId: number) => void;
+}) {
   const { db, clock, random } = deps;
+  const changed =
+    (target: string) =>
+    (outcome: SettlementOutcome): SettlementOutcome => {
+      const eventId = marketIdParse(target)?.eventId ?? Number(target.split('-')[0]);
+      if (outcome.ok && outcome.changed && Number.isSafeInteger(eventId)) deps.onChanged?.(eventId);
+      return outcome;
+    };
 
   async function lockTarget(tx: Tx, target: string): Promise<Target | undefined> {
     if (marketIdParse(target)) {
@@ -326,9 +342,10 @@ export function createSettlementService(deps: { db: Db; clock: Clock; random: Ra
   }
 
   return {
-    declare: (result: Result) => inTransaction(db, (tx) => settle(tx, result)),
+    declare: (result: Result) =>
+      inTransaction(db, (tx) => settle(tx, result)).then(changed(targetOf(result))),
     rollback: (target: string, reason: string) =>
-      inTransaction(db, (tx) => rollback(tx, target, reason)),
+      inTransaction(db, (tx) => rollback(tx, target, reason)).then(changed(target)),
     async setCommission(username: string, percent: number): Promise<SettlementOutcome> {
       const basisPoints = Math.round(percent * 100);
       const found = await inTransaction(db, (tx) => q.setCommission(tx, username, basisPoints));

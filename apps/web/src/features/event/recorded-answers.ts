@@ -60,6 +60,7 @@ export const cricketDetailAnswer = {
         runner(`${C}T`, C * 10 + 7, 'Chennai Chargers'),
       ]),
     ],
+    Seq: 400,
     fancy: {
       IsFancyActive: true,
       EvBetStatus: true,
@@ -89,6 +90,7 @@ export const soccerDetailAnswer = {
         runner(`1.${S}`, S * 100 + 3, 'The Draw'),
       ]),
     ],
+    Seq: 70,
     fancy: {
       IsFancyActive: false,
       EvBetStatus: true,
@@ -204,13 +206,17 @@ const fancyRow = (
   GameStatus,
 });
 
-/** Odds/BmFancy/30412871: bookmaker rows (per 100) and the fancy rate rows of the feed. */
-export const cricketBmFancyAnswer = (Seq = 3000) => ({
+/**
+ * Odds/BmFancy/30412871: bookmaker rows (per 100) and the fancy rate rows of the feed, each part
+ * with its own Seq.
+ */
+export const cricketBmFancyAnswer = (FancySeq = 3000, BMSeq = 2000) => ({
   Status: true,
   Result: {
     EventId: C,
     Marketid: `${C}B`,
-    Seq,
+    BMSeq,
+    FancySeq,
     BMList: [
       {
         MarketId: `${C}B`,

@@ -2,9 +2,11 @@ import { getBmFancy } from '@backlay/contract/markets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
-import { seqAnswerMerge, seqNewer } from '../../../lib/seq-merge';
+import type { HubPayload } from '@backlay/contract/hub';
+import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
+import { seqAnswerMerge } from '../../../lib/seq-merge';
 import { eventKeys } from '../query-keys';
-import { ODDS_POLL_MS } from './polling';
+import { oddsPollMs } from './polling';
 
 type BmFancyAnswer = z.infer<typeof getBmFancy.response>;
 export type BmFancy = Extract<BmFancyAnswer, { Status: true }>['Result'];
@@ -13,8 +15,8 @@ export const bmFancyQuery = (eventId: string, isEnabled: boolean) =>
   queryOptions({
     queryKey: eventKeys.bmFancy(eventId),
     queryFn: ({ signal }) => callApi(getBmFancy, { params: { eventId }, signal }),
-    refetchInterval: ODDS_POLL_MS,
-    structuralSharing: seqAnswerMerge<BmFancy>(seqNewer),
+    refetchInterval: oddsPollMs,
+    structuralSharing: seqAnswerMerge<BmFancy>(bmFancyMerge),
     select: (answer): BmFancy | null => (answer.Status ? answer.Result : null),
     enabled: isEnabled,
   });
@@ -22,4 +24,61 @@ export const bmFancyQuery = (eventId: string, isEnabled: boolean) =>
 /** The event's bookmaker and fancy rates (feed rows), every 2 s; for sport 4 (SPEC §4). */
 export function useBmFancy(eventId: string, isEnabled: boolean) {
   return useQuery(bmFancyQuery(eventId, isEnabled));
+}
+
+/**
+ * Each part by its own Seq (DESIGN §7): the bookmaker rows by BMSeq, the fancy rows by FancySeq;
+ * a held part wins only when its Seq is higher. Unchanged parts keep their references.
+ */
+export function bmFancyMerge(held: BmFancy, next: BmFancy): BmFancy {
+  const bookmaker = held.BMSeq > next.BMSeq ? { BMSeq: held.BMSeq, BMList: held.BMList } : next;
+  const fancy =
+    held.FancySeq > next.FancySeq ? { FancySeq: held.FancySeq, fancyList: held.fancyList } : next;
+  return replaceEqualDeep(held, {
+    ...next,
+    BMSeq: bookmaker.BMSeq,
+    BMList: bookmaker.BMList,
+    FancySeq: fancy.FancySeq,
+    fancyList: fancy.fancyList,
+  });
+}
+
+/** Puts an answer's new Result into the held one by the merge; nothing before the first answer. */
+function bmFancyPut(queryClient: QueryClient, eventId: string, change: (held: BmFancy) => BmFancy) {
+  queryClient.setQueryData(bmFancyQuery(eventId, true).queryKey, (answer) => {
+    if (!answer?.Status) return undefined;
+    const Result = bmFancyMerge(answer.Result, change(answer.Result));
+    return Result === answer.Result ? undefined : { ...answer, Result };
+  });
+}
+
+/** A pushed bookmaker part (hub GetActiveBM) into the event's BmFancy, by its Seq. */
+export function bookmakerRowsPut(
+  queryClient: QueryClient,
+  eventId: string,
+  push: HubPayload<'GetActiveBM'>,
+): void {
+  bmFancyPut(queryClient, eventId, (held) => ({ ...held, BMSeq: push.Seq, BMList: push.BMList }));
+}
+
+/**
+ * A pushed fancy part (hub GetActiveSession) into the event's BmFancy, by its Seq: a group push
+ * carries no one's position, so each row keeps the client's own `profitLoss`.
+ */
+export function fancyRowsPut(
+  queryClient: QueryClient,
+  eventId: string,
+  push: HubPayload<'GetActiveSession'>,
+): void {
+  bmFancyPut(queryClient, eventId, (held) => {
+    const positions = new Map(held.fancyList.map((row) => [row.SelectionId, row.profitLoss]));
+    return {
+      ...held,
+      FancySeq: push.Seq,
+      fancyList: push.fancyList.map((row) => ({
+        ...row,
+        profitLoss: positions.get(row.SelectionId) ?? 0,
+      })),
+    };
+  });
 }

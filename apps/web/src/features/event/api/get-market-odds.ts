@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
 import { seqAnswerMerge, seqRecordMerge } from '../../../lib/seq-merge';
 import { eventKeys } from '../query-keys';
-import { ODDS_POLL_MS } from './polling';
+import { oddsPollMs } from './polling';
 
 export type ExchangeBook = z.infer<typeof exchangeBook>;
 export type ExchangeBooks = Readonly<Record<string, ExchangeBook>>;
@@ -16,7 +16,7 @@ export const marketOddsQuery = (eventId: string, marketId: string) =>
   queryOptions({
     queryKey: eventKeys.marketOdds(eventId, marketId),
     queryFn: ({ signal }) => callApi(getMarketOdds, { params: { marketId }, signal }),
-    refetchInterval: ODDS_POLL_MS,
+    refetchInterval: oddsPollMs,
     structuralSharing: seqAnswerMerge(seqRecordMerge<ExchangeBook>),
     select: (answer): ExchangeBooks => (answer.Status ? answer.Result : NO_BOOKS),
   });

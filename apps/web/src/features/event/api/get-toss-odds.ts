@@ -3,13 +3,13 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api';
 import { seqAnswerMerge, seqListMerge } from '../../../lib/seq-merge';
 import { eventKeys } from '../query-keys';
-import { ODDS_POLL_MS } from './polling';
+import { oddsPollMs } from './polling';
 
 export const tossOddsQuery = (eventId: string, marketId: string, isEnabled: boolean) =>
   queryOptions({
     queryKey: eventKeys.toss(eventId, marketId),
     queryFn: ({ signal }) => callApi(getTossOdds, { query: { marketids: marketId }, signal }),
-    refetchInterval: ODDS_POLL_MS,
+    refetchInterval: oddsPollMs,
     structuralSharing: seqAnswerMerge((previous: readonly MarketBookWire[], next) =>
       seqListMerge(previous, next, (book) => book.marketId),
     ),

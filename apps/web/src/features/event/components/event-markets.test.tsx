@@ -62,6 +62,7 @@ const detail: EventDetail = getEventDetail.response.parse({
         runner(`${S}OU25`, OVER, 'Over 2.5 Goals'),
       ]),
     ],
+    Seq: 6,
     fancy: {
       IsFancyActive: false,
       EvBetStatus: true,

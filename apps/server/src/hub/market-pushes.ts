@@ -1,0 +1,120 @@
+import type { HubPayload } from '@backlay/contract/hub';
+import type { EventDetail } from '@backlay/contract/markets';
+import { bookmakerMarketId, isExchangeMarket, marketIdParse } from '@backlay/domain';
+import type { PriceBook } from '../feed/price-book.js';
+import type { Catalog } from '../modules/markets/catalog.js';
+import { bmFancyResult, eventDetailOf } from '../modules/markets/market-reads.js';
+import { marketView, openMarketsInOrder } from '../modules/markets/markets.service.js';
+import {
+  customBookmakerWire,
+  exchangeBookWire,
+  marketBookWire,
+  operatorFancyWire,
+} from '../modules/markets/markets.wire.js';
+import type { Clock } from '../seams.js';
+import { eventGroup, type HubPublisher } from './hub.js';
+
+/** A group push goes to every host's screens: the TV page's URL is each screen's own. */
+const withoutTvUrl = ({ TvUrl: _perHost, ...detail }: EventDetail) => detail;
+
+/** The markets whose books are pushed: the exchange markets and toss (bookmaker has its own). */
+export const isPushedMarket = (kind: string): boolean => kind === 'TOSS' || isExchangeMarket(kind);
+
+/**
+ * Pushes an event's parts with their data to its group (SPEC §4 real-time events; hub messages in
+ * packages/contract/src/hub), each as the event screen's read answers it and with that read's Seq,
+ * so an open screen puts them in its cache by Seq and never asks again because of a push:
+ * UpdateMarketOdds (an exchange or toss market's book), GetActiveBM (the bookmaker rows),
+ * GetActiveSession (the assembled fancy rows) and EventSuspended (the detail and the operator's
+ * rows). Built from the catalog and the PriceBook, like the reads (market-reads.ts).
+ */
+export function createMarketPushes(deps: {
+  publisher: HubPublisher;
+  catalog: Catalog;
+  priceBook: PriceBook;
+  clock: Clock;
+}) {
+  const { publisher, catalog, priceBook, clock } = deps;
+  const now = () => clock.now().getTime();
+
+  async function market(marketId: string): Promise<void> {
+    const parts = marketIdParse(marketId);
+    if (!parts || !isPushedMarket(parts.kind)) return;
+    const facts = await catalog.event(parts.eventId);
+    const row = facts?.marketRows.find((candidate) => candidate.marketId === marketId);
+    if (!facts || !row) return;
+    const view = marketView(row, priceBook.market(marketId, now()), facts.seenAt);
+    const common = { EventId: parts.eventId, MarketId: marketId, Seq: view.seq };
+    const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(parts.kind)
+      ? { ...common, MarketType: parts.kind, Book: exchangeBookWire(view) }
+      : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
+    publisher.toGroup(eventGroup(parts.eventId), 'UpdateMarketOdds', payload);
+  }
+
+  const bmFancyOf = async (eventId: number) => {
+    const at = now();
+    const facts = await catalog.event(eventId);
+    return bmFancyResult(
+      eventId,
+      facts,
+      priceBook.market(bookmakerMarketId(eventId), at),
+      priceBook.fancy(eventId, at),
+    );
+  };
+
+  async function bookmaker(eventId: number): Promise<void> {
+    const result = await bmFancyOf(eventId);
+    const payload: HubPayload<'GetActiveBM'> = {
+      Marketid: result.Marketid,
+      EventId: eventId,
+      Seq: result.BMSeq,
+      BMList: result.BMList,
+    };
+    publisher.toGroup(eventGroup(eventId), 'GetActiveBM', payload);
+  }
+
+  async function fancy(eventId: number): Promise<void> {
+    const result = await bmFancyOf(eventId);
+    const payload: HubPayload<'GetActiveSession'> = {
+      MarketId: eventId,
+      Seq: result.FancySeq,
+      fancyList: result.fancyList.map(({ profitLoss: _position, ...row }) => row),
+    };
+    publisher.toGroup(eventGroup(eventId), 'GetActiveSession', payload);
+  }
+
+  async function detail(eventId: number): Promise<void> {
+    const facts = await catalog.event(eventId);
+    if (!facts) return;
+    const detailOf = withoutTvUrl(eventDetailOf(facts, priceBook, now(), null));
+    const payload: HubPayload<'EventSuspended'> = {
+      EventId: eventId,
+      Seq: detailOf.Seq,
+      Detail: detailOf,
+      CustomBookmaker: (facts.markets.get(bookmakerMarketId(eventId))?.customBookmaker ?? []).map(
+        customBookmakerWire,
+      ),
+      CustomFancy: facts.customFancy.map(operatorFancyWire),
+      ActiveFancy: facts.activeFancy.map(operatorFancyWire),
+    };
+    publisher.toGroup(eventGroup(eventId), 'EventSuspended', payload);
+  }
+
+  return {
+    market,
+    bookmaker,
+    fancy,
+    detail,
+    /** Everything of the event: after an operator's change, which may touch any part. */
+    async event(eventId: number): Promise<void> {
+      const facts = await catalog.event(eventId);
+      if (!facts) return;
+      for (const row of openMarketsInOrder(facts.marketRows)) await market(row.marketId);
+      if (facts.markets.has(bookmakerMarketId(eventId))) await bookmaker(eventId);
+      await fancy(eventId);
+      await detail(eventId);
+    },
+  };
+}
+
+export type MarketPushes = ReturnType<typeof createMarketPushes>;
