@@ -149,6 +149,32 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...noAmbientClockOrChance],
     },
   },
+  // The client ships no schemas: it takes routes and values from the contract's `client` entries
+  // and types from anywhere (docs/architecture.md, "The client's contract"). Tests may parse.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/recorded-answers.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*'],
+              allowTypeImports: true,
+              message: 'the client ships no zod: the server validates',
+            },
+            {
+              regex: '^@backlay/contract/(?!\\w+/client$)',
+              allowTypeImports: true,
+              message:
+                "import routes and values from the area's /client entry (no schemas in the client)",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/ops/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -2,7 +2,6 @@ import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +9,14 @@ import {
   startServer,
   type ServerProcess,
 } from '../../apps/server/reliability/support/server-process.js';
+import { recordAssets, gzip9, type Asset } from '../../e2e/support/weigh.js';
 import { note, ratio, report, SERVER_CPUS } from '../lib/results.js';
 
 /**
  * Client weight (bench/README.md): the JavaScript and CSS each first route loads on a fresh load
  * (a new browser context: empty cache), gzip level 9 of the exact bytes, beside a minimal
- * React 19 + react-router app built by Vite. Goals: ≤ 150 KiB of compressed JS on the landing
- * page, ≤ 250 KiB on the event screen.
+ * React 19 + react-router app built by Vite. Goals: ≤ 120 KiB of compressed JS on the landing
+ * page, ≤ 200 KiB on the event screen.
  */
 
 const BENCH = 'client-weight';
@@ -47,20 +47,6 @@ const CONTEXT: BrowserContextOptions = {
   permissions: ['geolocation'],
 };
 
-interface Asset {
-  readonly url: string;
-  readonly kind: 'js' | 'css';
-  /** The body as the page got it (decoded). */
-  readonly bytes: number;
-  /** gzip -9 of those bytes. */
-  readonly gzip: number;
-  /** What came over the wire (the encoded body) and its Content-Encoding. */
-  readonly sent: number;
-  readonly encoding: string;
-}
-
-const gzip9 = (body: Buffer) => gzipSync(body, { level: 9 }).length;
-
 /** Loads `path` in a fresh context and collects every script and stylesheet it fetched. */
 async function weigh(
   browser: Browser,
@@ -71,40 +57,16 @@ async function weigh(
 ): Promise<Asset[]> {
   const context = await browser.newContext({ ...CONTEXT, ...options, baseURL: base });
   const page = await context.newPage();
-  const pending: Promise<Asset | null>[] = [];
-  page.on('response', (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    const kind: Asset['kind'] | null = type.includes('javascript')
-      ? 'js'
-      : type.includes('text/css')
-        ? 'css'
-        : null;
-    if (!kind || response.status() !== 200) return;
-    pending.push(
-      (async () => {
-        const body = await response.body();
-        const sizes = await response.request().sizes();
-        return {
-          url: new URL(response.url()).pathname,
-          kind,
-          bytes: body.length,
-          gzip: gzip9(body),
-          sent: sizes.responseBodySize,
-          encoding: response.headers()['content-encoding'] ?? 'identity',
-        };
-      })().catch(() => null),
-    );
-  });
+  const assetsLoaded = recordAssets(page);
   await page.goto(path);
   await ready(page);
   // Whatever the first render asks for lazily (route chunks, their CSS) has been asked for once
   // the network is quiet; the event screen polls every 2 s, with quiet gaps between.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
-  const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+  const assets = await assetsLoaded();
   await context.close();
-  // One entry per URL (a module may be fetched once by preload and reused).
-  return [...new Map(assets.map((asset) => [asset.url, asset])).values()];
+  return assets;
 }
 
 const sum = (assets: readonly Asset[], kind: Asset['kind'], pick: (asset: Asset) => number) =>
@@ -290,7 +252,7 @@ describe('client-weight', () => {
           path: '/',
           ready: (page: Page) => page.waitForLoadState('load'),
           options: {},
-          goal: 150,
+          goal: 120,
         },
         {
           name: 'login',
@@ -309,7 +271,7 @@ describe('client-weight', () => {
           path: `/market/4/${EVENT_ID}`,
           ready: (page: Page) => page.getByText('Mumbai Strikers').first().waitFor(),
           options: { storageState },
-          goal: 250,
+          goal: 200,
         },
       ] as const;
 

@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { DiceOverlay } from '../ui/dice-overlay';
 import { Fallback, PublicOnly, RequireSession } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { paths } from './paths';
 
 /** Every route of SPEC §2 with its guard; each screen is its own chunk (route-level splitting). */
@@ -36,7 +35,9 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           {
-            Component: AppLayout,
+            // The logged-in frame is its own chunk (with the hub and toasts), loaded beside the
+            // route's own: the landing page carries none of it.
+            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
             children: [
               {
                 path: paths.home.pattern,

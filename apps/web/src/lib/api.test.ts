@@ -1,5 +1,5 @@
-import { getMainBalance } from '@backlay/contract/wallet';
-import { validLogin } from '@backlay/contract/auth';
+import { getMainBalance } from '@backlay/contract/wallet/client';
+import { validLogin } from '@backlay/contract/auth/client';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch';
 import { ApiError, callApi, NOT_AUTHENTICATED, setUnauthorizedHandler } from './api';

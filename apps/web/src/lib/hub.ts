@@ -6,7 +6,7 @@ import {
   type HubConnection,
   type IRetryPolicy,
 } from '@microsoft/signalr';
-import { getHubTicket, HUB_PATH, reconnectDelayMs } from '@backlay/contract/hub';
+import { getHubTicket, HUB_PATH, reconnectDelayMs } from '@backlay/contract/hub/client';
 import { callApi } from './api';
 import { logError } from './log';
 

@@ -1,5 +1,4 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useRef } from 'react';
 import styles from './carousel.module.css';
 
 /** SPEC §9: the carousel advances every 3 s. */
@@ -10,19 +9,45 @@ export interface Slide {
   readonly alt: string;
 }
 
+/** The slide after the one in view, back to the first after the last (the carousel loops). */
+export function nextSlideLeft(scrollLeft: number, slideWidth: number, count: number): number {
+  if (slideWidth <= 0 || count === 0) return 0;
+  const current = Math.round(scrollLeft / slideWidth);
+  return ((current + 1) % count) * slideWidth;
+}
+
+/**
+ * The home and landing slider (SPEC §2): a CSS scroll-snap strip the bettor can swipe, moved on
+ * to the next slide every 3 s (SPEC §9), from the last back to the first. No library: the
+ * browser does the snapping, this only scrolls.
+ */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
-  const [viewport] = useEmblaCarousel({ loop: true }, [
-    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false }),
-  ]);
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const element = strip.current;
+      if (!element) return;
+      const left = nextSlideLeft(element.scrollLeft, element.clientWidth, slides.length);
+      element.scrollTo({ left, behavior: 'smooth' });
+    }, CAROUSEL_AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [slides.length]);
   return (
-    <div className={styles.viewport} ref={viewport} aria-roledescription="carousel">
-      <div className={styles.container}>
-        {slides.map((slide) => (
-          <div className={styles.slide} key={slide.src} aria-roledescription="slide">
-            <img src={slide.src} alt={slide.alt} draggable={false} />
-          </div>
-        ))}
-      </div>
+    <div className={styles.viewport} ref={strip} aria-roledescription="carousel">
+      {slides.map((slide, index) => (
+        <div className={styles.slide} key={slide.src} aria-roledescription="slide">
+          <img
+            src={slide.src}
+            alt={slide.alt}
+            width={1200}
+            height={400}
+            draggable={false}
+            // The first slide is what the page is judged by (LCP); the others wait their turn.
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { calendarDateParse } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope, isoDateTime, ownUserId, refusal, rupees, success } from '../common.js';
+import { MATKA_SPORTS_ID } from './values.js';
+
+export { MATKA_SPORTS_ID };
 
 /**
  * Matka (SPEC §3, §7 "Matka"; DESIGN §4). `EventId` names a game (one daily draw, e.g. Kalyan);
@@ -8,9 +11,6 @@ import { endpoint, envelope, isoDateTime, ownUserId, refusal, rupees, success } 
  * the game by `EventId`; the server books it on the game's open `Mid`. Bet numbers are two-digit
  * strings `'00'`–`'99'`; amounts are rupees (two decimals at most).
  */
-
-/** SPEC §1: matka bets use sportsId 6. */
-export const MATKA_SPORTS_ID = 6;
 
 /** A matka bet number on the wire: `'00'` … `'99'`. */
 export const matkaBetNoSchema = z.string().regex(/^\d{2}$/, 'must be a number from 00 to 99');

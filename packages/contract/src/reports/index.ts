@@ -1,6 +1,9 @@
 import { calendarDateParse, MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope, isoDateTime, ownUserId, refusal, rupees, success } from '../common.js';
+import { REPORT_RANGE_DAYS_MAX, STATEMENT_TYPES } from './values.js';
+
+export { REPORT_RANGE_DAYS_MAX, STATEMENT_TYPES };
 
 /**
  * SPEC §1 sport ids, `0` = every sport (DESIGN §4). The same ids as the markets area's filter,
@@ -37,11 +40,7 @@ const dateFilter = {
   endDate: reportDate.optional(),
 };
 
-/** Longest report range, both ends included (a leap year). */
-export const REPORT_RANGE_DAYS_MAX = 366;
-
-/** DESIGN §8 statement types: Balance = credit given or taken, Settlement = market results, ProfitLoss = casino and matka. */
-export const statementType = z.enum(['All', 'Balance', 'Settlement', 'ProfitLoss']);
+export const statementType = z.enum(STATEMENT_TYPES);
 export type StatementType = z.infer<typeof statementType>;
 
 /**

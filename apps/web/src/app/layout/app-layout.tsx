@@ -6,11 +6,13 @@ import { useLogout } from '../../features/session/hooks/use-logout';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { PageFooter } from '../../features/site/components/page-footer';
 import { PRICE_STALE_MS, PriceWindowContext } from '../../lib/price-freshness';
+import { HubProvider } from '../hub';
 import { paths } from '../paths';
 import { ConnectionBanner } from './connection-banner';
 import { FooterMenu } from './footer-menu';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { Toasts } from './toasts';
 import styles from './app-layout.module.css';
 
 /** SPEC §2: at 768 px wide or less the sidebar hides until toggled and the footer menu shows. */
@@ -19,7 +21,8 @@ export const MOBILE_QUERY = '(max-width: 768px)';
 const isMobile = () => window.matchMedia(MOBILE_QUERY).matches;
 
 /**
- * The logged-in frame: fixed header, the connection banner while the link is lost, news ticker,
+ * The logged-in frame, with the hub connection of the session (so only a logged-in user loads
+ * SignalR) and the toasts: fixed header, the connection banner while the link is lost, news ticker,
  * sidebar, content, the page footer, and the footer menu on small screens; the rules modal on
  * first entry (SPEC §2). Prices grey out at the server's freshness window (site config).
  */
@@ -31,32 +34,35 @@ export function AppLayout() {
     if (isMobile()) setSidebarOpen(false);
   };
   return (
-    <PriceWindowContext.Provider
-      value={staleSeconds === undefined ? PRICE_STALE_MS : staleSeconds * 1000}
-    >
-      <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
-        <Header
-          onToggleSidebar={() => setSidebarOpen((open) => !open)}
-          onLogout={() => void logout()}
-        />
-        <div className={styles.ticker}>
-          <ConnectionBanner />
-          <NewsTicker />
-        </div>
-        <div className={styles.body}>
-          <Sidebar
-            open={sidebarOpen}
-            onNavigate={closeOnMobile}
-            onClose={() => setSidebarOpen(false)}
+    <HubProvider>
+      <PriceWindowContext.Provider
+        value={staleSeconds === undefined ? PRICE_STALE_MS : staleSeconds * 1000}
+      >
+        <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+          <Header
+            onToggleSidebar={() => setSidebarOpen((open) => !open)}
+            onLogout={() => void logout()}
           />
-          <main className={styles.content}>
-            <Outlet />
-          </main>
+          <div className={styles.ticker}>
+            <ConnectionBanner />
+            <NewsTicker />
+          </div>
+          <div className={styles.body}>
+            <Sidebar
+              open={sidebarOpen}
+              onNavigate={closeOnMobile}
+              onClose={() => setSidebarOpen(false)}
+            />
+            <main className={styles.content}>
+              <Outlet />
+            </main>
+          </div>
+          <PageFooter />
+          <FooterMenu onSports={() => setSidebarOpen(true)} onLogout={() => void logout()} />
+          <RulesOnEntry />
+          <Toasts />
         </div>
-        <PageFooter />
-        <FooterMenu onSports={() => setSidebarOpen(true)} onLogout={() => void logout()} />
-        <RulesOnEntry />
-      </div>
-    </PriceWindowContext.Provider>
+      </PriceWindowContext.Provider>
+    </HubProvider>
   );
 }

@@ -1,7 +1,8 @@
 import type { MyMarket } from '../../features/reports/components/my-markets';
 import type { BetsOf } from '../../features/reports/components/betting-history';
 import type { ReportLink } from '../../features/reports/report-link';
-import { matchBetEntry, type MatchBetEntry } from '@backlay/contract/reports';
+import type { MatchBetEntry } from '@backlay/contract/reports';
+import { MARKET_TYPES } from '@backlay/domain';
 import { paths } from '../paths';
 import type { MarketRouteState } from './market-link';
 
@@ -79,11 +80,10 @@ export function bettingHistoryOf(
     typeof value === 'string' && value !== '' ? value : fallback;
   const eventId = text(fromState?.eventid, search.get('eventid'));
   const selectionId = text(fromState?.SelectionID, search.get('selectionId'));
-  const marketType = matchBetEntry.shape.marketType.safeParse(
-    text(fromState?.marketType, search.get('marketType')),
-  );
-  if (!marketType.success) return { eventId, of: null };
-  if (marketType.data === 'FANCY') {
+  const named = text(fromState?.marketType, search.get('marketType'));
+  const marketType = MARKET_TYPES.find((type) => type === named);
+  if (marketType === undefined) return { eventId, of: null };
+  if (marketType === 'FANCY') {
     // DESIGN §4: a session's bets belong to the event; the show-bet row's marketId is its id.
     const fancyEvent = eventId ?? marketId;
     return {
@@ -91,7 +91,7 @@ export function bettingHistoryOf(
       of: selectionId === null ? null : { marketType: 'FANCY', eventId: fancyEvent, selectionId },
     };
   }
-  return { eventId, of: { marketType: marketType.data, marketId } };
+  return { eventId, of: { marketType, marketId } };
 }
 
 /** A my-market row opens its event screen with the names it is titled by (SPEC §2). */

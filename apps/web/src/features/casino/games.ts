@@ -1,4 +1,5 @@
-import { CASINO_GAMES, casinoGameId, type CasinoGameId } from '@backlay/contract/casino';
+import type { CasinoGameId } from '@backlay/contract/casino';
+import { CASINO_GAMES } from '@backlay/contract/casino/client';
 
 export interface CasinoGame {
   readonly id: CasinoGameId;
@@ -15,7 +16,5 @@ export const LOBBY_GAMES: readonly CasinoGame[] = CASINO_GAMES.map((game) => ({
 
 /** The game a `/casino/{gameid}` URL names, or `null` for an id the lobby does not have. */
 export function casinoGameOf(gameid: string): CasinoGame | null {
-  const parsed = casinoGameId.safeParse(gameid);
-  if (!parsed.success) return null;
-  return LOBBY_GAMES.find((game) => game.id === parsed.data) ?? null;
+  return LOBBY_GAMES.find((game) => game.id === gameid) ?? null;
 }

@@ -1,5 +1,5 @@
 import type { getBetHistory, getProfitLoss, StatementType } from '@backlay/contract/reports';
-import { statementType } from '@backlay/contract/reports';
+import { STATEMENT_TYPES } from '@backlay/contract/reports/client';
 import { betStatusLabel, REPORT_PAGE_SIZE, type CalendarDate } from '@backlay/domain';
 import type { z } from 'zod';
 import type { SelectOption } from '../../ui/filter-form';
@@ -99,10 +99,9 @@ export interface BetHistoryFilters extends DateFilter {
  * address alone, and Back returns to the previous page of it (DESIGN §8).
  */
 export function statementFilters(search: URLSearchParams, today: CalendarDate): StatementFilters {
-  const type = statementType.safeParse(search.get('type'));
   return {
     ...reportRange('statement', search, today),
-    type: type.success ? type.data : 'All',
+    type: oneOf(STATEMENT_TYPES, search.get('type')) ?? 'All',
     page: pageOf(search),
   };
 }

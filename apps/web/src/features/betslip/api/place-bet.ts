@@ -1,4 +1,5 @@
-import { postFancyBet, postUserBet, type BetDraft } from '@backlay/contract/bets';
+import { postFancyBet, postUserBet } from '@backlay/contract/bets/client';
+import type { BetDraft } from '@backlay/contract/bets';
 import { useMutation } from '@tanstack/react-query';
 import { callApi, isWorthRetrying } from '../../../lib/api';
 
@@ -10,10 +11,10 @@ export interface PlaceBetInput {
 
 /** The fancy bet route for FANCY drafts, the user bet route for the others (SPEC §7). */
 export function placeBet({ draft, idempotencyKey }: PlaceBetInput) {
-  return callApi(draft.MarketType === 'FANCY' ? postFancyBet : postUserBet, {
-    body: draft,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  const request = { body: draft, headers: { 'Idempotency-Key': idempotencyKey } };
+  return draft.MarketType === 'FANCY'
+    ? callApi(postFancyBet, request)
+    : callApi(postUserBet, request);
 }
 
 /** Between retries of a submit; short, the client is watching the slip. */

@@ -1,4 +1,5 @@
-import { casinoLaunch, type CasinoGameId } from '@backlay/contract/casino';
+import { casinoLaunch } from '@backlay/contract/casino/client';
+import type { CasinoGameId } from '@backlay/contract/casino';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, ApiError, callApi } from '../../../lib/api';
 import { casinoKeys } from '../query-keys';

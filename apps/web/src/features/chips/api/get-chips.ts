@@ -1,4 +1,4 @@
-import { getChips } from '@backlay/contract/chips';
+import { getChips } from '@backlay/contract/chips/client';
 import { chipsParse, type ChipsResult } from '@backlay/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';

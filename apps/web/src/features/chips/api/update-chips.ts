@@ -1,4 +1,4 @@
-import { updateChips } from '@backlay/contract/chips';
+import { updateChips } from '@backlay/contract/chips/client';
 import type { ChipSettings } from '@backlay/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';

@@ -1,4 +1,5 @@
-import { getActiveFancy, type operatorFancyRow } from '@backlay/contract/markets';
+import { getActiveFancy } from '@backlay/contract/markets/client';
+import type { operatorFancyRow } from '@backlay/contract/markets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
@@ -16,7 +17,10 @@ export const activeFancyQuery = (eventId: string, isEnabled: boolean) =>
     enabled: isEnabled,
   });
 
-/** The event's active fancy rows (own min and max), loaded on entry (SPEC §4). */
-export function useActiveFancy(eventId: string, isEnabled: boolean) {
-  return useQuery(activeFancyQuery(eventId, isEnabled));
+/**
+ * Reads the event's active fancy rows (own min and max) on entry (SPEC §4). The caller does not
+ * render on an answer: the fancy table reads it from the cache (boards.ts).
+ */
+export function useActiveFancy(eventId: string, isEnabled: boolean): void {
+  useQuery({ ...activeFancyQuery(eventId, isEnabled), notifyOnChangeProps: [] });
 }

@@ -1,14 +1,13 @@
-import { getBmFancy } from '@backlay/contract/markets';
+import { getBmFancy } from '@backlay/contract/markets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { callApi } from '../../../lib/api';
+import { callApi, type ApiAnswer } from '../../../lib/api';
 import type { HubPayload } from '@backlay/contract/hub';
 import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import { seqAnswerMerge } from '../../../lib/seq-merge';
 import { eventKeys } from '../query-keys';
 import { oddsPollMs } from './polling';
 
-type BmFancyAnswer = z.infer<typeof getBmFancy.response>;
+type BmFancyAnswer = ApiAnswer<typeof getBmFancy>;
 export type BmFancy = Extract<BmFancyAnswer, { Status: true }>['Result'];
 
 export const bmFancyQuery = (eventId: string, isEnabled: boolean) =>
@@ -21,9 +20,12 @@ export const bmFancyQuery = (eventId: string, isEnabled: boolean) =>
     enabled: isEnabled,
   });
 
-/** The event's bookmaker and fancy rates (feed rows), every 2 s; for sport 4 (SPEC §4). */
-export function useBmFancy(eventId: string, isEnabled: boolean) {
-  return useQuery(bmFancyQuery(eventId, isEnabled));
+/**
+ * Reads the event's bookmaker and fancy rates (feed rows) every 2 s; for sport 4 (SPEC §4). The
+ * caller does not render on an answer: the tables read it from the cache (boards.ts).
+ */
+export function useBmFancy(eventId: string, isEnabled: boolean): void {
+  useQuery({ ...bmFancyQuery(eventId, isEnabled), notifyOnChangeProps: [] });
 }
 
 /**

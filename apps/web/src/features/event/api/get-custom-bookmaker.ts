@@ -1,4 +1,5 @@
-import { getCustomBookmaker, type customBookmakerRow } from '@backlay/contract/markets';
+import { getCustomBookmaker } from '@backlay/contract/markets/client';
+import type { customBookmakerRow } from '@backlay/contract/markets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
@@ -17,7 +18,10 @@ export const customBookmakerQuery = (eventId: string, bookmakerId: string) =>
     select: (answer) => (answer.Status ? answer.Result : NONE),
   });
 
-/** The event's custom bookmaker rows, loaded on entry (SPEC §4). */
-export function useCustomBookmaker(eventId: string, bookmakerId: string) {
-  return useQuery(customBookmakerQuery(eventId, bookmakerId));
+/**
+ * Reads the event's custom bookmaker rows on entry (SPEC §4). The caller does not render on an
+ * answer: the tables read it from the cache (boards.ts).
+ */
+export function useCustomBookmaker(eventId: string, bookmakerId: string): void {
+  useQuery({ ...customBookmakerQuery(eventId, bookmakerId), notifyOnChangeProps: [] });
 }

@@ -1,4 +1,4 @@
-import { getCustomFancy } from '@backlay/contract/markets';
+import { getCustomFancy } from '@backlay/contract/markets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { eventKeys } from '../query-keys';
@@ -14,7 +14,10 @@ export const customFancyQuery = (eventId: string, isEnabled: boolean) =>
     enabled: isEnabled,
   });
 
-/** The event's custom fancy rows (they override prices and GameStatus), loaded on entry. */
-export function useCustomFancy(eventId: string, isEnabled: boolean) {
-  return useQuery(customFancyQuery(eventId, isEnabled));
+/**
+ * Reads the event's custom fancy rows (they override prices and GameStatus) on entry. The caller
+ * does not render on an answer: the fancy table reads it from the cache (boards.ts).
+ */
+export function useCustomFancy(eventId: string, isEnabled: boolean): void {
+  useQuery({ ...customFancyQuery(eventId, isEnabled), notifyOnChangeProps: [] });
 }

@@ -1,4 +1,5 @@
-import { getEventDetail, type EventDetail } from '@backlay/contract/markets';
+import { getEventDetail } from '@backlay/contract/markets/client';
+import type { EventDetail } from '@backlay/contract/markets';
 import type { HubPayload } from '@backlay/contract/hub';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';

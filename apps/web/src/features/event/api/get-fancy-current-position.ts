@@ -1,4 +1,4 @@
-import { getFancyCurrentPosition } from '@backlay/contract/bets';
+import { getFancyCurrentPosition } from '@backlay/contract/bets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { eventKeys } from '../query-keys';

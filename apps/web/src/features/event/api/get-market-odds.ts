@@ -1,4 +1,5 @@
-import { getMarketOdds, type exchangeBook } from '@backlay/contract/markets';
+import { getMarketOdds } from '@backlay/contract/markets/client';
+import type { exchangeBook } from '@backlay/contract/markets';
 import { matchOddsMarketId } from '@backlay/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -21,9 +22,12 @@ export const marketOddsQuery = (eventId: string, marketId: string) =>
     select: (answer): ExchangeBooks => (answer.Status ? answer.Result : NO_BOOKS),
   });
 
-/** The odds of the match market and the event's other exchange markets, by id, every 2 s. */
-export function useMarketOdds(eventId: string, marketId: string) {
-  return useQuery(marketOddsQuery(eventId, marketId));
+/**
+ * Reads the odds of the match market and the event's other exchange markets, by id, every 2 s.
+ * The caller does not render on an answer: the tables read it from the cache (boards.ts).
+ */
+export function useMarketOdds(eventId: string, marketId: string): void {
+  useQuery({ ...marketOddsQuery(eventId, marketId), notifyOnChangeProps: [] });
 }
 
 /**

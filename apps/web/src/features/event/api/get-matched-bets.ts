@@ -1,4 +1,5 @@
-import { getMatchedBets, type BetListItem } from '@backlay/contract/bets';
+import { getMatchedBets } from '@backlay/contract/bets/client';
+import type { BetListItem } from '@backlay/contract/bets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { eventKeys } from '../query-keys';

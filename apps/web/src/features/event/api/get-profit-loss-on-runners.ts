@@ -1,6 +1,6 @@
-import { getProfitLossOnRunners } from '@backlay/contract/bets';
+import { getProfitLossOnRunners } from '@backlay/contract/bets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { callApi, type ApiAnswer } from '../../../lib/api';
 import { eventKeys } from '../query-keys';
 import { MATCHED_BETS_POLL_MS } from './polling';
 
@@ -14,7 +14,7 @@ type SportsIdQuery = (typeof sportsIds)[number];
 const asSportsId = (sportId: number): SportsIdQuery | undefined =>
   sportsIds.find((id) => id === String(sportId));
 
-type Answer = Awaited<ReturnType<typeof callApi<typeof getProfitLossOnRunners>>>;
+type Answer = ApiAnswer<typeof getProfitLossOnRunners>;
 
 /** Stable (module-level), so `useQueries` keeps each selected book between renders. */
 const runnerBookOf = (answer: Answer): RunnerBook =>

@@ -1,4 +1,5 @@
-import { getTossOdds, type MarketBookWire } from '@backlay/contract/markets';
+import { getTossOdds } from '@backlay/contract/markets/client';
+import type { MarketBookWire } from '@backlay/contract/markets';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { seqAnswerMerge, seqListMerge } from '../../../lib/seq-merge';
@@ -18,9 +19,12 @@ export const tossOddsQuery = (eventId: string, marketId: string, isEnabled: bool
     enabled: isEnabled,
   });
 
-/** The toss market's book (`<EventId>T`), every 2 s; for sport 4 (SPEC §4). */
-export function useTossOdds(eventId: string, marketId: string, isEnabled: boolean) {
-  return useQuery(tossOddsQuery(eventId, marketId, isEnabled));
+/**
+ * Reads the toss market's book (`<EventId>T`) every 2 s; for sport 4 (SPEC §4). The caller does
+ * not render on an answer: the tables read it from the cache (boards.ts).
+ */
+export function useTossOdds(eventId: string, marketId: string, isEnabled: boolean): void {
+  useQuery({ ...tossOddsQuery(eventId, marketId, isEnabled), notifyOnChangeProps: [] });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getUserBook } from '@backlay/contract/bets';
+import { getUserBook } from '@backlay/contract/bets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { eventKeys } from '../query-keys';

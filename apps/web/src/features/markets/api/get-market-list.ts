@@ -1,4 +1,5 @@
-import { getMarketList, type MarketListItem } from '@backlay/contract/markets';
+import { getMarketList } from '@backlay/contract/markets/client';
+import type { MarketListItem } from '@backlay/contract/markets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { marketKeys } from '../query-keys';

@@ -1,4 +1,5 @@
-import { getRates, type MarketBookWire } from '@backlay/contract/markets';
+import { getRates } from '@backlay/contract/markets/client';
+import type { MarketBookWire } from '@backlay/contract/markets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { marketKeys } from '../query-keys';

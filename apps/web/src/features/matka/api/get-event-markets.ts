@@ -1,4 +1,4 @@
-import { getMatkaEventMarkets } from '@backlay/contract/matka';
+import { getMatkaEventMarkets } from '@backlay/contract/matka/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';

@@ -1,10 +1,9 @@
-import { getMatkaProfitLoss } from '@backlay/contract/matka';
+import { getMatkaProfitLoss } from '@backlay/contract/matka/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { answered, callApi } from '../../../lib/api';
+import { answered, callApi, type ApiQuery } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
 
-export type MatkaProfitLossQuery = z.input<typeof getMatkaProfitLoss.query>;
+export type MatkaProfitLossQuery = ApiQuery<typeof getMatkaProfitLoss>;
 
 /** SPEC §7 matka profit and loss: one page of results per market, newest first, with the count. */
 export const matkaProfitLossQuery = (query: MatkaProfitLossQuery) =>

@@ -1,4 +1,4 @@
-import { MATKA_SPORTS_ID, placeMatkaBet } from '@backlay/contract/matka';
+import { MATKA_SPORTS_ID, placeMatkaBet } from '@backlay/contract/matka/client';
 import { matkaTotal, paiseToRupees, type MatkaBet } from '@backlay/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, callApi, isWorthRetrying } from '../../../lib/api';

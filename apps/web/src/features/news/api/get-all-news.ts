@@ -1,4 +1,4 @@
-import { getAllNews } from '@backlay/contract/news';
+import { getAllNews } from '@backlay/contract/news/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { newsKeys } from '../query-keys';

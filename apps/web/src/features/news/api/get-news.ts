@@ -1,4 +1,4 @@
-import { getNews } from '@backlay/contract/news';
+import { getNews } from '@backlay/contract/news/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { newsKeys } from '../query-keys';

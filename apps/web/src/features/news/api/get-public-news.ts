@@ -1,4 +1,4 @@
-import { getPublicNews } from '@backlay/contract/news';
+import { getPublicNews } from '@backlay/contract/news/client';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { newsKeys } from '../query-keys';

@@ -1,10 +1,9 @@
-import { getAccountStatement } from '@backlay/contract/reports';
+import { getAccountStatement } from '@backlay/contract/reports/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { answered, callApi } from '../../../lib/api';
+import { answered, callApi, type ApiQuery } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
-export type StatementQuery = z.input<typeof getAccountStatement.query>;
+export type StatementQuery = ApiQuery<typeof getAccountStatement>;
 
 /** SPEC §7 account statement: one page of ledger rows with the open and close balances. */
 export const accountStatementQuery = (query: StatementQuery) =>

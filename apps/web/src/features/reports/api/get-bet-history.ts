@@ -1,10 +1,9 @@
-import { getBetHistory } from '@backlay/contract/reports';
+import { getBetHistory } from '@backlay/contract/reports/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { answered, callApi } from '../../../lib/api';
+import { answered, callApi, type ApiQuery } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
-export type BetHistoryQuery = z.input<typeof getBetHistory.query>;
+export type BetHistoryQuery = ApiQuery<typeof getBetHistory>;
 
 /** SPEC §7 bet history: one page of the bets placed in the range, newest first, with the count. */
 export const betHistoryQuery = (query: BetHistoryQuery) =>

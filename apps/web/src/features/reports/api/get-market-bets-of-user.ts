@@ -1,4 +1,4 @@
-import { getMarketBetsOfUser } from '@backlay/contract/reports';
+import { getMarketBetsOfUser } from '@backlay/contract/reports/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';

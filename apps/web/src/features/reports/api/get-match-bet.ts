@@ -1,4 +1,4 @@
-import { getMatchBet } from '@backlay/contract/reports';
+import { getMatchBet } from '@backlay/contract/reports/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';

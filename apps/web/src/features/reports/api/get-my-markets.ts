@@ -1,4 +1,4 @@
-import { getMyMarkets } from '@backlay/contract/markets';
+import { getMyMarkets } from '@backlay/contract/markets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';

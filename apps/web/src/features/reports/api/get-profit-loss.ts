@@ -1,10 +1,9 @@
-import { getProfitLoss } from '@backlay/contract/reports';
+import { getProfitLoss } from '@backlay/contract/reports/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { answered, callApi } from '../../../lib/api';
+import { answered, callApi, type ApiQuery } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
-export type ProfitLossQuery = z.input<typeof getProfitLoss.query>;
+export type ProfitLossQuery = ApiQuery<typeof getProfitLoss>;
 
 /** SPEC §7 profit and loss: one page of results per event, newest first, with the count. */
 export const profitLossQuery = (query: ProfitLossQuery) =>

@@ -1,4 +1,5 @@
-import { getCricketScore, type CricketScoreWire } from '@backlay/contract/scores';
+import { getCricketScore } from '@backlay/contract/scores/client';
+import type { CricketScoreWire } from '@backlay/contract/scores';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { scoreKeys } from '../query-keys';

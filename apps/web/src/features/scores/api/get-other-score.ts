@@ -1,4 +1,5 @@
-import { getOtherScore, type OtherScoreWire } from '@backlay/contract/scores';
+import { getOtherScore } from '@backlay/contract/scores/client';
+import type { OtherScoreWire } from '@backlay/contract/scores';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { scoreKeys, type OtherSportId } from '../query-keys';

@@ -1,4 +1,4 @@
-import { changePassword } from '@backlay/contract/chips';
+import { changePassword } from '@backlay/contract/chips/client';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import { checkIsValid } from '@backlay/contract/auth';
+import { checkIsValid } from '@backlay/contract/auth/client';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { sessionKeys } from '../query-keys';

@@ -1,4 +1,5 @@
-import { getSessionEnd, type SessionEndReason } from '@backlay/contract/auth';
+import { getSessionEnd } from '@backlay/contract/auth/client';
+import type { SessionEndReason } from '@backlay/contract/auth';
 import { callApi } from '../../../lib/api';
 
 /**

@@ -1,4 +1,4 @@
-import { logout } from '@backlay/contract/auth';
+import { logout } from '@backlay/contract/auth/client';
 import { callApi } from '../../../lib/api';
 
 export function logoutOnServer() {

@@ -1,4 +1,5 @@
-import { validLogin, type LoginBody } from '@backlay/contract/auth';
+import { validLogin } from '@backlay/contract/auth/client';
+import type { LoginBody } from '@backlay/contract/auth';
 import { callApi } from '../../../lib/api';
 
 /** SPEC §7: POST login with `ipAddress` in the query (the server records it, never trusts it). */

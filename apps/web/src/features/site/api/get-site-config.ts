@@ -1,4 +1,5 @@
-import { getSiteConfig, type SiteConfig } from '@backlay/contract/site';
+import { getSiteConfig } from '@backlay/contract/site/client';
+import type { SiteConfig } from '@backlay/contract/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { DEFAULT_BRAND, DEFAULT_SUPPORT_URL, type Brand } from '../../../lib/brand';

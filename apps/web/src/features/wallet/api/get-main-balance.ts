@@ -1,4 +1,4 @@
-import { getMainBalance } from '@backlay/contract/wallet';
+import { getMainBalance } from '@backlay/contract/wallet/client';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { walletKeys } from '../query-keys';

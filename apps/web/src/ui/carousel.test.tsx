@@ -1,0 +1,56 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Carousel, CAROUSEL_AUTOPLAY_MS, nextSlideLeft } from './carousel';
+
+const SLIDES = [
+  { src: '/a.svg', alt: 'A' },
+  { src: '/b.svg', alt: 'B' },
+  { src: '/c.svg', alt: 'C' },
+];
+
+describe('nextSlideLeft', () => {
+  it('moves one slide on, and from the last back to the first', () => {
+    expect(nextSlideLeft(0, 300, 3)).toBe(300);
+    expect(nextSlideLeft(300, 300, 3)).toBe(600);
+    expect(nextSlideLeft(600, 300, 3)).toBe(0);
+  });
+
+  it('counts a slide half swiped as the one nearest', () => {
+    expect(nextSlideLeft(320, 300, 3)).toBe(600);
+    expect(nextSlideLeft(280, 300, 3)).toBe(600);
+  });
+
+  it('stays put with no width or no slides', () => {
+    expect(nextSlideLeft(0, 0, 3)).toBe(0);
+    expect(nextSlideLeft(0, 300, 0)).toBe(0);
+  });
+});
+
+describe('Carousel', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('scrolls to the next slide every 3 s (SPEC §9), not before', () => {
+    const { container } = render(<Carousel slides={SLIDES} />);
+    const strip = container.querySelector<HTMLElement>('[aria-roledescription="carousel"]')!;
+    Object.defineProperty(strip, 'clientWidth', { value: 300 });
+    const scrollTo = vi.fn();
+    strip.scrollTo = scrollTo as typeof strip.scrollTo;
+
+    act(() => {
+      vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS - 1);
+    });
+    expect(scrollTo).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(scrollTo).toHaveBeenLastCalledWith({ left: 300, behavior: 'smooth' });
+  });
+
+  it('shows every slide with its text, the first loaded at once and the others lazily', () => {
+    const { getAllByRole } = render(<Carousel slides={SLIDES} />);
+    const images = getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual(['A', 'B', 'C']);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+  });
+});
