@@ -33,8 +33,58 @@ const runners = (eventId: number, prices: ReadonlyArray<readonly [number, number
     lay: [{ price: lay, size: 800 }],
   }));
 
-/** A scripted cricket event: match odds 1.9/1.92 and 2.06/2.1, bookmaker 45/50, one fancy row. */
-async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
+/** A book of the event's prices: match odds and bookmaker (back, lay per runner) and the fancy row. */
+interface Book {
+  readonly match: ReadonlyArray<readonly [number, number]>;
+  readonly bookmaker: ReadonlyArray<readonly [number, number]>;
+  readonly fancy: { readonly noLine: number; readonly yesLine: number };
+}
+
+/** The prices the journeys bet at: match odds 1.9/1.92 and 2.06/2.1, bookmaker 45/50, fancy 50. */
+const LIVE: Book = {
+  match: [
+    [1.9, 1.92],
+    [2.06, 2.1],
+  ],
+  bookmaker: [
+    [45, 50],
+    [180, 190],
+  ],
+  fancy: { noLine: 50, yesLine: 50 },
+};
+/** Where the freshness journeys open, so the step to LIVE shows when it arrives. */
+const OPENING: Book = {
+  match: [
+    [1.8, 1.82],
+    [2.2, 2.24],
+  ],
+  bookmaker: [
+    [40, 45],
+    [200, 210],
+  ],
+  fancy: { noLine: 48, yesLine: 48 },
+};
+
+/** Every price of the event moved to `book`: one push each through the hub (and the polls). */
+async function stepPrices(request: APIRequestContext, eventId: number, book: Book) {
+  await step(request, eventId, {
+    kind: 'prices',
+    marketId: `1.${eventId}`,
+    runners: runners(eventId, book.match),
+  });
+  await step(request, eventId, {
+    kind: 'prices',
+    marketId: `${eventId}B`,
+    runners: runners(eventId, book.bookmaker),
+  });
+  await step(request, eventId, {
+    kind: 'fancy',
+    rows: [{ selectionId: `${eventId}-1`, ...book.fancy, noRate: 90, yesRate: 110 }],
+  });
+}
+
+/** A scripted cricket event with a bookmaker and one fancy row, priced at `book`. */
+async function cricketFixture(request: APIRequestContext, book: Book = LIVE): Promise<Fixture> {
   const tag = randomBytes(3).toString('hex');
   const home = `Lions ${tag}`;
   const away = `Tigers ${tag}`;
@@ -48,26 +98,7 @@ async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
     fancy: [fancy],
     inPlay: true,
   });
-  await step(request, eventId, {
-    kind: 'prices',
-    marketId: `1.${eventId}`,
-    runners: runners(eventId, [
-      [1.9, 1.92],
-      [2.06, 2.1],
-    ]),
-  });
-  await step(request, eventId, {
-    kind: 'prices',
-    marketId: `${eventId}B`,
-    runners: runners(eventId, [
-      [45, 50],
-      [180, 190],
-    ]),
-  });
-  await step(request, eventId, {
-    kind: 'fancy',
-    rows: [{ selectionId: `${eventId}-1`, noLine: 50, noRate: 90, yesLine: 50, yesRate: 110 }],
-  });
+  await stepPrices(request, eventId, book);
   return { eventId, name: `${home} v ${away}`, home, away, fancy };
 }
 
@@ -78,23 +109,57 @@ const slipOf = (page: Page) => page.getByRole('region', { name: 'Bet slip' });
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: CONNECTION_LOST });
 
 /**
- * Opens the event with the page's clock installed, then stops time and runs one poll (2 s) at
- * that stopped instant: every table's data is then exactly as old as the clock says from here.
+ * Opens the event (priced at OPENING) with the page's clock installed, then stops time and moves
+ * every price to LIVE: the hub pushes each with its data, so once the LIVE prices show, every
+ * table's data is exactly as old as the page's clock says from here.
  */
-async function openEventAtStoppedTime(page: Page, f: Fixture): Promise<Locator> {
+async function openEventAtStoppedTime(
+  page: Page,
+  request: APIRequestContext,
+  f: Fixture,
+): Promise<Locator> {
   await page.goto(`/market/4/${f.eventId}`);
-  const back = runnerRow(market(page, 'Match Odds'), f.home).getByRole('button', {
-    name: 'Back 1.9',
-    exact: true,
-  });
-  await expect(back).toBeEnabled();
+  const match = market(page, 'Match Odds');
+  await expect(match.getByRole('button', { name: 'Back 1.8', exact: true })).toBeEnabled();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-  const answered = page.waitForResponse((response) =>
-    response.url().includes(`/api/Odds/Market/1.${f.eventId}`),
-  );
-  await page.clock.runFor(2000);
-  await answered;
+  await stepPrices(request, f.eventId, LIVE);
+  const back = runnerRow(match, f.home).getByRole('button', { name: 'Back 1.9', exact: true });
+  const arrived = [
+    back,
+    market(page, 'Bookmaker').getByRole('button', { name: 'Back 45', exact: true }),
+    page.getByTestId('fancy-row').getByRole('button', { name: 'No 50' }),
+  ];
+  // The cache tells the screen on a zero-delay timer, which the stopped clock runs only when told.
+  await expect(async () => {
+    await page.clock.runFor(0);
+    for (const cell of arrived) await expect(cell).toBeEnabled({ timeout: 100 });
+  }).toPass();
   return back;
+}
+
+/**
+ * The hub's frames to the page pass through the test (Playwright's WebSocket route): while
+ * `silence` is on, every message about the event — its price pushes and the feed's heartbeats —
+ * is dropped, and everything else (pings, other events) still arrives: the hub stays up while
+ * the event's data stops.
+ */
+async function tapHub(page: Page, eventId: number) {
+  const tap = { silence: false };
+  const isAbout = (record: string) => {
+    const message = JSON.parse(record) as { arguments?: Array<Record<string, unknown>> };
+    const payload = message.arguments?.[0];
+    return payload?.EventId === eventId || payload?.MarketId === eventId;
+  };
+  await page.routeWebSocket(/\/MessageHub/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame !== 'string') return ws.send(frame);
+      const records = frame.split('\x1e').filter((record) => record !== '');
+      const kept = records.filter((record) => !(tap.silence && isAbout(record)));
+      if (kept.length > 0) ws.send(kept.map((record) => `${record}\x1e`).join(''));
+    });
+  });
+  return tap;
 }
 
 for (const width of [1280, 375]) {
@@ -107,10 +172,10 @@ for (const width of [1280, 375]) {
       client,
       request,
     }) => {
-      const f = await cricketFixture(request);
+      const f = await cricketFixture(request, OPENING);
       await page.clock.install();
       await logIn(page, client);
-      const back = await openEventAtStoppedTime(page, f);
+      const back = await openEventAtStoppedTime(page, request, f);
       const match = market(page, 'Match Odds');
       const home = runnerRow(match, f.home);
       await back.click();
@@ -124,7 +189,7 @@ for (const width of [1280, 375]) {
       await context.setOffline(true);
       await expect(banner(page)).toBeVisible();
       await expect(banner(page)).toHaveText(CONNECTION_LOST);
-      // Each table greys out with the age of its own data: one poll ago, at this very instant.
+      // Each table greys out with the age of its own data: pushed at this very instant.
       await expect(match.getByTestId('price-age')).toHaveText(age(0));
       await expect(market(page, 'Bookmaker').getByTestId('price-age')).toHaveText(age(0));
       await expect(page.getByTestId('fancy-table').getByTestId('price-age')).toHaveText(age(0));
@@ -152,7 +217,7 @@ for (const width of [1280, 375]) {
       await expect(slip.getByLabel('STAKE', { exact: true })).toHaveCount(0);
       await shoot(page, 'event-stale', width);
 
-      // Back online: the polls answer, the prices come back and the banner goes, by themselves.
+      // Back online: the hub reconnects, the prices come back and the banner goes, by themselves.
       await context.setOffline(false);
       await page.clock.resume();
       await expect(banner(page)).toHaveCount(0, { timeout: 15_000 });
@@ -165,18 +230,21 @@ for (const width of [1280, 375]) {
       await expect(slip.getByTestId('slip-stale')).toHaveCount(0);
     });
 
-    test('a market whose polls fail greys out once its data is 10 s old, with no banner while the hub is up', async ({
+    test('a market whose data stops greys out once it is 10 s old, with no banner while the hub is up', async ({
       page,
       client,
       request,
     }) => {
-      const f = await cricketFixture(request);
+      const f = await cricketFixture(request, OPENING);
+      const hub = await tapHub(page, f.eventId);
       await page.clock.install();
       await logIn(page, client);
-      const back = await openEventAtStoppedTime(page, f);
+      const back = await openEventAtStoppedTime(page, request, f);
       const match = market(page, 'Match Odds');
-      // The odds polls fail from here; the hub stays connected.
-      await page.route(`**/api/Odds/Market/**`, (route) => route.abort());
+      // From here nothing about the event arrives — no push, no heartbeat, no poll answer — while
+      // the hub stays connected.
+      hub.silence = true;
+      await page.route(`**/api/Odds/**`, (route) => route.abort());
       await page.clock.runFor(9000);
       await expect(match.getByTestId('price-age')).toHaveCount(0);
       await expect(back).toBeEnabled();
@@ -187,9 +255,18 @@ for (const width of [1280, 375]) {
       await expect(match.getByTestId('price-age')).toHaveText(age(11));
       await expect(banner(page)).toHaveCount(0);
 
-      // The next poll that answers brings the prices back.
-      await page.unroute(`**/api/Odds/Market/**`);
+      // The next push (or heartbeat) brings the prices back.
+      hub.silence = false;
+      await page.unroute(`**/api/Odds/**`);
       await page.clock.resume();
+      await step(request, f.eventId, {
+        kind: 'prices',
+        marketId: `1.${f.eventId}`,
+        runners: runners(f.eventId, [
+          [1.9, 1.92],
+          [2.08, 2.12],
+        ]),
+      });
       await expect(match.getByTestId('price-age')).toHaveCount(0);
       await expect(back).toBeEnabled();
     });
