@@ -235,3 +235,38 @@ test('the landing page shows the first public news message, the slider and four 
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('the landing page is whole before any script runs, and its Login link works once the app takes it over', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // No script at all: what the server sends is the page, styled (docs/architecture.md).
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await bare.newPage();
+  await plain.goto('/');
+  await expect(plain.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(plain.locator('[aria-roledescription="carousel"] img').first()).toBeVisible();
+  await expect(plain.getByRole('main').getByRole('listitem')).toHaveText([
+    'Cricket',
+    'Soccer',
+    'Tennis',
+    'Casino',
+  ]);
+  await bare.close();
+
+  // With scripts the same markup is hydrated: a click navigates inside the app.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  const news = (await (await request.get('/api/NewsModels/GetPublicNews')).json()) as {
+    Result: { Message: string }[];
+  };
+  await page.goto('/');
+  // The news come only through the app: once they show, it has the page.
+  await expect(page.getByRole('marquee')).toContainText(news.Result[0]?.Message ?? 'missing');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  expect(documents).toEqual(['/']);
+});

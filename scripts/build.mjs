@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { prerender } from './prerender.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -77,6 +78,7 @@ if (!args.has('--server-only')) {
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
       web,
     );
+    await prerender(web);
     precompress(join(web, 'dist'));
   }
 }

@@ -11,5 +11,6 @@ export default defineConfig({
       '/MessageHub': { target: 'http://127.0.0.1:8080', ws: true },
     },
   },
-  build: { sourcemap: true },
+  // The manifest tells the prerender which chunks a route loads (scripts/prerender.mjs).
+  build: { sourcemap: true, manifest: true },
 });

@@ -34,6 +34,12 @@ beforeAll(async () => {
     '<!doctype html><title>Backlay</title><div id="root"></div>',
   );
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // The landing page as scripts/prerender.mjs writes it.
+  await mkdir(join(webDist, 'pages'));
+  await writeFile(
+    join(webDist, 'pages', 'landing.html'),
+    '<!doctype html><title>Backlay</title><div id="root"><main>Prerendered</main></div>',
+  );
   // The copies scripts/build.mjs makes beside each built file.
   await writeFile(
     join(webDist, 'assets', 'app-abc123.js.br'),
@@ -322,11 +328,21 @@ describe('the drain', () => {
 
 describe('the built client', () => {
   it('serves index.html for any page path, so routes render from their URL', async () => {
-    for (const url of ['/', '/home', '/market/4/123', '/login?x=1']) {
+    for (const url of ['/home', '/market/4/123', '/login?x=1', '/index.html']) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves the prerendered landing page for /, never cached without revalidation', async () => {
+    for (const url of ['/', '/?ref=x']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root"><main>Prerendered</main></div>');
     }
   });
 

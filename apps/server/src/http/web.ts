@@ -1,11 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.js';
 
 /**
  * Serves the built client, with the SPA fallback: any GET outside /api that is not a file gets
- * index.html, so every route renders from its URL on a cold load. Without a build, only /api.
+ * index.html, so every route renders from its URL on a cold load; `/` gets the landing page as
+ * the build prerendered it (scripts/prerender.mjs), painted before any script runs. Without a
+ * build, only /api.
  */
+const LANDING = 'pages/landing.html';
+
 export async function registerWeb(
   app: FastifyInstance,
   webDist: string | undefined,
@@ -14,6 +20,8 @@ export async function registerWeb(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      // `/` is the prerendered landing page, routed below.
+      index: false,
       // The brotli and gzip copies the build makes (scripts/build.mjs), to browsers that accept them.
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -23,6 +31,15 @@ export async function registerWeb(
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+  }
+  if (webDist) {
+    const landing = existsSync(join(webDist, LANDING)) ? LANDING : 'index.html';
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/',
+      schema: { hide: true },
+      handler: (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(landing),
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

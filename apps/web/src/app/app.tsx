@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
 import { clearSessionCache } from '../lib/query-cache';
 import { paths } from './paths';
-import { createRouter } from './router';
 import { SiteBrand } from './site-brand';
 
 export function createQueryClient() {
@@ -21,22 +20,36 @@ export function createQueryClient() {
   });
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => {
+/** What every screen stands in: the query cache and the site's brand. The prerender uses it too. */
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SiteBrand />
+      {children}
+    </QueryClientProvider>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  const [queryClient] = useState(() => {
+    const created = createQueryClient();
     // The default shows at once; the host's own brand replaces it when the site config arrives.
     applyBrand(DEFAULT_BRAND);
-    const created = createRouter();
     setUnauthorizedHandler(() => {
-      clearSessionCache(queryClient);
-      void created.navigate(paths.login.href(), { replace: true });
+      clearSessionCache(created);
+      void router.navigate(paths.login.href(), { replace: true });
     });
     return created;
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <SiteBrand />
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </AppProviders>
   );
 }

@@ -16,7 +16,10 @@ export function PublicOnly() {
   return login ? <Navigate to={paths.home.href()} replace /> : <Outlet />;
 }
 
-/** Protected routes send a visitor to /login, and wait for the first session check (SPEC §2, §4). */
+/**
+ * Protected routes send a visitor to /login, and hold the dice overlay over the screen until the
+ * first session check passes (SPEC §2, §4).
+ */
 export function RequireSession() {
   const login = useStoredLogin();
   if (!login) return <Navigate to={paths.login.href()} replace />;
@@ -44,7 +47,15 @@ function SessionGate({ login }: { login: StoredLogin }) {
   );
 
   const state = useSessionCheck(login, { onInvalid, onValid, onFailure });
-  return state === 'valid' ? <Outlet /> : <DiceOverlay />;
+  // SPEC §2: the dice overlay shows while the session state loads. The screen loads beneath it
+  // meanwhile, so its reads and chunks do not wait for the check (a revoked session's answers
+  // are 401s, which log out as any 401 does).
+  return (
+    <>
+      {state !== 'failed' && <Outlet />}
+      {state !== 'valid' && <DiceOverlay />}
+    </>
+  );
 }
 
 /** Any other path: /home when logged in, otherwise /login (SPEC §2). */

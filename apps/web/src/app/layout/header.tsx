@@ -59,7 +59,13 @@ export function Header({
           <span className={styles.burger} aria-hidden="true" />
         </button>
         <Link to={paths.home.href()} className={styles.logo} aria-label={brand.name}>
-          <img className={styles.logoImage} src={brand.logo} alt={brand.name} />
+          <img
+            className={styles.logoImage}
+            src={brand.logo}
+            alt={brand.name}
+            width={128}
+            height={32}
+          />
         </Link>
         <div className={styles.actions}>
           <HubIndicator />

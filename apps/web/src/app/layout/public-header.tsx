@@ -9,7 +9,13 @@ export function PublicHeader() {
   return (
     <header className={styles.header}>
       <Link to={paths.landing.href()} className={styles.logo} aria-label={brand.name}>
-        <img className={styles.logoImage} src={brand.logo} alt={brand.name} />
+        <img
+          className={styles.logoImage}
+          src={brand.logo}
+          alt={brand.name}
+          width={128}
+          height={32}
+        />
       </Link>
       <div className={styles.actions}>
         <Link to={paths.signup.href()} className={styles.publicLink}>

@@ -1,0 +1,68 @@
+// The build's last step for the web client (scripts/build.mjs): the landing page prerendered
+// into dist/pages/landing.html with its styles inline, so a visitor's browser paints it from the
+// HTML alone before any script runs, and the client hydrates it (apps/web/src/main.tsx); and the
+// default brand's colours and title in every page, so the first paint is already the brand's. The server sends landing.html for `/` and
+// index.html for every other page (apps/server/src/http/web.ts).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+/** What the prerender needs of a browser at import time: storage that holds nothing. */
+class EmptyStorage {
+  getItem() {
+    return null;
+  }
+  setItem() {}
+  removeItem() {}
+}
+
+/** The modules a built file loads before it runs: its static imports, each once. */
+function staticImports(manifest, key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry || seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of entry.imports ?? []) staticImports(manifest, imported, seen);
+  return seen;
+}
+
+export async function prerender(webDir) {
+  const dist = join(webDir, 'dist');
+  const ssrDir = join(webDir, 'dist-ssr');
+  await build({
+    root: webDir,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: { output: { entryFileNames: 'prerender.js' } },
+    },
+  });
+  globalThis.localStorage = new EmptyStorage();
+  globalThis.sessionStorage = new EmptyStorage();
+  const page = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+  const landingHtml = await page.renderPage('/');
+  rmSync(ssrDir, { recursive: true, force: true });
+
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const shell = readFileSync(join(dist, 'index.html'), 'utf8')
+    .replace('<html lang="en">', `<html lang="en" style="${page.DEFAULT_BRAND_STYLE}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${page.DEFAULT_TITLE}</title>`);
+  writeFileSync(join(dist, 'index.html'), shell);
+
+  // The landing page's styles (the entry's and its route's chunks') inline in the head, and no
+  // module preloads: the markup paints styled on the HTML alone, and the scripts, which only
+  // take it over, come after the first paint instead of competing with it for a slow link.
+  const entry = staticImports(manifest, 'index.html');
+  const route = staticImports(manifest, 'src/app/routes/landing.tsx');
+  const styleFiles = [...new Set([...entry, ...route].flatMap((key) => manifest[key].css ?? []))];
+  const css = styleFiles.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
+  const landing = shell
+    .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
+    .replace('</head>', `<style>${css}</style></head>`)
+    .replace('<div id="root"></div>', `<div id="root">${landingHtml}</div>`);
+  mkdirSync(join(dist, 'pages'), { recursive: true });
+  writeFileSync(join(dist, 'pages/landing.html'), landing);
+}
