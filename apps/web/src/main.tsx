@@ -16,12 +16,12 @@ const app = () => (
   </StrictMode>
 );
 
-// The landing and login pages come prerendered (scripts/prerender.mjs): a visitor sees them
-// before any script runs, and React takes the markup over. A logged-in user is on the way to
-// /home, so the markup is dropped and the app renders afresh.
-if (root.hasChildNodes() && getStoredLogin() === null) {
+// The landing page comes prerendered (scripts/prerender.mjs): a visitor sees it before any
+// script runs, and React takes the markup over. A logged-in user is on the way to /home, so the
+// app renders afresh; so does every other page, whose HTML holds only the loading dice (React
+// clears it at its first commit).
+if (root.dataset.page === 'landing' && getStoredLogin() === null) {
   void loadMatchedRoutes(window.location.pathname).then(() => hydrateRoot(root, app()));
 } else {
-  root.replaceChildren();
   createRoot(root).render(app());
 }

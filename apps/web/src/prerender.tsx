@@ -3,6 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/router';
 import { brandProperties, DEFAULT_BRAND } from './lib/brand';
+import { DiceOverlay } from './ui/dice-overlay';
 
 /**
  * The build's prerender of a public page (scripts/prerender.mjs): the markup a visitor's first
@@ -19,6 +20,14 @@ export async function renderPage(url: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
+}
+
+/**
+ * What every other page shows until the app's first render replaces it: the dice overlay the
+ * app shows while it loads (SPEC §2), so the first paint is the dice, not a blank page.
+ */
+export function renderLoading(): string {
+  return renderToString(<DiceOverlay />);
 }
 
 /** The default brand on the root element and in the title, as `applyBrand` sets them. */

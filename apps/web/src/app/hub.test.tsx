@@ -11,7 +11,7 @@ import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { HubConnectionState } from '@microsoft/signalr';
-import { HubIndicator, keepConnected, registerHubHandlers } from './hub';
+import { HubIndicator, keepConnected, registerHubHandlers, subscribeEvent } from './hub';
 
 function fakeConnection() {
   const handlers = new Map<string, (payload: unknown) => void>();
@@ -480,5 +480,38 @@ describe('keepConnected', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(link.start).toHaveBeenCalledTimes(1);
     expect(lost).toEqual([false]);
+  });
+});
+
+describe('subscribeEvent', () => {
+  it("joins the event's group, then asks again for the event's prices, detail and operator rows, once", async () => {
+    const order: string[] = [];
+    const connection = {
+      invoke: vi.fn(async (method: string, eventId: number) => {
+        order.push(`${method} ${eventId}`);
+      }),
+    };
+    const queryClient = new QueryClient();
+    const invalidate = vi
+      .spyOn(queryClient, 'invalidateQueries')
+      .mockImplementation(async (filters) => {
+        order.push(JSON.stringify(filters?.queryKey));
+      });
+    await subscribeEvent(connection as never, queryClient, '42');
+    expect(order).toEqual([
+      'SubscribeEvent 42',
+      JSON.stringify(eventKeys.odds('42')),
+      JSON.stringify(eventKeys.detail('42')),
+      JSON.stringify(eventKeys.operator('42')),
+    ]);
+    expect(invalidate).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for nothing when the join fails', async () => {
+    const connection = { invoke: vi.fn(() => Promise.reject(new Error('closed'))) };
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await expect(subscribeEvent(connection as never, queryClient, '42')).rejects.toThrow('closed');
+    expect(invalidate).not.toHaveBeenCalled();
   });
 });

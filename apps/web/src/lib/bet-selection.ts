@@ -1,4 +1,5 @@
 import type { BetType, MarketType } from '@backlay/domain';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * What a click on a back or lay (Yes or No) cell chose for the bet slip (SPEC §4 "Bet slip"):
@@ -25,4 +26,64 @@ export function betSelectionKey(
   selection: Pick<BetSelection, 'marketId' | 'selectionId' | 'betType'>,
 ): string {
   return `${selection.marketId}|${selection.selectionId}|${selection.betType}`;
+}
+
+/** The price chosen for the slip and the cell it was chosen from (a ladder has several a side). */
+export interface BetChoice {
+  readonly selection: BetSelection;
+  readonly cell: string;
+}
+
+/**
+ * The open bet slip of one screen (client-only state, STYLE): the tables choose, the slip reads.
+ * Each cell follows whether it is the chosen one, so a choice renders two cells and the slip,
+ * not the tables.
+ */
+export interface BetChoiceStore {
+  readonly read: () => BetChoice | null;
+  readonly subscribe: (listener: () => void) => () => void;
+  /** Opens a fresh slip on `selection` (the same cell chosen again is a new slip too). */
+  readonly choose: (selection: BetSelection, cell: string) => void;
+  /** Closes `selection`'s slip only: a price chosen meanwhile keeps its own. */
+  readonly close: (selection: BetSelection) => void;
+}
+
+export function createBetChoice(): BetChoiceStore {
+  let chosen: BetChoice | null = null;
+  const listeners = new Set<() => void>();
+  const put = (next: BetChoice | null) => {
+    chosen = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    read: () => chosen,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    choose: (selection, cell) => put({ selection, cell }),
+    close: (selection) => {
+      if (chosen?.selection === selection) put(null);
+    },
+  };
+}
+
+/** The selection of the open slip, or null. */
+export function useChosenSelection(store: BetChoiceStore): BetSelection | null {
+  const read = useCallback(() => store.read()?.selection ?? null, [store]);
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/** Whether `cell` (see {@link betCellKey}) is the one the open slip was chosen from. */
+export function useIsCellChosen(store: BetChoiceStore, cell: string): boolean {
+  const read = useCallback(() => store.read()?.cell === cell, [store, cell]);
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/** One cell of a table: its runner and side (`betSelectionKey`), and its level of the ladder. */
+export function betCellKey(
+  selection: Pick<BetSelection, 'marketId' | 'selectionId' | 'betType'>,
+  level: number,
+): string {
+  return `${betSelectionKey(selection)}|${level}`;
 }

@@ -53,6 +53,23 @@ describe('priceFreshness', () => {
   });
 });
 
+/** Data received at `receivedAt`; `receive` is a newer answer (a poll, a push, a heartbeat). */
+function receiptsAt(receivedAt: number) {
+  let last = receivedAt;
+  const listeners = new Set<() => void>();
+  return {
+    receivedAt: () => last,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    receive: (at: number) => {
+      last = at;
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
 describe('usePriceFreshness', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -61,7 +78,8 @@ describe('usePriceFreshness', () => {
   afterEach(() => vi.useRealTimers());
 
   it('turns stale when the window ends, then counts the age once a second', () => {
-    const { result } = renderHook(() => usePriceFreshness(T, false));
+    const data = receiptsAt(T);
+    const { result } = renderHook(() => usePriceFreshness(data, false));
     expect(result.current).toBe(FRESH);
     act(() => void vi.advanceTimersByTime(9_999));
     expect(result.current).toBe(FRESH);
@@ -74,26 +92,53 @@ describe('usePriceFreshness', () => {
   });
 
   it('sets no timer for fresh data beyond the one at the end of the window', () => {
-    renderHook(() => usePriceFreshness(T, false));
+    const data = receiptsAt(T);
+    renderHook(() => usePriceFreshness(data, false));
     expect(vi.getTimerCount()).toBe(1);
   });
 
+  it('renders nothing and sets no new timer for new data while fresh, and counts from the newest', () => {
+    const data = receiptsAt(T);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return usePriceFreshness(data, false);
+    });
+    const rendered = renders;
+    for (let tick = 1; tick <= 16; tick += 1) {
+      act(() => {
+        vi.advanceTimersByTime(500);
+        data.receive(T + tick * 500);
+      });
+    }
+    expect(renders).toBe(rendered);
+    expect(vi.getTimerCount()).toBe(1);
+    // The newest data came at T + 8 s: fresh until T + 18 s.
+    act(() => void vi.advanceTimersByTime(9_999));
+    expect(result.current).toBe(FRESH);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(result.current).toEqual({ isStale: true, ageS: 10 });
+  });
+
   it('is fresh again when new data comes, and stale at once when the link goes down', () => {
-    const { result, rerender } = renderHook(
-      ({ receivedAt, isDown }) => usePriceFreshness(receivedAt, isDown),
-      { initialProps: { receivedAt: T, isDown: false } },
-    );
+    const data = receiptsAt(T);
+    const { result, rerender } = renderHook(({ isDown }) => usePriceFreshness(data, isDown), {
+      initialProps: { isDown: false },
+    });
     act(() => void vi.advanceTimersByTime(12_000));
     expect(result.current).toEqual({ isStale: true, ageS: 12 });
-    rerender({ receivedAt: T + 12_000, isDown: false });
+    act(() => data.receive(T + 12_000));
     expect(result.current).toBe(FRESH);
     act(() => void vi.advanceTimersByTime(3_000));
     expect(result.current).toBe(FRESH);
-    rerender({ receivedAt: T + 12_000, isDown: true });
+    rerender({ isDown: true });
     expect(result.current).toEqual({ isStale: true, ageS: 3 });
     act(() => void vi.advanceTimersByTime(1_000));
     expect(result.current).toEqual({ isStale: true, ageS: 4 });
-    rerender({ receivedAt: T + 16_000, isDown: false });
+    act(() => {
+      data.receive(T + 16_000);
+      rerender({ isDown: false });
+    });
     expect(result.current).toBe(FRESH);
   });
 
@@ -101,7 +146,8 @@ describe('usePriceFreshness', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <PriceWindowContext.Provider value={25_000}>{children}</PriceWindowContext.Provider>
     );
-    const { result } = renderHook(() => usePriceFreshness(T, false), { wrapper });
+    const data = receiptsAt(T);
+    const { result } = renderHook(() => usePriceFreshness(data, false), { wrapper });
     act(() => void vi.advanceTimersByTime(24_999));
     expect(result.current).toBe(FRESH);
     act(() => void vi.advanceTimersByTime(1));

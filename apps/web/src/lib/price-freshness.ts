@@ -67,41 +67,53 @@ export function msUntilFreshnessChanges({
 const isSame = (a: PriceFreshness, b: PriceFreshness) =>
   a.isStale === b.isStale && a.ageS === b.ageS;
 
+/** When a table's data was last received (epoch ms, 0 before any), and how to hear of more. */
+export interface PriceReceipts {
+  readonly receivedAt: () => number;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
 /**
- * The freshness of data received at `receivedAt`, kept current by one timer: while fresh it
- * wakes when the window ends, while stale once a second for the age label; nothing ticks for
- * fresh data. The answer is the same object until it changes, so consumers render only then.
+ * The freshness of the data `receipts` tells of, kept current by one timer: while fresh it wakes
+ * when the window ends, while stale once a second for the age label. New data while fresh only
+ * moves the end of the window, which the timer reads when it wakes: a price tick costs a
+ * comparison, no render and no new timer. The answer is the same object until it changes.
  */
-export function usePriceFreshness(receivedAt: number, isDown: boolean): PriceFreshness {
+export function usePriceFreshness(receipts: PriceReceipts, isDown: boolean): PriceFreshness {
   const windowMs = useContext(PriceWindowContext);
-  const [shown, setShown] = useState<PriceFreshness>(() =>
-    priceFreshness({ receivedAt, now: Date.now(), isDown, windowMs }),
-  );
-  // Same inputs, same view: a new answer of the same age keeps the held object.
-  const [inputs, setInputs] = useState({ receivedAt, isDown, windowMs });
-  if (
-    inputs.receivedAt !== receivedAt ||
-    inputs.isDown !== isDown ||
-    inputs.windowMs !== windowMs
-  ) {
-    setInputs({ receivedAt, isDown, windowMs });
-    const next = priceFreshness({ receivedAt, now: Date.now(), isDown, windowMs });
+  const freshnessNow = () =>
+    priceFreshness({ receivedAt: receipts.receivedAt(), now: Date.now(), isDown, windowMs });
+  const [shown, setShown] = useState<PriceFreshness>(freshnessNow);
+  // Same inputs, same view: the link going down greys the table out in this very render.
+  const [inputs, setInputs] = useState({ receipts, isDown, windowMs });
+  if (inputs.receipts !== receipts || inputs.isDown !== isDown || inputs.windowMs !== windowMs) {
+    setInputs({ receipts, isDown, windowMs });
+    const next = freshnessNow();
     if (!isSame(next, shown)) setShown(next);
   }
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      const now = Date.now();
-      const next = priceFreshness({ receivedAt, now, isDown, windowMs });
-      setShown((held) => (isSame(held, next) ? held : next));
-      const wait = msUntilFreshnessChanges({ receivedAt, now, isDown, windowMs });
-      if (wait !== null) timer = setTimeout(check, wait);
+    let held: PriceFreshness | undefined;
+    const check = (isWake: boolean) => {
+      const input = { receivedAt: receipts.receivedAt(), now: Date.now(), isDown, windowMs };
+      const next = priceFreshness(input);
+      const isChanged = held === undefined || !isSame(held, next);
+      held = next;
+      if (isChanged) setShown((view) => (isSame(view, next) ? view : next));
+      if (!isWake && !isChanged && timer !== undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      const wait = msUntilFreshnessChanges(input);
+      if (wait !== null) timer = setTimeout(() => check(true), wait);
     };
-    const wait = msUntilFreshnessChanges({ receivedAt, now: Date.now(), isDown, windowMs });
-    if (wait !== null) timer = setTimeout(check, wait);
-    return () => clearTimeout(timer);
-  }, [receivedAt, isDown, windowMs]);
+    check(false);
+    const stop = receipts.subscribe(() => check(false));
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [receipts, isDown, windowMs]);
 
   return shown;
 }

@@ -1,64 +1,94 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useReducer, useRef, type ReactNode, type Ref } from 'react';
 import { formatSize } from '../lib/format';
 import { useTableFreshness } from '../lib/price-freshness';
 import styles from './odds-cell.module.css';
 
 type Figure = number | string | undefined;
 
-/** Sizes are rupees (compact); a string (the dash of a locked fancy row) shows as it is. */
-const sizeText = (size: Figure) =>
-  size === undefined ? '' : typeof size === 'number' ? formatSize(size) : size;
+/** A cell's price and size (the line and rate of a fancy row). */
+export interface CellFigures {
+  readonly price: Figure;
+  readonly size: Figure;
+}
 
-/**
- * One price: price large, size small beneath (DESIGN §9); back on light blue, lay on pink.
- * `label` names the side in words ('Back'/'Lay', or 'Yes'/'No' on fancy rows). With `onSelect`
- * it is a button (disabled while suspended or priceless), otherwise plain text. Memoised on its
- * own figures, so a tick elsewhere in the row leaves it alone (STYLE).
- */
-export const OddsCell = memo(function OddsCell({
-  side,
-  label = side === 'back' ? 'Back' : 'Lay',
-  price,
-  size,
-  isDisabled = false,
-  isDeep = false,
-  isSelected,
-  onSelect,
-}: {
+/** Formatted sizes: ticks bring the same few again and again (a fancy row's rate above all). */
+const sizeTexts = new Map<number, string>();
+
+/** Sizes are rupees (compact); a string (the dash of a locked fancy row) shows as it is. */
+function sizeText(size: Figure): string {
+  if (typeof size !== 'number') return size ?? '';
+  let text = sizeTexts.get(size);
+  if (text === undefined) {
+    if (sizeTexts.size >= 1000) sizeTexts.clear();
+    text = formatSize(size);
+    sizeTexts.set(size, text);
+  }
+  return text;
+}
+const priceText = (price: Figure) => String(price ?? '–');
+const ariaLabelOf = (label: string, price: Figure) =>
+  price === undefined ? `${label}: none` : `${label} ${price}`;
+
+interface CellProps {
   side: 'back' | 'lay';
+  /** 'Back'/'Lay' by default. */
   label?: string;
-  price: Figure;
-  size: Figure;
   isDisabled?: boolean;
   /** A level past the best of an exchange ladder: drawn lighter, so the best stands out. */
   isDeep?: boolean;
   isSelected?: boolean;
   onSelect?: (() => void) | undefined;
-}) {
+}
+
+/** The markup of a cell, its texts and label from `figures`. */
+function Cell({
+  side,
+  label = side === 'back' ? 'Back' : 'Lay',
+  figures: { price, size },
+  isDisabled = false,
+  isDeep = false,
+  isSelected,
+  onSelect,
+  cellRef,
+  priceRef,
+  sizeRef,
+}: CellProps & {
+  figures: CellFigures;
+  cellRef?: Ref<HTMLElement>;
+  priceRef?: Ref<HTMLSpanElement>;
+  sizeRef?: Ref<HTMLSpanElement>;
+}): ReactNode {
   // A stale table's prices grey out and take no click (aria-disabled keeps them focusable).
   const isStale = useTableFreshness().isStale || undefined;
   const sideClass = `${side === 'back' ? styles.back : styles.lay}${isDeep ? ` ${styles.deep}` : ''}`;
   const className = `${styles.cell} ${sideClass}`;
-  const ariaLabel = price === undefined ? `${label}: none` : `${label} ${price}`;
+  const ariaLabel = ariaLabelOf(label, price);
   const content = (
     <>
-      <span className={styles.price} data-testid="odds-price">
-        {price ?? '–'}
+      <span ref={priceRef} className={styles.price} data-testid="odds-price">
+        {priceText(price)}
       </span>
-      <span className={styles.size} data-testid="odds-size">
+      <span ref={sizeRef} className={styles.size} data-testid="odds-size">
         {sizeText(size)}
       </span>
     </>
   );
   if (onSelect === undefined) {
     return (
-      <span className={className} data-side={side} data-stale={isStale} aria-label={ariaLabel}>
+      <span
+        ref={cellRef}
+        className={className}
+        data-side={side}
+        data-stale={isStale}
+        aria-label={ariaLabel}
+      >
         {content}
       </span>
     );
   }
   return (
     <button
+      ref={cellRef as Ref<HTMLButtonElement>}
       type="button"
       className={className}
       data-side={side}
@@ -71,6 +101,79 @@ export const OddsCell = memo(function OddsCell({
     >
       {content}
     </button>
+  );
+}
+
+/**
+ * One price: price large, size small beneath (DESIGN §9); back on light blue, lay on pink.
+ * `label` names the side in words ('Back'/'Lay', or 'Yes'/'No' on fancy rows). With `onSelect`
+ * it is a button (disabled while suspended or priceless), otherwise plain text. Memoised on its
+ * own figures, so a tick elsewhere in the row leaves it alone (STYLE).
+ */
+export const OddsCell = memo(function OddsCell({ price, size, ...props }: CellProps & CellFigures) {
+  return <Cell {...props} figures={{ price, size }} />;
+});
+
+/** Figures that tick: the same object until they change, and a way to hear when they do. */
+export interface LiveFigures {
+  readonly read: () => CellFigures;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+const isPriced = (figures: CellFigures) => typeof figures.price === 'number';
+
+/** Rewrites the text of a span in place (its text node's data, not a new node). */
+function writeText(span: HTMLSpanElement | null, text: string) {
+  if (span === null) return;
+  const node = span.firstChild;
+  if (node !== null && node === span.lastChild && node.nodeType === Node.TEXT_NODE)
+    node.nodeValue = text;
+  else span.textContent = text;
+}
+
+/**
+ * An OddsCell whose figures tick (the event screen's ladders and fancy rows). A new price or size
+ * is written straight into the cell's two texts and its label: a tick renders nothing, as a cell
+ * changes several times a second (docs/architecture.md, "Prices on the event screen"). The cell
+ * renders when it turns priced or priceless (it can or cannot be chosen), or when its props
+ * change (chosen, suspended, stale).
+ */
+export const LiveOddsCell = memo(function LiveOddsCell({
+  figures,
+  ...props
+}: CellProps & { figures: LiveFigures }) {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const cellRef = useRef<HTMLElement>(null);
+  const priceRef = useRef<HTMLSpanElement>(null);
+  const sizeRef = useRef<HTMLSpanElement>(null);
+  const rendered = figures.read();
+  // What the cell shows now: what it rendered, or what was written into it since.
+  const shown = useRef(rendered);
+  useLayoutEffect(() => {
+    shown.current = rendered;
+  });
+  const { side, label = side === 'back' ? 'Back' : 'Lay' } = props;
+  useLayoutEffect(() => {
+    const write = () => {
+      const next = figures.read();
+      const held = shown.current;
+      if (next === held) return;
+      if (isPriced(next) !== isPriced(held)) {
+        rerender();
+        return;
+      }
+      shown.current = next;
+      if (next.price !== held.price) {
+        writeText(priceRef.current, priceText(next.price));
+        cellRef.current?.setAttribute('aria-label', ariaLabelOf(label, next.price));
+      }
+      if (next.size !== held.size) writeText(sizeRef.current, sizeText(next.size));
+    };
+    write();
+    return figures.subscribe(write);
+  }, [figures, label]);
+  return (
+    <Cell {...props} figures={rendered} cellRef={cellRef} priceRef={priceRef} sizeRef={sizeRef} />
   );
 });
 

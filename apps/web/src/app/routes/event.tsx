@@ -1,9 +1,9 @@
 import type { Chip } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useEventSubscription } from '../hub';
-import { BetSlip } from '../../features/betslip/components/bet-slip';
+import { BetSlip, type BetSlipProps } from '../../features/betslip/components/bet-slip';
 import { useChips } from '../../features/chips/api/get-chips';
 import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
 import { eventTvUrl, useEventDetail } from '../../features/event/api/get-event-detail';
@@ -11,14 +11,14 @@ import { useMatchedBets } from '../../features/event/api/get-matched-bets';
 import { BetsTable } from '../../features/event/components/bets-table';
 import { EventMarkets } from '../../features/event/components/event-markets';
 import { LiveTv } from '../../features/event/components/live-tv';
+import { MarketsSkeleton } from '../../features/event/components/markets-skeleton';
 import { useMarketFreshness } from '../../features/event/freshness';
 import { eventKeys } from '../../features/event/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
 import { walletKeys } from '../../features/wallet/query-keys';
-import { betSelectionKey, type BetSelection } from '../../lib/bet-selection';
+import { createBetChoice, useChosenSelection, type BetChoiceStore } from '../../lib/bet-selection';
 import { formatDateTime } from '../../lib/format';
 import { useStoredLogin } from '../../lib/session';
-import { PleaseWait } from '../../ui/please-wait';
 import { paths } from '../paths';
 import { isMarketRouteState } from './market-link';
 import styles from './event.module.css';
@@ -79,13 +79,21 @@ function EventTitle({
   const found = detail?.isFound ? detail.detail : null;
   const title = found?.EventName ?? names?.matchName ?? 'Event';
   const series = found?.SeriesName ?? names?.seriesName;
+  // Its lines keep their height before the detail arrives (the title two lines on a phone, the
+  // series and the time one each), so the screen below does not move when it does.
   return (
     <div className={styles.heading}>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title} title={title}>
+        {title}
+      </h1>
       <p className={styles.meta}>
-        {found?.MarketStatus === 1 && <span className={styles.inPlay}>In-play</span>}
-        {series && <span>{series}</span>}
-        {found && <time dateTime={found.MarketTime}>{formatDateTime(found.MarketTime)}</time>}
+        <span className={styles.metaLine}>
+          {found?.MarketStatus === 1 && <span className={styles.inPlay}>In-play</span>}
+          {series}
+        </span>
+        <span className={styles.metaLine}>
+          {found && <time dateTime={found.MarketTime}>{formatDateTime(found.MarketTime)}</time>}
+        </span>
       </p>
     </div>
   );
@@ -97,17 +105,10 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const bets = useMatchedBets(eventId);
   const chips = useChips(); // SPEC §4: chip settings load on entry, for the bet slip.
   const queryClient = useQueryClient();
-  // The chosen cell lives here, where the tables and the slip meet (client-only state).
-  const [selection, setSelection] = useState<BetSelection | null>(null);
+  // The open slip lives here, where the tables and the slip meet (client-only state); only the
+  // chosen cells and the slip follow it, so opening the slip renders nothing else.
+  const [choice] = useState(createBetChoice);
   const [isEditingChips, setEditingChips] = useState(false);
-  const select = useCallback((chosen: BetSelection) => setSelection(chosen), []);
-  // Closes that selection's slip only: a price chosen meanwhile keeps its own.
-  const close = useCallback(
-    (closing: BetSelection) => setSelection((open) => (open === closing ? null : open)),
-    [],
-  );
-  // The chosen market's prices, as its table shows them: stale, the slip does not place.
-  const slipFreshness = useMarketFreshness(eventId, selection);
   const editChips = useCallback(() => setEditingChips(true), []);
   const closeChips = useCallback(() => setEditingChips(false), []);
   // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
@@ -121,10 +122,10 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const found = detail.data?.isFound ? detail.data.detail : undefined;
   const missing = detail.data && !detail.data.isFound ? detail.data.message : null;
   return (
-    <div className={styles.layout} data-slip={selection === null ? 'closed' : 'open'}>
+    <div className={styles.layout}>
       <div className={styles.main}>
         <ScorePanel sportId={found?.SportsId ?? sportId} eventId={eventId} />
-        {detail.isPending && <PleaseWait />}
+        {detail.isPending && <MarketsSkeleton sportId={sportId} />}
         {detail.isError && <p className={styles.empty}>No data available</p>}
         {missing !== null && <p className={styles.empty}>{missing}</p>}
         <EventMarkets
@@ -132,8 +133,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
           sportId={sportId}
           detail={found}
           uid={String(login?.uid ?? 0)}
-          selectedKey={selection ? betSelectionKey(selection) : null}
-          onSelect={select}
+          choice={choice}
         />
       </div>
       <div className={styles.side}>
@@ -141,14 +141,13 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
           <LiveTv tvUrl={found ? eventTvUrl(found) : null} title={found?.EventName ?? 'Event'} />
         </div>
         <div className={styles.slip}>
-          <BetSlip
-            selection={selection}
+          <ChosenSlip
+            eventId={eventId}
+            choice={choice}
             chips={chips.data?.ok ? chips.data.chips : NO_CHIPS}
             isHeld={isEditingChips}
-            onClose={close}
             onEditStack={editChips}
             onPlaced={refreshAfterBet}
-            freshness={slipFreshness}
           />
         </div>
         <div className={styles.bets}>
@@ -158,4 +157,21 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
       {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
     </div>
   );
+}
+
+/** The bet slip on the price chosen in the tables, with that market's freshness. */
+function ChosenSlip({
+  eventId,
+  choice,
+  ...props
+}: {
+  eventId: string;
+  choice: BetChoiceStore;
+} & Pick<BetSlipProps, 'chips' | 'isHeld' | 'onEditStack' | 'onPlaced'>) {
+  // The chosen cell shows pressed at once and the slip in the next render, so the press paints
+  // without waiting for the slip (docs/architecture.md, "Prices on the event screen").
+  const selection = useDeferredValue(useChosenSelection(choice));
+  // The chosen market's prices, as its table shows them: stale, the slip does not place.
+  const freshness = useMarketFreshness(eventId, selection);
+  return <BetSlip {...props} selection={selection} onClose={choice.close} freshness={freshness} />;
 }

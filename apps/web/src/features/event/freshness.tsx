@@ -1,6 +1,6 @@
 import { matchOddsMarketId, tossMarketId, type MarketType } from '@backlay/domain';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { hashKey, useQueryClient, type QueryCache, type QueryKey } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIsHubLost, useIsOnline } from '../../lib/connection';
 import {
   FRESH,
@@ -10,6 +10,7 @@ import {
   useTableFreshness,
   type PriceFreshness,
 } from '../../lib/price-freshness';
+import { watchQuery } from './price-source';
 import { eventKeys } from './query-keys';
 import styles from './freshness.module.css';
 
@@ -33,6 +34,22 @@ export function priceQueryKeys(
 
 const NO_KEYS: readonly QueryKey[] = [];
 
+/** A market's reads as its freshness follows them, each by its hash in the cache. */
+function marketReceipts(cache: QueryCache, keys: readonly QueryKey[]) {
+  const hashes = keys.map((queryKey) => hashKey(queryKey));
+  const states = () => hashes.map((queryHash) => cache.get(queryHash)?.state);
+  return {
+    receivedAt: () => Math.max(0, ...states().map((state) => state?.dataUpdatedAt ?? 0)),
+    // An errored poll stays 'error' through the next attempt; a retry counts its failures.
+    isFailing: () =>
+      states().some((state) => state?.status === 'error' || (state?.fetchFailureCount ?? 0) > 0),
+    subscribe: (listener: () => void) => {
+      const stops = hashes.map((queryHash) => watchQuery(cache, queryHash, listener));
+      return () => stops.forEach((stop) => stop());
+    },
+  };
+}
+
 /**
  * The freshness of one market's prices: their age is now − when its reads last answered (a poll,
  * or a hub push written into the same cache entry, whichever is newer). Stale past the feed's
@@ -43,26 +60,19 @@ export function useMarketFreshness(
   eventId: string,
   market: { readonly marketType: MarketType; readonly marketId: string } | null,
 ): PriceFreshness {
-  const queryClient = useQueryClient();
-  const keys = useMemo(
-    () => (market ? priceQueryKeys(eventId, market.marketType, market.marketId) : NO_KEYS),
-    [eventId, market],
+  const cache = useQueryClient().getQueryCache();
+  const receipts = useMemo(
+    () =>
+      marketReceipts(
+        cache,
+        market ? priceQueryKeys(eventId, market.marketType, market.marketId) : NO_KEYS,
+      ),
+    [cache, eventId, market],
   );
-  const subscribe = useCallback(
-    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
-    [queryClient],
-  );
-  const states = () => keys.map((queryKey) => queryClient.getQueryState(queryKey));
-  const receivedAt = useSyncExternalStore(subscribe, () =>
-    Math.max(0, ...states().map((state) => state?.dataUpdatedAt ?? 0)),
-  );
-  const isFailing = useSyncExternalStore(subscribe, () =>
-    // An errored poll stays 'error' through the next attempt; a retry counts its failures.
-    states().some((state) => state?.status === 'error' || (state?.fetchFailureCount ?? 0) > 0),
-  );
+  const isFailing = useSyncExternalStore(receipts.subscribe, receipts.isFailing);
   const isOnline = useIsOnline();
   const isHubLost = useIsHubLost();
-  const freshness = usePriceFreshness(receivedAt, !isOnline || (isHubLost && isFailing));
+  const freshness = usePriceFreshness(receipts, !isOnline || (isHubLost && isFailing));
   return market ? freshness : FRESH;
 }
 

@@ -5,6 +5,7 @@ import {
   runnerDisplayOrder,
   type BookmakerRow,
   type CustomBookmakerRow,
+  type FancyRow,
   type MarketType,
 } from '@backlay/domain';
 import type { CustomBookmakerWire } from './api/get-custom-bookmaker';
@@ -205,4 +206,38 @@ export function bookmakerTable(
     lay: quote({ price: row.LayPrice1, size: row.LaySize1 }),
   }));
   return { ...base(market), runners: runnerDisplayOrder(runners) };
+}
+
+/** A market table with its runners by selection id, where each cell finds its own. */
+export interface TableBoard {
+  readonly table: TableMarket;
+  readonly byId: ReadonlyMap<string, TableRunner>;
+}
+
+export function tableBoard(table: TableMarket): TableBoard {
+  return { table, byId: new Map(table.runners.map((runner) => [runner.selectionId, runner])) };
+}
+
+const NO_QUOTES: readonly Quote[] = [];
+
+/** One side of a runner, best first: its ladder, or its best price alone (bookmaker rows). */
+export function runnerSide(
+  runner: TableRunner | undefined,
+  side: 'back' | 'lay',
+): readonly Quote[] {
+  if (runner === undefined) return NO_QUOTES;
+  const best = side === 'back' ? runner.back : runner.lay;
+  return (
+    (side === 'back' ? runner.backs : runner.lays) ?? (best === undefined ? NO_QUOTES : [best])
+  );
+}
+
+/** The fancy rows with each row by selection id, where each cell finds its own. */
+export interface FancyBoard {
+  readonly rows: readonly FancyRow[];
+  readonly byId: ReadonlyMap<string, FancyRow>;
+}
+
+export function fancyBoard(rows: readonly FancyRow[]): FancyBoard {
+  return { rows, byId: new Map(rows.map((row) => [row.SelectionId, row])) };
 }

@@ -2,7 +2,7 @@ import { getProfitLossOnRunners } from '@backlay/contract/bets';
 import { getEventDetail, getMarketOdds, type EventDetail } from '@backlay/contract/markets';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BetSelection } from '../../../lib/bet-selection';
+import { createBetChoice } from '../../../lib/bet-selection';
 import { routeFetch } from '../../../test/fetch';
 import { renderScreen } from '../../../test/render';
 import { EventMarkets } from './event-markets';
@@ -126,16 +126,10 @@ function answers() {
 describe('EventMarkets: the further exchange markets', () => {
   it('shows Over/Under 2.5 Goals as its own table under Match Odds, with its prices, book and slip choice', async () => {
     answers();
-    const onSelect = vi.fn<(selection: BetSelection) => void>();
+    const choice = createBetChoice();
+    const onSelect = vi.spyOn(choice, 'choose');
     renderScreen(
-      <EventMarkets
-        eventId={String(S)}
-        sportId={1}
-        detail={detail}
-        uid="3"
-        selectedKey={null}
-        onSelect={onSelect}
-      />,
+      <EventMarkets eventId={String(S)} sportId={1} detail={detail} uid="3" choice={choice} />,
     );
     const matchOdds = await screen.findByRole('region', { name: 'Match Odds' });
     const overUnder = screen.getByRole('region', { name: 'Over/Under 2.5 Goals' });
@@ -168,6 +162,7 @@ describe('EventMarkets: the further exchange markets', () => {
         minStake: 500,
         maxStake: 500000,
       }),
+      expect.any(String),
     );
   });
 });

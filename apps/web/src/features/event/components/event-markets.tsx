@@ -1,13 +1,13 @@
 import type { EventDetail } from '@backlay/contract/markets';
 import {
   bookmakerMarketId,
-  fancyRowsAssemble,
   isExchangeMarket,
   matchOddsMarketId,
   tossMarketId,
 } from '@backlay/domain';
-import { useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback, useMemo, useState } from 'react';
+import type { BetChoiceStore } from '../../../lib/bet-selection';
 import { useActiveFancy } from '../api/get-active-fancy';
 import { useBmFancy } from '../api/get-bm-fancy';
 import { useCustomBookmaker } from '../api/get-custom-bookmaker';
@@ -16,18 +16,9 @@ import { useFancyPosition } from '../api/get-fancy-position';
 import { useMarketOdds } from '../api/get-market-odds';
 import { profitLossOnRunnersQuery } from '../api/get-profit-loss-on-runners';
 import { useTossOdds } from '../api/get-toss-odds';
+import { eventReads, fancyRowsBoard, marketBoard } from '../boards';
 import { MarketFreshness } from '../freshness';
-import { useSharedValue } from '../hooks/use-shared-value';
-import {
-  bookmakerTable,
-  exchangeTable,
-  LADDER_DEPTH,
-  marketTypeOf,
-  newerBook,
-  plainFromExchange,
-  plainFromRates,
-  type TableMarket,
-} from '../market-model';
+import { LADDER_DEPTH, marketTypeOf, type EventMarket } from '../market-model';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
 import { PositionModal } from './position-modal';
@@ -52,32 +43,34 @@ const CRICKET = 4;
  * event detail (SPEC §4 "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
  * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book.
  */
-export function EventMarkets({
+const NO_MARKETS: readonly EventMarket[] = [];
+
+export const EventMarkets = memo(function EventMarkets({
   eventId,
   sportId,
   detail,
   uid,
-  selectedKey,
-  onSelect,
+  choice,
 }: {
   eventId: string;
   sportId: number;
   detail: EventDetail | undefined;
   uid: string;
-  selectedKey: SelectionContext['selectedKey'];
-  onSelect: SelectionContext['onSelect'];
+  /** The screen's open slip: a click on a price opens it there. */
+  choice: BetChoiceStore;
 }) {
   const id = Number(eventId);
   const isCricket = (detail?.SportsId ?? sportId) === CRICKET;
-  const markets = detail?.MarketList ?? [];
+  const markets = detail?.MarketList ?? NO_MARKETS;
   const hasBookmaker = markets.some((market) => marketTypeOf(market) === 'BOOKMAKER');
 
-  const odds = useMarketOdds(eventId, matchOddsMarketId(id));
-  const toss = useTossOdds(eventId, tossMarketId(id), isCricket);
-  const bmFancy = useBmFancy(eventId, isCricket || hasBookmaker);
-  const customBookmaker = useCustomBookmaker(eventId, bookmakerMarketId(id));
-  const activeFancy = useActiveFancy(eventId, isCricket);
-  const customFancy = useCustomFancy(eventId, isCricket);
+  // The price reads poll here without rendering this column: each cell reads its own figures.
+  useMarketOdds(eventId, matchOddsMarketId(id));
+  useTossOdds(eventId, tossMarketId(id), isCricket);
+  useBmFancy(eventId, isCricket || hasBookmaker);
+  useCustomBookmaker(eventId, bookmakerMarketId(id));
+  useActiveFancy(eventId, isCricket);
+  useCustomFancy(eventId, isCricket);
   const fancyPosition = useFancyPosition(eventId, isCricket);
   const books = useQueries({
     queries: markets.map((market) =>
@@ -85,45 +78,21 @@ export function EventMarkets({
     ),
   });
 
-  const tables = useMemo(
-    () =>
-      markets.map((market): TableMarket => {
-        switch (marketTypeOf(market)) {
-          case 'BOOKMAKER':
-            return bookmakerTable(market, bmFancy.data?.BMList, customBookmaker.data ?? []);
-          case 'TOSS':
-            return exchangeTable(
-              market,
-              newerBook(plainFromExchange(odds.data?.[market.MarketId]), plainFromRates(toss.data)),
-            );
-          // Match odds and the further exchange markets (tied match, over/under, a set's winner)
-          // come in one odds answer, keyed by market id (docs/architecture.md identifiers).
-          case 'MATCH_ODDS':
-          case 'TIED_MATCH':
-          case 'COMPLETED_MATCH':
-          case 'OVER_UNDER_15':
-          case 'OVER_UNDER_25':
-          case 'OVER_UNDER_35':
-          case 'SET_WINNER':
-          case 'FANCY':
-            return exchangeTable(market, plainFromExchange(odds.data?.[market.MarketId]));
-        }
-      }),
-    [markets, bmFancy.data, customBookmaker.data, odds.data, toss.data],
+  const cache = useQueryClient().getQueryCache();
+  const reads = useMemo(() => eventReads(eventId), [eventId]);
+  const boards = useMemo(
+    () => markets.map((market) => marketBoard(cache, reads, market)),
+    [cache, reads, markets],
   );
-
-  const fancyRows = useSharedValue(
-    useMemo(
-      () =>
-        detail && isCricket
-          ? fancyRowsAssemble(
-              bmFancy.data?.fancyList ?? [],
-              [...(customFancy.data ?? []), ...(activeFancy.data ?? [])],
-              detail.fancy,
-            )
-          : [],
-      [detail, isCricket, bmFancy.data, customFancy.data, activeFancy.data],
-    ),
+  const settings = detail?.fancy;
+  const fancy = useMemo(
+    () => settings && fancyRowsBoard(cache, reads, settings),
+    [cache, reads, settings],
+  );
+  const sportsId = detail?.SportsId ?? sportId;
+  const context = useMemo<SelectionContext>(
+    () => ({ sportsId, eventId: id, choice }),
+    [sportsId, id, choice],
   );
 
   const [bookOf, setBookOf] = useState<string | null>(null);
@@ -138,27 +107,21 @@ export function EventMarkets({
   const closeLadder = useCallback(() => setLadderOf(null), []);
 
   if (detail === undefined) return null;
-  const context: SelectionContext = {
-    sportsId: detail.SportsId,
-    eventId: id,
-    selectedKey,
-    onSelect,
-  };
   const bookMarket = markets.find((market) => market.MarketId === bookOf);
 
   return (
     <div className={styles.markets}>
-      {tables.length === 0 && <p className={styles.empty}>No data available</p>}
-      {tables.map((market, index) => (
+      {markets.length === 0 && <p className={styles.empty}>No data available</p>}
+      {markets.map((market, index) => (
         <MarketFreshness
-          key={market.marketId}
+          key={market.MarketId}
           eventId={eventId}
-          marketType={market.marketType}
-          marketId={market.marketId}
+          marketType={marketTypeOf(market)}
+          marketId={market.MarketId}
         >
           <MarketTable
-            market={market}
-            depth={isExchangeMarket(market.marketType) ? LADDER_DEPTH : 1}
+            board={boards[index]!}
+            depth={isExchangeMarket(marketTypeOf(market)) ? LADDER_DEPTH : 1}
             isEventOpen={detail.fancy.EvBetStatus}
             book={bookShown(books[index]?.data)}
             context={context}
@@ -166,9 +129,9 @@ export function EventMarkets({
           />
         </MarketFreshness>
       ))}
-      {isCricket && (
+      {isCricket && fancy && (
         <FancyTable
-          rows={fancyRows}
+          board={fancy}
           positions={fancyPosition.data}
           context={context}
           onOpenPosition={openPosition}
@@ -195,4 +158,4 @@ export function EventMarkets({
       )}
     </div>
   );
-}
+});

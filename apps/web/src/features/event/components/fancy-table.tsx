@@ -6,12 +6,14 @@ import {
   type FancyPrice,
   type FancyRow,
 } from '@backlay/domain';
-import { memo, useId, useMemo, useState } from 'react';
-import { betSelectionKey, type BetSelection } from '../../../lib/bet-selection';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { betCellKey, useIsCellChosen, type BetChoiceStore } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
-import { OddsCell, SuspendedBand } from '../../../ui/odds-cell';
+import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
 import type { FancyPositions } from '../api/get-fancy-position';
 import { MarketFreshness, PriceAge } from '../freshness';
+import type { FancyBoard } from '../market-model';
+import { liveFigures, useSourceSelect, type PriceSource } from '../price-source';
 import type { SelectionContext } from './market-table';
 import styles from './event-tables.module.css';
 
@@ -24,119 +26,202 @@ const hasOverlay = (gameStatus: string) => gameStatus !== '' && gameStatus !== '
 interface FancyInfo {
   readonly sportsId: number;
   readonly eventId: number;
-  readonly onSelect: (selection: BetSelection) => void;
+  readonly choice: BetChoiceStore;
+  readonly board: PriceSource<FancyBoard>;
   readonly onOpenPosition: (selectionId: string, runnerName: string) => void;
 }
 
-const FancyRunnerRow = memo(function FancyRunnerRow({
+type Side = 'back' | 'lay';
+
+/** A side of a row: No (lay) and Yes (back), each a line (large) and a rate (small). */
+interface Figures {
+  readonly line: FancyPrice;
+  readonly rate: FancyPrice;
+}
+
+const figuresOf = (row: FancyRow | undefined, side: Side): Figures | undefined =>
+  row &&
+  (side === 'lay'
+    ? { line: row.LayPrice1, rate: row.LaySize1 }
+    : { line: row.BackPrice1, rate: row.BackSize1 });
+
+/**
+ * One side of a fancy row. Its figures reach its cell from the cache on their own, so a tick
+ * renders no row and no table (STYLE).
+ */
+const FancyCell = memo(function FancyCell({
   info,
-  row,
-  position,
-  selectedSide,
+  selectionId,
+  side,
+  isOpen,
 }: {
   info: FancyInfo;
-  row: FancyRow;
-  position: number | undefined;
-  selectedSide: 'back' | 'lay' | null;
+  selectionId: string;
+  side: Side;
+  isOpen: boolean;
 }) {
-  const [isInfoOpen, setInfoOpen] = useState(false);
-  const infoId = useId();
-  const isOpen = fancyRowIsOpen(row);
-  const choose = (side: 0 | 1, line: FancyPrice, rate: FancyPrice) => {
-    if (!isOpen || typeof line !== 'number' || typeof rate !== 'number') return undefined;
-    return () =>
-      info.onSelect({
+  const figures = useMemo(
+    () =>
+      liveFigures(info.board, (board) => {
+        const shown = figuresOf(board.byId.get(selectionId), side);
+        return { price: shown?.line, size: shown?.rate };
+      }),
+    [info.board, selectionId, side],
+  );
+  const betType = betTypeFromSide(side === 'back' ? 0 : 1, true);
+  const cell = betCellKey({ marketId: String(info.eventId), selectionId, betType }, 0);
+  const isChosen = useIsCellChosen(info.choice, cell);
+  const choose = useCallback(() => {
+    const row = info.board.read().byId.get(selectionId);
+    const chosen = figuresOf(row, side);
+    if (!row || !chosen || !fancyRowIsOpen(row)) return;
+    const { line, rate } = chosen;
+    if (typeof line !== 'number' || typeof rate !== 'number') return;
+    info.choice.choose(
+      {
         sportsId: info.sportsId,
         eventId: info.eventId,
         marketId: String(info.eventId),
         marketName: FANCY_MARKET_NAME,
         marketType: 'FANCY',
-        selectionId: row.SelectionId,
+        selectionId,
         runnerName: row.RunnerName,
-        betType: betTypeFromSide(side, true),
+        betType,
         odds: line,
         price: rate,
         minStake: row.min,
         maxStake: row.max,
-      });
-  };
-  const scrolls = runnerNameScrolls(row.RunnerName);
+      },
+      cell,
+    );
+  }, [info, selectionId, side, betType, cell]);
   return (
-    <li className={styles.fancyRow} data-testid="fancy-row" data-selection-id={row.SelectionId}>
+    <LiveOddsCell
+      side={side}
+      label={side === 'lay' ? 'No' : 'Yes'}
+      figures={figures}
+      isDisabled={!isOpen}
+      isSelected={isChosen}
+      onSelect={choose}
+    />
+  );
+});
+
+/** What a row shows besides its prices: it renders when one of these changes. */
+interface RowHead {
+  readonly name: string;
+  readonly status: string;
+  readonly isOpen: boolean;
+}
+
+const headOf = (row: FancyRow | undefined): RowHead => ({
+  name: row?.RunnerName ?? '',
+  status: row?.GameStatus ?? '',
+  isOpen: row !== undefined && fancyRowIsOpen(row),
+});
+
+const sameHead = (a: RowHead, b: RowHead) =>
+  a.name === b.name && a.status === b.status && a.isOpen === b.isOpen;
+
+/** The info popup of a row: Min / Max and both sides' price and size, as they tick. */
+function FancyRowInfo({
+  id,
+  info,
+  selectionId,
+  name,
+}: {
+  id: string;
+  info: FancyInfo;
+  selectionId: string;
+  name: string;
+}) {
+  const row = useSourceSelect(
+    info.board,
+    useCallback((board: FancyBoard) => board.byId.get(selectionId), [selectionId]),
+  );
+  if (row === undefined) return null;
+  return (
+    <dl id={id} className={styles.info} aria-label={`Info: ${name}`}>
+      <div>
+        <dt>Min / Max</dt>
+        <dd>
+          {formatAmount(row.min)} / {formatAmount(row.max)}
+        </dd>
+      </div>
+      <div>
+        <dt>No (lay)</dt>
+        <dd>
+          {row.LayPrice1} / {row.LaySize1}
+        </dd>
+      </div>
+      <div>
+        <dt>Yes (back)</dt>
+        <dd>
+          {row.BackPrice1} / {row.BackSize1}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+const FancyRunnerRow = memo(function FancyRunnerRow({
+  info,
+  selectionId,
+  position,
+}: {
+  info: FancyInfo;
+  selectionId: string;
+  position: number | undefined;
+}) {
+  const [isInfoOpen, setInfoOpen] = useState(false);
+  const infoId = useId();
+  const { name, status, isOpen } = useSourceSelect(
+    info.board,
+    useCallback((board: FancyBoard) => headOf(board.byId.get(selectionId)), [selectionId]),
+    sameHead,
+  );
+  const scrolls = runnerNameScrolls(name);
+  return (
+    <li className={styles.fancyRow} data-testid="fancy-row" data-selection-id={selectionId}>
       <div className={styles.runner}>
         <span className={styles.fancyName} data-scrolls={scrolls}>
-          <span className={styles.fancyNameText}>{row.RunnerName}</span>
+          <span className={styles.fancyNameText}>{name}</span>
         </span>
         {position !== undefined && (
           <button
             type="button"
             className={styles.figure}
             data-tone={positionTone(position)}
-            aria-label={`Position of ${row.RunnerName}: ${formatMoney(position)}`}
-            onClick={() => info.onOpenPosition(row.SelectionId, row.RunnerName)}
+            aria-label={`Position of ${name}: ${formatMoney(position)}`}
+            onClick={() => info.onOpenPosition(selectionId, name)}
           >
             {formatMoney(position)}
           </button>
         )}
       </div>
       <div className={styles.cells} data-suspended={!isOpen}>
-        <OddsCell
-          side="lay"
-          label="No"
-          price={row.LayPrice1}
-          size={row.LaySize1}
-          isDisabled={!isOpen}
-          isSelected={selectedSide === 'lay'}
-          onSelect={choose(1, row.LayPrice1, row.LaySize1) ?? noop}
-        />
-        <OddsCell
-          side="back"
-          label="Yes"
-          price={row.BackPrice1}
-          size={row.BackSize1}
-          isDisabled={!isOpen}
-          isSelected={selectedSide === 'back'}
-          onSelect={choose(0, row.BackPrice1, row.BackSize1) ?? noop}
-        />
-        {hasOverlay(row.GameStatus) && <SuspendedBand label={row.GameStatus} />}
+        <FancyCell info={info} selectionId={selectionId} side="lay" isOpen={isOpen} />
+        <FancyCell info={info} selectionId={selectionId} side="back" isOpen={isOpen} />
+        {hasOverlay(status) && <SuspendedBand label={status} />}
       </div>
       <button
         type="button"
         className={styles.infoButton}
-        aria-label={`Info: ${row.RunnerName}`}
+        aria-label={`Info: ${name}`}
         aria-expanded={isInfoOpen}
         aria-controls={infoId}
         onClick={() => setInfoOpen((open) => !open)}
       >
         i
       </button>
-      {isInfoOpen && (
-        <dl id={infoId} className={styles.info} aria-label={`Info: ${row.RunnerName}`}>
-          <div>
-            <dt>Min / Max</dt>
-            <dd>
-              {formatAmount(row.min)} / {formatAmount(row.max)}
-            </dd>
-          </div>
-          <div>
-            <dt>No (lay)</dt>
-            <dd>
-              {row.LayPrice1} / {row.LaySize1}
-            </dd>
-          </div>
-          <div>
-            <dt>Yes (back)</dt>
-            <dd>
-              {row.BackPrice1} / {row.BackSize1}
-            </dd>
-          </div>
-        </dl>
-      )}
+      {isInfoOpen && <FancyRowInfo id={infoId} info={info} selectionId={selectionId} name={name} />}
     </li>
   );
 });
 
-const noop = () => {};
+const idsOf = (board: FancyBoard): readonly string[] => board.rows.map((row) => row.SelectionId);
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * The fancy (session) list of a cricket event (SPEC §2): per row the runner name (25 characters
@@ -146,30 +231,24 @@ const noop = () => {};
  * domain (`fancyRowsAssemble`: hidden runners dropped, custom and active rows merged, the event
  * lock applied).
  */
-export function FancyTable({
-  rows,
+export const FancyTable = memo(function FancyTable({
+  board,
   positions,
   context,
   onOpenPosition,
 }: {
-  rows: readonly FancyRow[];
+  board: PriceSource<FancyBoard>;
   positions: FancyPositions | undefined;
   context: SelectionContext;
   onOpenPosition: (selectionId: string, runnerName: string) => void;
 }) {
-  const { sportsId, eventId, onSelect, selectedKey } = context;
+  const { sportsId, eventId, choice } = context;
   const info = useMemo<FancyInfo>(
-    () => ({ sportsId, eventId, onSelect, onOpenPosition }),
-    [sportsId, eventId, onSelect, onOpenPosition],
+    () => ({ sportsId, eventId, choice, board, onOpenPosition }),
+    [sportsId, eventId, choice, board, onOpenPosition],
   );
+  const ids = useSourceSelect(board, idsOf, sameIds);
   const marketId = String(eventId);
-  const sideOf = (row: FancyRow) => {
-    const key = (betType: 'Yes' | 'No') =>
-      betSelectionKey({ marketId, selectionId: row.SelectionId, betType });
-    if (selectedKey === key('Yes')) return 'back';
-    if (selectedKey === key('No')) return 'lay';
-    return null;
-  };
   // The rows' prices are as fresh as the bookmaker/fancy odds they come from.
   return (
     <MarketFreshness eventId={marketId} marketType="FANCY" marketId={marketId}>
@@ -188,17 +267,16 @@ export function FancyTable({
           </span>
           <span />
         </div>
-        {rows.length === 0 ? (
+        {ids.length === 0 ? (
           <p className={styles.empty}>No data available</p>
         ) : (
           <ul className={styles.rows}>
-            {rows.map((row) => (
+            {ids.map((selectionId) => (
               <FancyRunnerRow
-                key={row.SelectionId}
+                key={selectionId}
                 info={info}
-                row={row}
-                position={positions?.get(row.SelectionId)}
-                selectedSide={sideOf(row)}
+                selectionId={selectionId}
+                position={positions?.get(selectionId)}
               />
             ))}
           </ul>
@@ -206,4 +284,4 @@ export function FancyTable({
       </section>
     </MarketFreshness>
   );
-}
+});

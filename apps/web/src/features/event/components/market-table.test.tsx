@@ -1,8 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { betSelectionKey, type BetSelection } from '../../../lib/bet-selection';
-import type { TableMarket } from '../market-model';
-import { exchangeTable, plainFromExchange } from '../market-model';
+import { createBetChoice } from '../../../lib/bet-selection';
+import type { TableBoard, TableMarket } from '../market-model';
+import { exchangeTable, plainFromExchange, tableBoard } from '../market-model';
+import { fixedSource, type PriceSource } from '../price-source';
 import { MarketTable } from './market-table';
 
 const EVENT = 30412871;
@@ -12,7 +14,7 @@ const AWAY = EVENT * 10 + 2;
 const level = (price: number, size: number) => ({ price, size });
 
 /** An Odds/Market book with three levels a side for home, two for away (DESIGN §4 shape). */
-const book = (status = 'ACTIVE') =>
+const book = (status = 'ACTIVE', homeBest = level(1.9, 12_000)) =>
   plainFromExchange({
     marketId: `1.${EVENT}`,
     status: 'ACTIVE',
@@ -23,7 +25,7 @@ const book = (status = 'ACTIVE') =>
         selectionId: HOME,
         status,
         exchange: {
-          availableToBack: [level(1.9, 12_000), level(1.89, 41_000), level(1.88, 7_500)],
+          availableToBack: [homeBest, level(1.89, 41_000), level(1.88, 7_500)],
           availableToLay: [level(1.92, 8_500), level(1.93, 38_000), level(1.95, 2_000)],
         },
       },
@@ -57,21 +59,20 @@ function renderTable(
   market: TableMarket,
   { isEventOpen = true, depth }: { isEventOpen?: boolean; depth?: 1 | 3 } = {},
 ) {
-  const onSelect = vi.fn<(selection: BetSelection) => void>();
-  const table = (selectedKey: string | null) => (
+  // The screen's open slip: a click opens it there and the chosen cell shows pressed.
+  const choice = createBetChoice();
+  const onSelect = vi.spyOn(choice, 'choose');
+  const view = render(
     <MarketTable
-      market={market}
+      board={fixedSource(tableBoard(market))}
       isEventOpen={isEventOpen}
       book={undefined}
-      context={{ sportsId: 4, eventId: EVENT, selectedKey, onSelect }}
+      context={{ sportsId: 4, eventId: EVENT, choice }}
       onOpenBook={() => {}}
       {...(depth === undefined ? {} : { depth })}
-    />
+    />,
   );
-  const view = render(table(null));
-  /** Renders again with the slip open on `selection`, as the event screen does. */
-  const choose = (selection: BetSelection) => view.rerender(table(betSelectionKey(selection)));
-  return { onSelect, view, choose };
+  return { onSelect, view };
 }
 
 const rowOf = (name: string) =>
@@ -124,7 +125,7 @@ describe('match odds table', () => {
   });
 
   it('opens the slip at the price of whichever level is clicked, and marks that cell pressed', () => {
-    const { onSelect, choose } = renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()));
+    const { onSelect } = renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()));
     const row = rowOf('Mumbai Mavericks');
     const cell = (name: string) => within(row).getByRole('button', { name });
     const pressed = () =>
@@ -140,17 +141,16 @@ describe('match odds table', () => {
         odds: 1.88,
         price: 0,
       }),
+      expect.any(String),
     );
-    choose(onSelect.mock.lastCall![0]);
     expect(pressed()).toEqual(['Back 1.88']);
     fireEvent.click(cell('Lay 1.95'));
     expect(onSelect).toHaveBeenLastCalledWith(
       expect.objectContaining({ betType: 'Lay', odds: 1.95 }),
+      expect.any(String),
     );
-    choose(onSelect.mock.lastCall![0]);
     expect(pressed()).toEqual(['Lay 1.95']);
     fireEvent.click(cell('Lay 1.92'));
-    choose(onSelect.mock.lastCall![0]);
     expect(pressed()).toEqual(['Lay 1.92']);
     expect(onSelect).toHaveBeenCalledTimes(3);
   });
@@ -179,5 +179,79 @@ describe('match odds table', () => {
   it('shows the best level only when a match odds table is given depth 1', () => {
     renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book()), { depth: 1 });
     expect(cellsOf('Chennai Chargers')).toEqual(['Back 2.06', 'Lay 2.1']);
+  });
+});
+
+/** A table whose prices tick, as the cache's pushes move them. */
+function tickingBoard(table: TableMarket): PriceSource<TableBoard> & {
+  tick: (next: TableMarket) => void;
+} {
+  let board = tableBoard(table);
+  const listeners = new Set<() => void>();
+  return {
+    read: () => board,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    tick: (next) => {
+      board = tableBoard(next);
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
+describe('a price tick', () => {
+  const market = eventMarket('MATCH_ODDS');
+
+  function renderTicking() {
+    const board = tickingBoard(exchangeTable(market, book()));
+    const onRender = vi.fn();
+    render(
+      <Profiler id="table" onRender={onRender}>
+        <MarketTable
+          board={board}
+          isEventOpen
+          book={undefined}
+          context={{ sportsId: 4, eventId: EVENT, choice: createBetChoice() }}
+          onOpenBook={() => {}}
+        />
+      </Profiler>,
+    );
+    onRender.mockClear();
+    return { board, onRender };
+  }
+
+  it('writes the new price and size into the changed cell and renders no row and no table', () => {
+    const { board, onRender } = renderTicking();
+    const away = rowOf('Chennai Chargers');
+    const awayCells = cellsOf('Chennai Chargers');
+    act(() => board.tick(exchangeTable(market, book('ACTIVE', level(1.91, 13_000)))));
+    expect(onRender).not.toHaveBeenCalled();
+    expect(cellsOf('Mumbai Mavericks')).toEqual([
+      'Back 1.88',
+      'Back 1.89',
+      'Back 1.91',
+      'Lay 1.92',
+      'Lay 1.93',
+      'Lay 1.95',
+    ]);
+    const best = within(rowOf('Mumbai Mavericks')).getByRole('button', { name: 'Back 1.91' });
+    expect([...best.children].map((text) => text.textContent)).toEqual(['1.91', '13K']);
+    // The other runner's row is the same row, untouched.
+    expect(rowOf('Chennai Chargers')).toBe(away);
+    expect(cellsOf('Chennai Chargers')).toEqual(awayCells);
+  });
+
+  it('renders the cell alone when its price goes and comes back: unpriced, it takes no click', () => {
+    const { board, onRender } = renderTicking();
+    act(() => board.tick(exchangeTable(market, book('ACTIVE', level(0, 0)))));
+    expect(onRender).toHaveBeenCalled();
+    const none = within(rowOf('Mumbai Mavericks')).getByRole('button', { name: 'Back: none' });
+    expect(none).toHaveProperty('disabled', true);
+    act(() => board.tick(exchangeTable(market, book('ACTIVE', level(1.92, 500)))));
+    expect(
+      within(rowOf('Mumbai Mavericks')).getByRole('button', { name: 'Back 1.92' }),
+    ).toHaveProperty('disabled', false);
   });
 });

@@ -1,23 +1,28 @@
 import type { MarketType } from '@backlay/domain';
 import { betTypeFromSide, cellIsSuspended, positionTone } from '@backlay/domain';
-import { memo, useMemo, useState } from 'react';
-import { betSelectionKey, type BetSelection } from '../../../lib/bet-selection';
+import { memo, useCallback, useMemo } from 'react';
+import { betCellKey, useIsCellChosen, type BetChoiceStore } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
-import { OddsCell, SuspendedBand } from '../../../ui/odds-cell';
+import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
 import { PriceAge } from '../freshness';
-import { LADDER_DEPTH, type Quote, type TableMarket, type TableRunner } from '../market-model';
+import {
+  LADDER_DEPTH,
+  runnerSide,
+  type TableBoard,
+  type TableMarket,
+  type TableRunner,
+} from '../market-model';
+import { liveFigures, useSourceSelect, type PriceSource } from '../price-source';
 import styles from './event-tables.module.css';
 
 /** SPEC §4: anything but an open event and an ACTIVE runner is suspended, said in words. */
 export const SUSPENDED = 'SUSPENDED';
 
-/** Who is betting where, and what a click on a price does (choose it for the slip). */
+/** Who is betting where, and where a click on a price goes (the screen's open slip). */
 export interface SelectionContext {
   readonly sportsId: number;
   readonly eventId: number;
-  /** The key of the cell chosen for the slip (see `betSelectionKey`), to mark it pressed. */
-  readonly selectedKey: string | null;
-  readonly onSelect: (selection: BetSelection) => void;
+  readonly choice: BetChoiceStore;
 }
 
 interface MarketInfo {
@@ -28,96 +33,125 @@ interface MarketInfo {
   readonly maxStake: number;
   readonly sportsId: number;
   readonly eventId: number;
-  readonly onSelect: (selection: BetSelection) => void;
+  readonly choice: BetChoiceStore;
+  readonly board: PriceSource<TableBoard>;
   readonly onOpenBook: () => void;
 }
 
 type Side = 'back' | 'lay';
 
-interface RowProps {
-  info: MarketInfo;
-  selectionId: string;
-  name: string;
-  status: string;
-  /** Best first: the best level shows a dash when unquoted; deeper ones are the quoted levels. */
-  backs: readonly Quote[];
-  lays: readonly Quote[];
-  /** Levels a side shows on wider screens (phones show the best only, by CSS). */
-  depth: number;
-  isEventOpen: boolean;
-  book: number | undefined;
-  selectedSide: Side | null;
-}
-
 /** The levels past the best, 1 … depth − 1. */
 const deeperLevels = (depth: number) => Array.from({ length: depth - 1 }, (_, i) => i + 1);
 
-const sameLadder = (a: readonly Quote[], b: readonly Quote[]) =>
-  a === b ||
-  (a.length === b.length &&
-    a.every((level, i) => level.price === b[i]?.price && level.size === b[i]?.size));
-
-/** Primitives, a stable market object and ladders compared level by level. */
-const rowPropsEqual = (prev: RowProps, next: RowProps) =>
-  (Object.keys(next) as (keyof RowProps)[]).every((key) =>
-    key === 'backs' || key === 'lays'
-      ? sameLadder(prev[key], next[key])
-      : Object.is(prev[key], next[key]),
-  );
-
-/** A row renders when its own figures change, not on every tick of the market. */
-const RunnerRow = memo(function RunnerRow({
+/**
+ * One level of one side of a runner. Its figures reach its cell from the cache on their own, so
+ * a tick renders no row and no table (STYLE).
+ */
+const LadderCell = memo(function LadderCell({
   info,
   selectionId,
-  name,
-  status,
-  backs,
-  lays,
-  depth,
-  isEventOpen,
-  book,
-  selectedSide,
-}: RowProps) {
-  const isSuspended = cellIsSuspended(isEventOpen, status);
-  // The level of the chosen side that was clicked, so that cell (not always the best) is pressed.
-  const [chosenLevel, setChosenLevel] = useState(0);
-  const choose = (side: Side, level: number, odds: number | undefined) => {
-    if (odds === undefined || isSuspended) return noop;
-    return () => {
-      setChosenLevel(level);
-      info.onSelect({
+  runnerName,
+  side,
+  level,
+  isSuspended,
+}: {
+  info: MarketInfo;
+  selectionId: string;
+  runnerName: string;
+  side: Side;
+  level: number;
+  isSuspended: boolean;
+}) {
+  const pick = useCallback(
+    (board: TableBoard) => runnerSide(board.byId.get(selectionId), side)[level],
+    [selectionId, side, level],
+  );
+  // A deeper level the feed does not quote is an empty, inert slot.
+  const isShown = useSourceSelect(
+    info.board,
+    useCallback((board: TableBoard) => level === 0 || pick(board) !== undefined, [level, pick]),
+  );
+  const figures = useMemo(
+    () =>
+      liveFigures(info.board, (board) => {
+        const quote = pick(board);
+        return { price: quote?.price, size: quote?.size };
+      }),
+    [info.board, pick],
+  );
+  const betType = betTypeFromSide(side === 'back' ? 0 : 1, false);
+  const cell = betCellKey({ marketId: info.marketId, selectionId, betType }, level);
+  const isChosen = useIsCellChosen(info.choice, cell);
+  const choose = useCallback(() => {
+    const odds = pick(info.board.read())?.price;
+    if (odds === undefined || isSuspended) return;
+    info.choice.choose(
+      {
         sportsId: info.sportsId,
         eventId: info.eventId,
         marketId: info.marketId,
         marketName: info.marketName,
         marketType: info.marketType,
         selectionId,
-        runnerName: name,
-        betType: betTypeFromSide(side === 'back' ? 0 : 1, false),
+        runnerName,
+        betType,
         odds,
         price: 0,
         minStake: info.minStake,
         maxStake: info.maxStake,
-      });
-    };
-  };
-  const cell = (side: Side, level: number) => {
-    const quote = (side === 'back' ? backs : lays)[level];
-    if (level > 0 && quote === undefined)
-      return <span key={`${side}${level}`} className={styles.emptyLevel} aria-hidden="true" />;
-    return (
-      <OddsCell
-        key={`${side}${level}`}
-        side={side}
-        price={quote?.price}
-        size={quote?.size}
-        isDeep={level > 0}
-        isDisabled={isSuspended}
-        isSelected={selectedSide === side && chosenLevel === level}
-        onSelect={choose(side, level, quote?.price)}
-      />
+      },
+      cell,
     );
-  };
+  }, [info, pick, isSuspended, selectionId, runnerName, betType, cell]);
+  if (!isShown) return <span className={styles.emptyLevel} aria-hidden="true" />;
+  return (
+    <LiveOddsCell
+      side={side}
+      figures={figures}
+      isDeep={level > 0}
+      isDisabled={isSuspended}
+      isSelected={isChosen}
+      onSelect={choose}
+    />
+  );
+});
+
+/** A row renders when its runner's status changes; its cells follow their own figures. */
+const RunnerRow = memo(function RunnerRow({
+  info,
+  selectionId,
+  name,
+  depth,
+  isEventOpen,
+  book,
+}: {
+  info: MarketInfo;
+  selectionId: string;
+  name: string;
+  /** Levels a side shows on wider screens (phones show the best only, by CSS). */
+  depth: number;
+  isEventOpen: boolean;
+  book: number | undefined;
+}) {
+  const status = useSourceSelect(
+    info.board,
+    useCallback(
+      (board: TableBoard) => board.byId.get(selectionId)?.status ?? SUSPENDED,
+      [selectionId],
+    ),
+  );
+  const isSuspended = cellIsSuspended(isEventOpen, status);
+  const cell = (side: Side, level: number) => (
+    <LadderCell
+      key={`${side}${level}`}
+      info={info}
+      selectionId={selectionId}
+      runnerName={name}
+      side={side}
+      level={level}
+      isSuspended={isSuspended}
+    />
+  );
   const deeper = deeperLevels(depth);
   return (
     <li
@@ -155,15 +189,25 @@ const RunnerRow = memo(function RunnerRow({
       </div>
     </li>
   );
-}, rowPropsEqual);
-
-const NO_QUOTES: readonly Quote[] = [];
-const ladderOf = (ladder: readonly Quote[] | undefined, best: Quote | undefined) =>
-  ladder ?? (best === undefined ? NO_QUOTES : [best]);
-
-const noop = () => {};
+});
 
 const blank = (level: number) => <span key={level} />;
+
+type Head = Pick<TableMarket, 'marketId' | 'marketName' | 'marketType' | 'minStake' | 'maxStake'>;
+
+const headOf = (board: TableBoard): Head => board.table;
+const sameHead = (a: Head, b: Head) =>
+  a.marketId === b.marketId &&
+  a.marketName === b.marketName &&
+  a.marketType === b.marketType &&
+  a.minStake === b.minStake &&
+  a.maxStake === b.maxStake;
+
+const runnersOf = (board: TableBoard): readonly TableRunner[] => board.table.runners;
+/** The rows of a table: the same runners, in the same order, with the same names. */
+const sameRows = (a: readonly TableRunner[], b: readonly TableRunner[]) =>
+  a.length === b.length &&
+  a.every((runner, i) => runner.selectionId === b[i]?.selectionId && runner.name === b[i]?.name);
 
 /**
  * One market of the event (SPEC §2): its name and Min/Max stake, then per runner its name, its
@@ -172,17 +216,18 @@ const blank = (level: number) => <span key={level} />;
  * to best, then the best lay and the lays best to worst, the best two strong under the "Back" and
  * "Lay" headers, the deeper ones lighter; phones show the best only. A cell is a button choosing
  * that price for the slip (the server re-checks it); unless the event is unlocked and the runner
- * ACTIVE a red SUSPENDED band covers the runner's cells.
+ * ACTIVE a red SUSPENDED band covers the runner's cells. The table renders when its runners
+ * change; prices reach their cells alone.
  */
-export function MarketTable({
-  market,
+export const MarketTable = memo(function MarketTable({
+  board,
   isEventOpen,
   book,
   context,
   onOpenBook,
-  depth = market.marketType === 'MATCH_ODDS' ? LADDER_DEPTH : 1,
+  depth,
 }: {
-  market: TableMarket;
+  board: PriceSource<TableBoard>;
   isEventOpen: boolean;
   book: ReadonlyMap<number, number> | undefined;
   context: SelectionContext;
@@ -190,8 +235,14 @@ export function MarketTable({
   /** Levels a side shows on wider screens; default three for match odds, one otherwise. */
   depth?: 1 | typeof LADDER_DEPTH;
 }) {
-  const { marketId, marketName, marketType, minStake, maxStake } = market;
-  const { sportsId, eventId, onSelect, selectedKey } = context;
+  const { marketId, marketName, marketType, minStake, maxStake } = useSourceSelect(
+    board,
+    headOf,
+    sameHead,
+  );
+  const runners = useSourceSelect(board, runnersOf, sameRows);
+  const levels = depth ?? (marketType === 'MATCH_ODDS' ? LADDER_DEPTH : 1);
+  const { sportsId, eventId, choice } = context;
   const info = useMemo<MarketInfo>(
     () => ({
       marketId,
@@ -201,18 +252,23 @@ export function MarketTable({
       maxStake,
       sportsId,
       eventId,
-      onSelect,
+      choice,
+      board,
       onOpenBook: () => onOpenBook(marketId),
     }),
-    [marketId, marketName, marketType, minStake, maxStake, sportsId, eventId, onSelect, onOpenBook],
+    [
+      marketId,
+      marketName,
+      marketType,
+      minStake,
+      maxStake,
+      sportsId,
+      eventId,
+      choice,
+      board,
+      onOpenBook,
+    ],
   );
-  const sideOf = (runner: TableRunner) => {
-    const key = (betType: 'Back' | 'Lay') =>
-      betSelectionKey({ marketId, selectionId: runner.selectionId, betType });
-    if (selectedKey === key('Back')) return 'back';
-    if (selectedKey === key('Lay')) return 'lay';
-    return null;
-  };
   const titleId = `market-${marketId}`;
   return (
     <section className={styles.table} aria-labelledby={titleId} data-market-id={marketId}>
@@ -225,32 +281,28 @@ export function MarketTable({
           Min: {formatAmount(minStake)} Max: {formatAmount(maxStake)}
         </span>
       </header>
-      <div className={styles.columns} data-depth={depth} aria-hidden="true">
+      <div className={styles.columns} data-depth={levels} aria-hidden="true">
         <span />
-        <span className={styles.columnPair} data-depth={depth}>
-          {depth > 1 && <span className={styles.deeper}>{deeperLevels(depth).map(blank)}</span>}
+        <span className={styles.columnPair} data-depth={levels}>
+          {levels > 1 && <span className={styles.deeper}>{deeperLevels(levels).map(blank)}</span>}
           <span className={styles.columnBack}>Back</span>
           <span className={styles.columnLay}>Lay</span>
-          {depth > 1 && <span className={styles.deeper}>{deeperLevels(depth).map(blank)}</span>}
+          {levels > 1 && <span className={styles.deeper}>{deeperLevels(levels).map(blank)}</span>}
         </span>
       </div>
       <ul className={styles.rows}>
-        {market.runners.map((runner) => (
+        {runners.map((runner) => (
           <RunnerRow
             key={runner.selectionId}
             info={info}
             selectionId={runner.selectionId}
             name={runner.name}
-            status={runner.status}
-            backs={ladderOf(runner.backs, runner.back)}
-            lays={ladderOf(runner.lays, runner.lay)}
-            depth={depth}
+            depth={levels}
             isEventOpen={isEventOpen}
             book={book?.get(Number(runner.selectionId))}
-            selectedSide={sideOf(runner)}
           />
         ))}
       </ul>
     </section>
   );
-}
+});

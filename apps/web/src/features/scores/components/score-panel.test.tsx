@@ -13,7 +13,7 @@ import {
   tennisOverAnswer,
   tennisTiebreakAnswer,
 } from '../recorded-answers';
-import { ScorePanel } from './score-panel';
+import { NO_SCORE, ScorePanel } from './score-panel';
 
 const waitFor = (check: () => void) => vi.waitFor(check, { interval: 1 });
 /** A body row's texts: its row header, then its cells. */
@@ -45,15 +45,20 @@ describe('score panel', () => {
     expect(calls[0]?.url).toBe('/api/Score/Cricket/30412871');
   });
 
-  it('shows nothing before the first ball', async () => {
+  it('holds its room while the score is asked for, then says there is none before the first ball', async () => {
     const { calls } = routeFetch({
       '/api/Score/Cricket/30412872': () => ({
         body: getCricketScore.response.parse(cricketNotStartedAnswer),
       }),
     });
     const { container } = renderScreen(<ScorePanel sportId={4} eventId="30412872" />);
-    await waitFor(() => expect(calls).toHaveLength(1));
+    const slot = container.querySelector('[data-sport="cricket"]');
+    expect(slot?.getAttribute('aria-busy')).toBe('true');
     expect(container.textContent).toBe('');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    expect(panel.textContent).toBe(NO_SCORE);
+    expect(slot?.getAttribute('aria-busy')).toBe('false');
   });
 
   it('shows the tennis panel when the answer says eventTypeId 2: sets, games, points, server', async () => {
@@ -142,15 +147,16 @@ describe('score panel', () => {
     expect(within(panel).getByText("67'")).toBeTruthy();
   });
 
-  it('shows nothing before the start (an empty score list)', async () => {
-    const { calls } = routeFetch({
+  it('says there is no score yet before the start (an empty score list), in the soccer room', async () => {
+    routeFetch({
       '/api/Score/Other/1/31200456': () => ({
         body: getOtherScore.response.parse({ Status: true, Result: [] }),
       }),
     });
     const { container } = renderScreen(<ScorePanel sportId={1} eventId="31200456" />);
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(container.textContent).toBe('');
+    const panel = await screen.findByRole('region', { name: 'Score' });
+    expect(panel.textContent).toBe(NO_SCORE);
+    expect(container.querySelector('[data-sport="soccer"]')).toBeTruthy();
   });
 
   it('polls every 5 s, cricket and the others alike', async () => {

@@ -1,23 +1,63 @@
+import type { ReactNode } from 'react';
 import { useCricketScore } from '../api/get-cricket-score';
 import { useOtherScore } from '../api/get-other-score';
 import type { OtherSportId } from '../query-keys';
 import { CricketScore } from './cricket-score';
 import { OtherScore } from './other-score';
+import styles from './score.module.css';
+
+export const NO_SCORE = 'No score yet';
+
+/**
+ * The panel's room (score.module.css gives each sport its height): held before the score arrives
+ * and while there is none, so the screen below never moves when it comes.
+ */
+function ScoreSlot({
+  sport,
+  isPending,
+  children,
+}: {
+  sport: 'cricket' | 'soccer' | 'tennis';
+  isPending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.slot} data-sport={sport} aria-busy={isPending}>
+      {isPending ? (
+        <div className={styles.panel} />
+      ) : (
+        (children ?? (
+          <section className={styles.panel} aria-label="Score">
+            <p className={styles.none}>{NO_SCORE}</p>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
 
 function CricketScorePanel({ eventId }: { eventId: string }) {
-  const { data } = useCricketScore(eventId);
-  return data ? <CricketScore score={data} /> : null;
+  const { data, isPending } = useCricketScore(eventId);
+  return (
+    <ScoreSlot sport="cricket" isPending={isPending}>
+      {data ? <CricketScore score={data} /> : null}
+    </ScoreSlot>
+  );
 }
 
 function OtherScorePanel({ sportId, eventId }: { sportId: OtherSportId; eventId: string }) {
-  const { data } = useOtherScore(sportId, eventId);
-  return data ? <OtherScore score={data} /> : null;
+  const { data, isPending } = useOtherScore(sportId, eventId);
+  return (
+    <ScoreSlot sport={sportId === '1' ? 'soccer' : 'tennis'} isPending={isPending}>
+      {data ? <OtherScore score={data} /> : null}
+    </ScoreSlot>
+  );
 }
 
 /**
  * The event screen's score panel (SPEC §2): sport 4 shows the cricket panel; otherwise the tennis
- * or soccer panel, chosen by the answer's eventTypeId. Both poll every 5 s; before the start (no
- * score yet) it renders nothing.
+ * or soccer panel, chosen by the answer's eventTypeId. Both poll every 5 s; before the start it
+ * says there is no score yet.
  */
 export function ScorePanel({ sportId, eventId }: { sportId: number; eventId: string }) {
   if (sportId === 4) return <CricketScorePanel eventId={eventId} />;
