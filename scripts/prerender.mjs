@@ -44,13 +44,17 @@ export async function prerender(webDir) {
   globalThis.sessionStorage = new EmptyStorage();
   const page = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
   const landingHtml = await page.renderPage('/');
+  const loadingHtml = page.renderLoading();
   rmSync(ssrDir, { recursive: true, force: true });
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const shell = readFileSync(join(dist, 'index.html'), 'utf8')
     .replace('<html lang="en">', `<html lang="en" style="${page.DEFAULT_BRAND_STYLE}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.DEFAULT_TITLE}</title>`);
-  writeFileSync(join(dist, 'index.html'), shell);
+  writeFileSync(
+    join(dist, 'index.html'),
+    shell.replace('<div id="root"></div>', `<div id="root">${loadingHtml}</div>`),
+  );
 
   // The landing page's styles (the entry's and its route's chunks') inline in the head, and no
   // module preloads: the markup paints styled on the HTML alone, and the scripts, which only
@@ -62,7 +66,7 @@ export async function prerender(webDir) {
   const landing = shell
     .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
     .replace('</head>', `<style>${css}</style></head>`)
-    .replace('<div id="root"></div>', `<div id="root">${landingHtml}</div>`);
+    .replace('<div id="root"></div>', `<div id="root" data-page="landing">${landingHtml}</div>`);
   mkdirSync(join(dist, 'pages'), { recursive: true });
   writeFileSync(join(dist, 'pages/landing.html'), landing);
 }
