@@ -181,9 +181,9 @@ for (const width of [1280, 375]) {
       await slip.getByRole('list', { name: 'Stake chips' }).getByRole('button').nth(1).click();
       await page.waitForTimeout(300);
     };
-    await open('[data-testid="runner-row"] button[aria-label^="Back "]:not(:disabled)');
+    await open('[data-testid="runner-row"] button[aria-label^="Back "]:not(:disabled):visible');
     await shot('bet-slip-match');
-    await open('[data-testid="fancy-row"] button[aria-label^="Yes "]:not(:disabled)');
+    await open('[data-testid="fancy-row"] button[aria-label^="Yes "]:not(:disabled):visible');
     await shot('bet-slip-fancy');
   }
 
