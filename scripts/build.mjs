@@ -5,7 +5,6 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { prerender } from './prerender.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -78,6 +77,8 @@ if (!args.has('--server-only')) {
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
       web,
     );
+    // Loaded here: it needs Vite, which a server-only build (`npm run ops`) does not.
+    const { prerender } = await import('./prerender.mjs');
     await prerender(web);
     precompress(join(web, 'dist'));
   }
