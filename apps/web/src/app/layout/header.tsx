@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
 import { ChangePasswordModal } from '../../features/session/components/change-password-modal';
-import { useBrand, useSupportUrl } from '../../features/site/api/get-site-config';
+import { useSupportUrl } from '../../features/site/api/get-site-config';
 import { WalletMenu } from '../../features/wallet/components/wallet-menu';
 import { setBetSound, useBetSound } from '../../lib/preferences';
 import { useStoredLogin } from '../../lib/session';
 import { HubIndicator } from '../hub';
 import { paths } from '../paths';
+import { BrandLogo } from './brand-logo';
 import styles from './header.module.css';
 
 type Menu = 'wallet' | 'user' | null;
@@ -25,7 +25,6 @@ export function Header({
   onLogout: () => void;
 }) {
   const login = useStoredLogin();
-  const brand = useBrand();
   const supportUrl = useSupportUrl();
   const betSound = useBetSound();
   const [menu, setMenu] = useState<Menu>(null);
@@ -58,15 +57,7 @@ export function Header({
         >
           <span className={styles.burger} aria-hidden="true" />
         </button>
-        <Link to={paths.home.href()} className={styles.logo} aria-label={brand.name}>
-          <img
-            className={styles.logoImage}
-            src={brand.logo}
-            alt={brand.name}
-            width={128}
-            height={32}
-          />
-        </Link>
+        <BrandLogo to={paths.home.href()} />
         <div className={styles.actions}>
           <HubIndicator />
           <WalletMenu
