@@ -456,7 +456,7 @@ describe('render cost', () => {
           'scripting = FunctionCall/EvaluateScript/TimerFire/EventDispatch/RunMicrotasks/GC time minus the layout and style forced inside, ' +
           "long tasks = RunTask > 50 ms, dropped frames = PipelineReporter frames DROPPED or PRESENTED_PARTIAL (without the main thread's update); " +
           'p95 (and medians) over the windows of a run, then the median of the runs; INP = the longest Event Timing entry of one real click on a match odds price. ' +
-          'The product takes each tick as fixture steps, every change pushed with its data through the hub (no request; odds polled every 30 s as a safety net), ' +
+          'The product takes each tick as one batch of fixture steps (one request, as a simulator tick), every change pushed with its data through the hub (no request; odds polled every 30 s as a safety net), ' +
           'the baseline as one server-sent message with every price.',
       });
 

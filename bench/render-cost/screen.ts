@@ -39,11 +39,12 @@ export async function ops(call: Call, command: string, json: object): Promise<un
   return answer.result;
 }
 
-/** Plays tick `n` on the event: match odds, bookmaker and toss prices and the 40 fancy rows. */
+/**
+ * Plays tick `n` on the event: match odds, bookmaker and toss prices and the 40 fancy rows, as
+ * one feed batch (as a tick of the simulator changes every market of an event at once).
+ */
 export async function playTick(call: Call, eventId: number, n: number): Promise<void> {
-  await Promise.all(
-    tickSteps(tickData(eventId, n)).map((step) => ops(call, 'fixture-step', { eventId, step })),
-  );
+  await ops(call, 'fixture-step', { eventId, steps: tickSteps(tickData(eventId, n)) });
 }
 
 /** The in-play cricket event of the screen, priced at tick 0; answers its id. */

@@ -1,7 +1,7 @@
 /**
  * The prices of the render-cost screen (bench/README.md): one cricket event with match odds,
  * bookmaker and toss (two runners each) and 40 fancy rows. Tick `n` moves every price; the
- * product gets it as operator fixture steps, the baseline as the same figures in one message.
+ * product gets it as one batch of operator fixture steps, the baseline as the same figures in one message.
  */
 
 export const FANCY_ROWS = 40;

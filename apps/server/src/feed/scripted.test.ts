@@ -132,6 +132,37 @@ describe('scripted feed through the operator API', () => {
     );
   });
 
+  it('plays a list of steps as one batch, and none of it when one step is refused', async () => {
+    const { eventId } = await createFixtureEvent();
+    const at = () => clock.now().getTime();
+    const played = await ops('fixture-step', {
+      eventId,
+      steps: [
+        prices(`1.${eventId}`, 1.5, 1.52, eventId * 100 + 1),
+        prices(`${eventId}T`, 1.9, 1.95, eventId * 100 + 1),
+      ],
+    });
+    expect(played.json()).toEqual({
+      Status: true,
+      Result: `Step prices, prices played on event ${eventId}`,
+    });
+    expect(control.priceBook.market(`1.${eventId}`, at())?.runners[0]?.back[0]?.price).toBe(150);
+    expect(control.priceBook.market(`${eventId}T`, at())?.runners[0]?.back[0]?.price).toBe(190);
+    const refused = await ops('fixture-step', {
+      eventId,
+      steps: [
+        prices(`1.${eventId}`, 1.6, 1.62, eventId * 100 + 1),
+        prices(`1.${eventId + 1}`, 1.5, 1.6),
+      ],
+    });
+    expect(refused.json().Result).toBe(
+      `The step names a market or session outside event ${eventId}`,
+    );
+    expect(control.priceBook.market(`1.${eventId}`, at())?.runners[0]?.back[0]?.price).toBe(150);
+    const neither = await ops('fixture-step', { eventId });
+    expect(neither.json().Result).toBe('Invalid body: step: Give either step or steps');
+  });
+
   it('records a result once: the first declaration wins', async () => {
     const { eventId } = await createFixtureEvent();
     const marketId = `1.${eventId}`;

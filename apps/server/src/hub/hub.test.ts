@@ -335,28 +335,49 @@ describe('hub authentication and protocol', () => {
   });
 });
 
-describe('hostile hub clients (issue hostile-input §3)', () => {
-  /** A raw socket past negotiate and the upgrade, its handshake answered. */
-  async function handshaken(name: string) {
-    const user = await session(name);
-    const negotiated = (await (
-      await fetch(`${base}/MessageHub/negotiate?userId=${user.uid}&negotiateVersion=1`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await ticket(user.Token)}` },
-      })
-    ).json()) as { connectionToken: string };
-    const socket = new WebSocket(
-      `${base.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${await ticket(user.Token)}`,
-    );
-    const messages: string[] = [];
-    socket.on('message', (data: Buffer) => messages.push(data.toString()));
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
-    socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
-    await vi.waitFor(() => expect(messages).toContain(`{}${RECORD_SEPARATOR}`));
-    return { user, socket, messages, closed };
-  }
+/** A raw socket past negotiate and the upgrade, its handshake answered. */
+async function handshaken(name: string) {
+  const user = await session(name);
+  const negotiated = (await (
+    await fetch(`${base}/MessageHub/negotiate?userId=${user.uid}&negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await ticket(user.Token)}` },
+    })
+  ).json()) as { connectionToken: string };
+  const socket = new WebSocket(
+    `${base.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${await ticket(user.Token)}`,
+  );
+  const messages: string[] = [];
+  socket.on('message', (data: Buffer) => messages.push(data.toString()));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+  socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
+  await vi.waitFor(() => expect(messages).toContain(`{}${RECORD_SEPARATOR}`));
+  return { user, socket, messages, closed };
+}
 
+describe('group pushes', () => {
+  it("sends a group's messages of one turn as one WebSocket message, in order", async () => {
+    const { socket, messages } = await handshaken('hub-grouped');
+    socket.send(
+      `{"type":1,"invocationId":"1","target":"SubscribeEvent","arguments":[4242]}${RECORD_SEPARATOR}`,
+    );
+    await vi.waitFor(() =>
+      expect(messages).toContain(`{"type":3,"invocationId":"1","result":null}${RECORD_SEPARATOR}`),
+    );
+    const before = messages.length;
+    hub.publisher.toGroup(eventGroup(4242), 'GetActiveBM', { EventId: 4242, Seq: 1 });
+    hub.publisher.toGroup(eventGroup(4242), 'GetActiveSession', { MarketId: 4242, Seq: 2 });
+    hub.publisher.toGroup(eventGroup(4243), 'GetActiveBM', { EventId: 4243, Seq: 3 });
+    await vi.waitFor(() => expect(messages.length).toBe(before + 1));
+    expect(messages.at(-1)).toBe(
+      `{"type":1,"target":"GetActiveBM","arguments":[{"EventId":4242,"Seq":1}]}${RECORD_SEPARATOR}` +
+        `{"type":1,"target":"GetActiveSession","arguments":[{"MarketId":4242,"Seq":2}]}${RECORD_SEPARATOR}`,
+    );
+  });
+});
+
+describe('hostile hub clients (issue hostile-input §3)', () => {
   it('cuts a client that never reads once its send backlog passes the cap, instead of buffering forever', async () => {
     const { user, socket, closed } = await handshaken('hub-never-reads');
     let cut = false;

@@ -180,6 +180,26 @@ export function createHub(options: HubOptions) {
   const invocation = (target: string, args: unknown[]) =>
     frame({ type: MessageType.Invocation, target, arguments: args });
 
+  /**
+   * A group's messages of one turn of the event loop, sent together when it ends: one WebSocket
+   * message holds them all (SignalR's records end with their own separator), so the pushes of
+   * one feed batch reach an open screen as one task (docs/architecture.md, "Prices on the event
+   * screen"), and each member costs one write however many parts changed. A group's order holds.
+   */
+  const grouped = new Map<string, string[]>();
+  function sendGrouped() {
+    for (const [group, texts] of grouped) {
+      const subscribers = members.get(group);
+      if (!subscribers) continue;
+      const bytes = Buffer.from(texts.length === 1 ? (texts[0] ?? '') : texts.join(''));
+      for (const connection of subscribers) {
+        if (connection.isReady && connections.get(connection.id) === connection)
+          send(connection, bytes);
+      }
+    }
+    grouped.clear();
+  }
+
   const publisher: HubPublisher = {
     toAll(target, ...args) {
       const text = invocation(target, args);
@@ -193,12 +213,12 @@ export function createHub(options: HubOptions) {
       for (const connection of own) if (connection.isReady) send(connection, text);
     },
     toGroup(group, target, ...args) {
-      const subscribers = members.get(group);
-      if (!subscribers) return;
-      const bytes = Buffer.from(invocation(target, args));
-      for (const connection of subscribers) {
-        if (connection.isReady && connections.get(connection.id) === connection)
-          send(connection, bytes);
+      if (!members.has(group)) return;
+      const held = grouped.get(group);
+      if (held) held.push(invocation(target, args));
+      else {
+        grouped.set(group, [invocation(target, args)]);
+        if (grouped.size === 1) setImmediate(sendGrouped);
       }
     },
   };

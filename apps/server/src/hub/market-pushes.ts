@@ -17,6 +17,17 @@ import { eventGroup, type HubPublisher } from './hub.js';
 /** A group push goes to every host's screens: the TV page's URL is each screen's own. */
 const withoutTvUrl = ({ TvUrl: _perHost, ...detail }: EventDetail) => detail;
 
+/** A message for an event's group, built and not yet sent. */
+type Push = readonly [group: string, target: string, payload: object];
+
+/** What changed: exchange and toss markets by id; bookmaker rows, fancy rows and detail by event. */
+export interface PushParts {
+  readonly markets?: Iterable<string>;
+  readonly bookmakers?: Iterable<number>;
+  readonly fancies?: Iterable<number>;
+  readonly details?: Iterable<number>;
+}
+
 /** The markets whose books are pushed: the exchange markets and toss (bookmaker has its own). */
 export const isPushedMarket = (kind: string): boolean => kind === 'TOSS' || isExchangeMarket(kind);
 
@@ -37,18 +48,18 @@ export function createMarketPushes(deps: {
   const { publisher, catalog, priceBook, clock } = deps;
   const now = () => clock.now().getTime();
 
-  async function market(marketId: string): Promise<void> {
+  async function market(marketId: string): Promise<Push | undefined> {
     const parts = marketIdParse(marketId);
-    if (!parts || !isPushedMarket(parts.kind)) return;
+    if (!parts || !isPushedMarket(parts.kind)) return undefined;
     const facts = await catalog.event(parts.eventId);
     const row = facts?.marketRows.find((candidate) => candidate.marketId === marketId);
-    if (!facts || !row) return;
+    if (!facts || !row) return undefined;
     const view = marketView(row, priceBook.market(marketId, now()), facts.seenAt);
     const common = { EventId: parts.eventId, MarketId: marketId, Seq: view.seq };
     const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(parts.kind)
       ? { ...common, MarketType: parts.kind, Book: exchangeBookWire(view) }
       : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
-    publisher.toGroup(eventGroup(parts.eventId), 'UpdateMarketOdds', payload);
+    return [eventGroup(parts.eventId), 'UpdateMarketOdds', payload];
   }
 
   const bmFancyOf = async (eventId: number) => {
@@ -62,7 +73,7 @@ export function createMarketPushes(deps: {
     );
   };
 
-  async function bookmaker(eventId: number): Promise<void> {
+  async function bookmaker(eventId: number): Promise<Push> {
     const result = await bmFancyOf(eventId);
     const payload: HubPayload<'GetActiveBM'> = {
       Marketid: result.Marketid,
@@ -70,22 +81,22 @@ export function createMarketPushes(deps: {
       Seq: result.BMSeq,
       BMList: result.BMList,
     };
-    publisher.toGroup(eventGroup(eventId), 'GetActiveBM', payload);
+    return [eventGroup(eventId), 'GetActiveBM', payload];
   }
 
-  async function fancy(eventId: number): Promise<void> {
+  async function fancy(eventId: number): Promise<Push> {
     const result = await bmFancyOf(eventId);
     const payload: HubPayload<'GetActiveSession'> = {
       MarketId: eventId,
       Seq: result.FancySeq,
       fancyList: result.fancyList.map(({ profitLoss: _position, ...row }) => row),
     };
-    publisher.toGroup(eventGroup(eventId), 'GetActiveSession', payload);
+    return [eventGroup(eventId), 'GetActiveSession', payload];
   }
 
-  async function detail(eventId: number): Promise<void> {
+  async function detail(eventId: number): Promise<Push | undefined> {
     const facts = await catalog.event(eventId);
-    if (!facts) return;
+    if (!facts) return undefined;
     const detailOf = withoutTvUrl(eventDetailOf(facts, priceBook, now(), null));
     const payload: HubPayload<'EventSuspended'> = {
       EventId: eventId,
@@ -97,22 +108,35 @@ export function createMarketPushes(deps: {
       CustomFancy: facts.customFancy.map(operatorFancyWire),
       ActiveFancy: facts.activeFancy.map(operatorFancyWire),
     };
-    publisher.toGroup(eventGroup(eventId), 'EventSuspended', payload);
+    return [eventGroup(eventId), 'EventSuspended', payload];
+  }
+
+  /**
+   * Builds the messages of the parts named, then sends them all in one go, in this order: the
+   * hub gives a group what it was sent in one turn as one WebSocket message (hub.ts), so a
+   * screen takes a feed batch in one task.
+   */
+  async function send(parts: PushParts): Promise<void> {
+    const built: (Push | undefined)[] = [];
+    for (const marketId of parts.markets ?? []) built.push(await market(marketId));
+    for (const eventId of parts.bookmakers ?? []) built.push(await bookmaker(eventId));
+    for (const eventId of parts.fancies ?? []) built.push(await fancy(eventId));
+    for (const eventId of parts.details ?? []) built.push(await detail(eventId));
+    for (const push of built) if (push) publisher.toGroup(...push);
   }
 
   return {
-    market,
-    bookmaker,
-    fancy,
-    detail,
+    send,
     /** Everything of the event: after an operator's change, which may touch any part. */
     async event(eventId: number): Promise<void> {
       const facts = await catalog.event(eventId);
       if (!facts) return;
-      for (const row of openMarketsInOrder(facts.marketRows)) await market(row.marketId);
-      if (facts.markets.has(bookmakerMarketId(eventId))) await bookmaker(eventId);
-      await fancy(eventId);
-      await detail(eventId);
+      await send({
+        markets: openMarketsInOrder(facts.marketRows).map((row) => row.marketId),
+        bookmakers: facts.markets.has(bookmakerMarketId(eventId)) ? [eventId] : [],
+        fancies: [eventId],
+        details: [eventId],
+      });
     },
   };
 }

@@ -15,7 +15,7 @@ import { isPushedMarket, type MarketPushes } from './market-pushes.js';
  */
 export function createFeedNotifier(deps: {
   publisher: HubPublisher;
-  pushes: Pick<MarketPushes, 'market' | 'bookmaker' | 'fancy' | 'detail'>;
+  pushes: Pick<MarketPushes, 'send'>;
   markets: Pick<MarketsService, 'listEvents'>;
   clock: Clock;
 }) {
@@ -72,10 +72,12 @@ export function createFeedNotifier(deps: {
           break;
       }
     }
-    for (const marketId of books) await pushes.market(marketId);
-    for (const eventId of bookmakers) await pushes.bookmaker(eventId);
-    for (const eventId of fancies) await pushes.fancy(eventId);
-    for (const eventId of suspensions) await pushes.detail(eventId);
+    await pushes.send({
+      markets: books,
+      bookmakers,
+      fancies,
+      details: suspensions,
+    });
     for (const eventId of heartbeats)
       publisher.toGroup(eventGroup(eventId), 'FeedHeartbeat', { EventId: eventId });
     if (listChanged) {

@@ -136,7 +136,11 @@ const COMMANDS: Record<string, Command> = {
     usage: '--event-id ID --json \'{"kind":"suspend","marketId":"1.90000001"}\'',
     endpoint: fixtureStepEndpoint,
     options: { 'event-id': { type: 'string' }, json: { type: 'string' } },
-    body: (v) => ({ eventId: num(v['event-id']), step: json(v.json) }),
+    body: (v) => {
+      const step = json(v.json);
+      // A list is played as one feed batch.
+      return { eventId: num(v['event-id']), ...(Array.isArray(step) ? { steps: step } : { step }) };
+    },
   },
   'declare-result': {
     description: 'Settle a market with its winner, or a fancy session with its final runs',

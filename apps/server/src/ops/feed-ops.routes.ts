@@ -185,24 +185,31 @@ export function feedOpsRoutes(
     async ({ body }) => {
       const scripted = feed.scripted;
       if (!scripted) return { Status: false as const, Result: 'Fixture steps need FEED=scripted' };
-      const strangers = stepEventIds(body.step).filter((id) => id !== body.eventId);
-      if (strangers.length > 0) {
-        return {
-          Status: false as const,
-          Result: `The step names a market or session outside event ${body.eventId}`,
-        };
+      const steps = body.steps ?? (body.step ? [body.step] : []);
+      const updates: FeedUpdate[] = [];
+      const at = clock.now().getTime();
+      for (const step of steps) {
+        const strangers = stepEventIds(step).filter((id) => id !== body.eventId);
+        if (strangers.length > 0) {
+          return {
+            Status: false as const,
+            Result: `The step names a market or session outside event ${body.eventId}`,
+          };
+        }
+        if (step.kind === 'fancy-result' && step.runs > MAX_RUNS) {
+          return { Status: false as const, Result: `runs must be at most ${MAX_RUNS}` };
+        }
+        const outcome = fixtureStepUpdates(body.eventId, step, feed, at);
+        if (!outcome.ok) return { Status: false as const, Result: outcome.message };
+        updates.push(...outcome.updates);
       }
-      if (body.step.kind === 'fancy-result' && body.step.runs > MAX_RUNS) {
-        return { Status: false as const, Result: `runs must be at most ${MAX_RUNS}` };
-      }
-      const outcome = fixtureStepUpdates(body.eventId, body.step, feed, clock.now().getTime());
-      if (!outcome.ok) return { Status: false as const, Result: outcome.message };
-      await scripted.runner.inject(outcome.updates);
-      if (body.step.kind === 'status' && body.step.status === 'closed')
+      // One batch: the notifier pushes what it changed together (hub/market-pushes.ts).
+      await scripted.runner.inject(updates);
+      if (steps.some((step) => step.kind === 'status' && step.status === 'closed'))
         scripted.source.untrack(body.eventId);
       return {
         Status: true as const,
-        Result: `Step ${body.step.kind} played on event ${body.eventId}`,
+        Result: `Step ${steps.map((step) => step.kind).join(', ')} played on event ${body.eventId}`,
       };
     },
     options,

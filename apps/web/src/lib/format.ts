@@ -14,29 +14,35 @@ export function formatCompactTime(iso: string, now: Date = new Date()): string {
   return at.format(at.isSame(dayjs(now), 'day') ? 'hh:mm A' : 'D MMM hh:mm A');
 }
 
-const money = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * A number format made on its first use: making one costs a phone milliseconds, and a screen
+ * that shows no money or sizes should not pay for them while it loads.
+ */
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat['format'] {
+  let made: Intl.NumberFormat | undefined;
+  return (value) => (made ??= new Intl.NumberFormat('en-IN', options)).format(value);
+}
+
+const money = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Money with two decimals and Indian digit grouping: `1,00,000.00` (SPEC §9, DESIGN §8). */
 export function formatMoney(rupees: number): string {
-  return money.format(rupees);
+  return money(rupees);
 }
 
-const size = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+const size = numberFormat({ notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * An odds cell's size (rupees available at that price), short enough for a 375 px cell:
  * `850`, `1.2K`, `2.5L` (Indian compact notation).
  */
 export function formatSize(rupees: number): string {
-  return size.format(rupees);
+  return size(rupees);
 }
 
-const amount = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const amount = numberFormat({ maximumFractionDigits: 2 });
 
 /** A stake or a stake limit: Indian digit grouping, no forced decimals (`1,00,000`, `500`). */
 export function formatAmount(rupees: number): string {
-  return amount.format(rupees);
+  return amount(rupees);
 }

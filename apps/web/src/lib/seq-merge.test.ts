@@ -42,4 +42,12 @@ describe('Seq merge (DESIGN §7)', () => {
     expect(merge(held, refused)).toEqual(refused);
     expect(merge(undefined, held)).toEqual(held);
   });
+
+  it("takes a select's result (no envelope) as it is: its parts are the merged answer's", () => {
+    const merge = seqAnswerMerge(seqNewer<ReturnType<typeof book>>);
+    const selected = book('a', 10, 1.9);
+    const next = structuredClone(selected);
+    expect(merge(selected, next)).toBe(next);
+    expect(merge(undefined, null)).toBe(null);
+  });
 });

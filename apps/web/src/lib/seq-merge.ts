@@ -54,12 +54,21 @@ type Answer<R> =
   | { readonly Status: true; readonly Result: R }
   | { readonly Status: false; readonly Result: string };
 
+const isAnswer = (value: unknown): value is Answer<unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Answer<unknown>).Status === 'boolean';
+
 /**
  * A query's structural sharing for an envelope (also applied by `setQueryData`, so a hub push
  * patching the cache goes through the same rule): `merge` the two Results when both succeeded.
+ * TanStack applies it to `select`'s result too: a part of a merged answer already keeps the
+ * references of its unchanged parts, so it is taken as it is (no second walk of a fancy list on
+ * every push).
  */
 export function seqAnswerMerge<R>(merge: (previous: R, next: R) => R) {
   return (previous: unknown, next: unknown): unknown => {
+    if (!isAnswer(next)) return next;
     const old = previous as Answer<R> | undefined;
     const answer = next as Answer<R>;
     if (old === undefined || !old.Status || !answer.Status) return replaceEqualDeep(old, answer);

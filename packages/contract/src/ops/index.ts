@@ -294,7 +294,23 @@ export const fixtureStep = z.discriminatedUnion('kind', [
 ]);
 export type FixtureStep = z.infer<typeof fixtureStep>;
 
-export const fixtureStepBody = z.object({ eventId, step: fixtureStep });
+/** At most this many steps in one batch. */
+export const MAX_FIXTURE_STEPS = 50;
+
+/**
+ * One step, or `steps` played as one feed batch (as the simulator's tick changes several markets
+ * at once): each step of a list is read against the event as it was before the batch.
+ */
+export const fixtureStepBody = z
+  .object({
+    eventId,
+    step: fixtureStep.optional(),
+    steps: z.array(fixtureStep).min(1).max(MAX_FIXTURE_STEPS).optional(),
+  })
+  .refine((body) => (body.step === undefined) !== (body.steps === undefined), {
+    message: 'Give either step or steps',
+    path: ['step'],
+  });
 export type FixtureStepBody = z.infer<typeof fixtureStepBody>;
 
 export const fixtureStepEndpoint = endpoint({
@@ -302,7 +318,7 @@ export const fixtureStepEndpoint = endpoint({
   path: '/api/ops/fixture-step',
   audience: 'ops',
   summary:
-    'Play one step on a scripted event: prices, fancy rows, suspend, resume, a ball, a tennis score, a result',
+    'Play one step, or a list of steps as one feed batch, on a scripted event: prices, fancy rows, suspend, resume, a ball, a tennis score, a result',
   body: fixtureStepBody,
   response: envelope(z.string()),
 });
