@@ -241,15 +241,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scoresRoutes(app, feed.scores, { moneyBodyLimit: limit, lane });
   const pushes = createMarketPushes({ publisher, catalog, priceBook: feed.priceBook, clock });
   feedOpsRoutes(app, { db, clock, markets, feed, pushes }, limit);
-  siteRoutes(
-    app,
-    createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {
-      reportTimeZone: config.reportTz,
-      priceStaleSeconds: config.feedStaleS,
-    }),
-    limit,
-  );
-  await registerWeb(app, deps.webDist);
+  const site = createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {
+    reportTimeZone: config.reportTz,
+    priceStaleSeconds: config.feedStaleS,
+  });
+  siteRoutes(app, site, limit);
+  await registerWeb(app, deps.webDist, (hostname) => site.configFor(hostname).brand.logo);
 
   return app;
 }

@@ -346,6 +346,15 @@ describe('the built client', () => {
     }
   });
 
+  it("names the host's brand logo for preloading on every page", async () => {
+    for (const url of ['/', '/market/4/123']) {
+      const own = await app.inject({ url, headers: { host: 'www.skyexch.com' } });
+      expect(own.headers.link).toBe('</brand/skyexch-logo.svg>; rel=preload; as=image');
+      const unknown = await app.inject({ url, headers: { host: '127.0.0.1:3000' } });
+      expect(unknown.headers.link).toBe('</brand/backlay-logo.svg>; rel=preload; as=image');
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await app.inject({ url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -1,21 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 
 /**
  * Serves the built client, with the SPA fallback: any GET outside /api that is not a file gets
  * index.html, so every route renders from its URL on a cold load; `/` gets the landing page as
  * the build prerendered it (scripts/prerender.mjs), painted before any script runs. Without a
- * build, only /api.
+ * build, only /api. A page names the host's brand logo for preloading (its header's image, the
+ * largest one a phone paints first), so the image is there when the header renders.
  */
 const LANDING = 'pages/landing.html';
 
 export async function registerWeb(
   app: FastifyInstance,
   webDist: string | undefined,
+  logoFor: (hostname: string) => string,
 ): Promise<void> {
+  const page = (request: FastifyRequest, reply: FastifyReply, file: string) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Link', `<${logoFor(request.hostname)}>; rel=preload; as=image`)
+      .sendFile(file);
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -39,14 +46,14 @@ export async function registerWeb(
       method: ['GET', 'HEAD'],
       url: '/',
       schema: { hide: true },
-      handler: (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(landing),
+      handler: (request, reply) => page(request, reply, landing),
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (webDist && isPage) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return page(request, reply, 'index.html');
     }
     throw notFound(`No route ${request.method} ${request.url.split('?')[0] ?? ''}`);
   });

@@ -25,6 +25,16 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat['for
 
 const money = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/**
+ * Makes the number formats ahead of their first use, for a moment the page is idle (AppLayout):
+ * the first render of a screen full of prices then does not pay for them.
+ */
+export function prepareNumberFormats(): void {
+  formatMoney(0);
+  formatSize(0);
+  formatAmount(0);
+}
+
 /** Money with two decimals and Indian digit grouping: `1,00,000.00` (SPEC §9, DESIGN §8). */
 export function formatMoney(rupees: number): string {
   return money(rupees);

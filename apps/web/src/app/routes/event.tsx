@@ -120,18 +120,20 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   }, [queryClient, eventId]);
 
   const found = detail.data?.isFound ? detail.data.detail : undefined;
+  // The markets mount in a deferred render, in slices that leave the page answering.
+  const markets = useDeferredValue(found);
   const missing = detail.data && !detail.data.isFound ? detail.data.message : null;
   return (
     <div className={styles.layout}>
       <div className={styles.main}>
         <ScorePanel sportId={found?.SportsId ?? sportId} eventId={eventId} />
-        {detail.isPending && <MarketsSkeleton sportId={sportId} />}
+        {(detail.isPending || (found && !markets)) && <MarketsSkeleton sportId={sportId} />}
         {detail.isError && <p className={styles.empty}>No data available</p>}
         {missing !== null && <p className={styles.empty}>{missing}</p>}
         <EventMarkets
           eventId={eventId}
           sportId={sportId}
-          detail={found}
+          detail={markets}
           uid={String(login?.uid ?? 0)}
           choice={choice}
         />

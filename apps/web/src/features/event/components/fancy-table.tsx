@@ -6,7 +6,7 @@ import {
   type FancyPrice,
   type FancyRow,
 } from '@backlay/domain';
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useState, useDeferredValue } from 'react';
 import { betCellKey, useIsCellChosen, type BetChoiceStore } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
@@ -247,7 +247,8 @@ export const FancyTable = memo(function FancyTable({
     () => ({ sportsId, eventId, choice, board, onOpenPosition }),
     [sportsId, eventId, choice, board, onOpenPosition],
   );
-  const ids = useSourceSelect(board, idsOf, sameIds);
+  // New rows mount in a deferred render (as MarketTable's).
+  const ids = useDeferredValue(useSourceSelect(board, idsOf, sameIds));
   const marketId = String(eventId);
   // The rows' prices are as fresh as the bookmaker/fancy odds they come from.
   return (

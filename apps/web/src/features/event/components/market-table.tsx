@@ -1,6 +1,6 @@
 import type { MarketType } from '@backlay/domain';
 import { betTypeFromSide, cellIsSuspended, positionTone } from '@backlay/domain';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useDeferredValue } from 'react';
 import { betCellKey, useIsCellChosen, type BetChoiceStore } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
@@ -240,7 +240,9 @@ export const MarketTable = memo(function MarketTable({
     headOf,
     sameHead,
   );
-  const runners = useSourceSelect(board, runnersOf, sameRows);
+  // New rows mount in a deferred render, in slices that leave the page answering (the first
+  // prices of a screen are dozens of rows at once); a tick changes no row.
+  const runners = useDeferredValue(useSourceSelect(board, runnersOf, sameRows));
   const levels = depth ?? (marketType === 'MATCH_ODDS' ? LADDER_DEPTH : 1);
   const { sportsId, eventId, choice } = context;
   const info = useMemo<MarketInfo>(
