@@ -1,8 +1,10 @@
 // The build's last step for the web client (scripts/build.mjs): the landing page prerendered
 // into dist/pages/landing.html with its styles inline, so a visitor's browser paints it from the
-// HTML alone before any script runs, and the client hydrates it (apps/web/src/main.tsx); and the
-// default brand's colours and title in every page, so the first paint is already the brand's. The server sends landing.html for `/` and
-// index.html for every other page (apps/server/src/http/web.ts).
+// HTML alone before any script runs, and the client hydrates it (apps/web/src/main.tsx); the
+// default brand's colours and title in every page, so the first paint is already the brand's;
+// and each route's chunks in dist/pages/preloads.json. The server sends landing.html for `/` and
+// index.html for every other page, naming that page's chunks for preloading
+// (apps/server/src/http/web.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,6 +39,7 @@ export async function prerender(webDir) {
       outDir: ssrDir,
       emptyOutDir: true,
       sourcemap: false,
+      manifest: true,
       rollupOptions: { output: { entryFileNames: 'prerender.js' } },
     },
   });
@@ -45,9 +48,12 @@ export async function prerender(webDir) {
   const page = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
   const landingHtml = await page.renderPage('/');
   const loadingHtml = page.renderLoading();
-  rmSync(ssrDir, { recursive: true, force: true });
-
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const preloads = await routePreloads(page, ssrDir, manifest);
+  rmSync(ssrDir, { recursive: true, force: true });
+  mkdirSync(join(dist, 'pages'), { recursive: true });
+  writeFileSync(join(dist, 'pages/preloads.json'), JSON.stringify(preloads));
+
   const shell = readFileSync(join(dist, 'index.html'), 'utf8')
     .replace('<html lang="en">', `<html lang="en" style="${page.DEFAULT_BRAND_STYLE}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.DEFAULT_TITLE}</title>`);
@@ -67,6 +73,40 @@ export async function prerender(webDir) {
     .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
     .replace('</head>', `<style>${css}</style></head>`)
     .replace('<div id="root"></div>', `<div id="root" data-page="landing">${landingHtml}</div>`);
-  mkdirSync(join(dist, 'pages'), { recursive: true });
   writeFileSync(join(dist, 'pages/landing.html'), landing);
+}
+
+/**
+ * For each path of the route table (but the prerendered landing page), the client's chunks its
+ * lazy routes load beyond the entry's, which the server names for preloading on that page
+ * (apps/server/src/http/web.ts), so they load beside the entry instead of after it has run.
+ * A route's module is found by the component it exports, in the prerender's own build.
+ */
+async function routePreloads(page, ssrDir, manifest) {
+  const ssrManifest = JSON.parse(readFileSync(join(ssrDir, '.vite/manifest.json'), 'utf8'));
+  const moduleOf = new Map();
+  for (const [key, chunk] of Object.entries(ssrManifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const loaded = await import(pathToFileURL(join(ssrDir, chunk.file)).href);
+    for (const value of Object.values(loaded)) if (!moduleOf.has(value)) moduleOf.set(value, key);
+  }
+  const entry = staticImports(manifest, 'index.html');
+  const preloads = [];
+  for (const { pattern, components } of await page.routeComponents()) {
+    if (pattern === '/') continue;
+    const keys = new Set();
+    for (const component of components) {
+      const key = moduleOf.get(component);
+      if (key === undefined)
+        throw new Error(`prerender: no chunk holds the component of ${pattern}`);
+      staticImports(manifest, key, keys);
+    }
+    const own = [...keys].filter((key) => !entry.has(key));
+    preloads.push({
+      pattern,
+      scripts: own.map((key) => `/${manifest[key].file}`),
+      styles: [...new Set(own.flatMap((key) => manifest[key].css ?? []))].map((file) => `/${file}`),
+    });
+  }
+  return preloads;
 }

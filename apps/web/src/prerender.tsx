@@ -1,5 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/router';
 import { brandProperties, DEFAULT_BRAND } from './lib/brand';
@@ -35,3 +40,28 @@ export const DEFAULT_BRAND_STYLE = Object.entries(brandProperties(DEFAULT_BRAND)
   .map(([name, value]) => `${name}:${value}`)
   .join(';');
 export const DEFAULT_TITLE = DEFAULT_BRAND.title;
+
+/** A path of the route table and the components its lazy routes load, layouts first. */
+export interface RouteComponents {
+  readonly pattern: string;
+  readonly components: readonly unknown[];
+}
+
+/**
+ * Each path of the route table with the components its lazy routes load (the logged-in layout's
+ * and the screen's), for the build to name their chunks for preloading (scripts/prerender.mjs).
+ */
+export async function routeComponents(): Promise<RouteComponents[]> {
+  const found: RouteComponents[] = [];
+  const walk = async (list: readonly RouteObject[], above: readonly unknown[]) => {
+    for (const route of list) {
+      const loaded = typeof route.lazy === 'function' ? await route.lazy() : undefined;
+      const chain = loaded?.Component ? [...above, loaded.Component] : above;
+      if (route.path !== undefined && route.path !== '*' && chain.length > 0)
+        found.push({ pattern: route.path, components: chain });
+      if (route.children) await walk(route.children, chain);
+    }
+  };
+  await walk(routes, []);
+  return found;
+}

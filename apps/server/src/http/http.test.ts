@@ -19,6 +19,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../db/pool.js';
 import { isDatabaseUnavailable } from './errors.js';
+import { matchesPattern } from './web.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -39,6 +40,17 @@ beforeAll(async () => {
   await writeFile(
     join(webDist, 'pages', 'landing.html'),
     '<!doctype html><title>Backlay</title><div id="root"><main>Prerendered</main></div>',
+  );
+  // Each route's chunks, as scripts/prerender.mjs writes them.
+  await writeFile(
+    join(webDist, 'pages', 'preloads.json'),
+    JSON.stringify([
+      {
+        pattern: '/market/:sportId/:eventId',
+        scripts: ['/assets/app-layout-a1.js', '/assets/event-b2.js'],
+        styles: ['/assets/event-c3.css'],
+      },
+    ]),
   );
   // The copies scripts/build.mjs makes beside each built file.
   await writeFile(
@@ -347,12 +359,34 @@ describe('the built client', () => {
   });
 
   it("names the host's brand logo for preloading on every page", async () => {
-    for (const url of ['/', '/market/4/123']) {
+    for (const url of ['/', '/login']) {
       const own = await app.inject({ url, headers: { host: 'www.skyexch.com' } });
       expect(own.headers.link).toBe('</brand/skyexch-logo.svg>; rel=preload; as=image');
       const unknown = await app.inject({ url, headers: { host: '127.0.0.1:3000' } });
       expect(unknown.headers.link).toBe('</brand/backlay-logo.svg>; rel=preload; as=image');
     }
+  });
+
+  it("names a page's route chunks for preloading, beside the logo", async () => {
+    const response = await app.inject({ url: '/Market/4/123?x=1', headers: { host: 'localhost' } });
+    expect(response.headers.link).toBe(
+      [
+        '</brand/backlay-logo.svg>; rel=preload; as=image',
+        '</assets/event-c3.css>; rel=preload; as=style',
+        '</assets/app-layout-a1.js>; rel=modulepreload',
+        '</assets/event-b2.js>; rel=modulepreload',
+      ].join(', '),
+    );
+    const other = await app.inject({ url: '/market/4', headers: { host: 'localhost' } });
+    expect(other.headers.link).toBe('</brand/backlay-logo.svg>; rel=preload; as=image');
+  });
+
+  it('matches a path to a route pattern as the client router does', () => {
+    expect(matchesPattern('/market/:sportId/:eventId', '/market/4/90000001')).toBe(true);
+    expect(matchesPattern('/market/:sportId/:eventId', '/market/4/90000001/')).toBe(true);
+    expect(matchesPattern('/market/:sportId/:eventId', '/market/4')).toBe(false);
+    expect(matchesPattern('/market/:sportId/:eventId', '/match/4/1')).toBe(false);
+    expect(matchesPattern('/home', '/HOME')).toBe(true);
   });
 
   it('serves hashed assets with a long cache', async () => {
