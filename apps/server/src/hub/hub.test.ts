@@ -335,25 +335,39 @@ describe('hub authentication and protocol', () => {
   });
 });
 
-/** A raw socket past negotiate and the upgrade, its handshake answered. */
-async function handshaken(name: string) {
-  const user = await session(name);
+/** A raw socket past negotiate and the upgrade on the server at `origin`, a fresh ticket each. */
+async function rawSocket(
+  origin: string,
+  uid: number | string,
+  ticketFor: () => Promise<string>,
+): Promise<WebSocket> {
   const negotiated = (await (
-    await fetch(`${base}/MessageHub/negotiate?userId=${user.uid}&negotiateVersion=1`, {
+    await fetch(`${origin}/MessageHub/negotiate?userId=${uid}&negotiateVersion=1`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await ticket(user.Token)}` },
+      headers: { authorization: `Bearer ${await ticketFor()}` },
     })
   ).json()) as { connectionToken: string };
-  const socket = new WebSocket(
-    `${base.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${await ticket(user.Token)}`,
+  return new WebSocket(
+    `${origin.replace('http', 'ws')}/MessageHub?userId=${uid}&id=${negotiated.connectionToken}&access_token=${await ticketFor()}`,
   );
+}
+
+/** Opens a raw socket and answers its handshake: its messages as they come, and its close. */
+async function handshake(socket: WebSocket) {
   const messages: string[] = [];
   socket.on('message', (data: Buffer) => messages.push(data.toString()));
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   await new Promise<void>((resolve) => socket.on('open', () => resolve()));
   socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
   await vi.waitFor(() => expect(messages).toContain(`{}${RECORD_SEPARATOR}`));
-  return { user, socket, messages, closed };
+  return { messages, closed };
+}
+
+/** A raw socket of a new client of the test app, its handshake answered. */
+async function handshaken(name: string) {
+  const user = await session(name);
+  const socket = await rawSocket(base, user.uid, () => ticket(user.Token));
+  return { user, socket, ...(await handshake(socket)) };
 }
 
 describe('group pushes', () => {
@@ -425,24 +439,9 @@ describe('the drain', () => {
       (
         await server.inject({ method: 'POST', url: '/api/Hub/Ticket', headers: bearer(user.Token) })
       ).json<{ Result: { ticket: string } }>().Result.ticket;
-    const connectRaw = async () => {
-      const negotiated = (await (
-        await fetch(`${url}/MessageHub/negotiate?userId=${user.uid}&negotiateVersion=1`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${await freshTicket()}` },
-        })
-      ).json()) as { connectionToken: string };
-      return new WebSocket(
-        `${url.replace('http', 'ws')}/MessageHub?userId=${user.uid}&id=${negotiated.connectionToken}&access_token=${await freshTicket()}`,
-      );
-    };
+    const connectRaw = () => rawSocket(url, user.uid, freshTicket);
     const socket = await connectRaw();
-    const messages: string[] = [];
-    socket.on('message', (data: Buffer) => messages.push(data.toString()));
-    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
-    socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
-    await vi.waitFor(() => expect(messages).toContain(`{}${RECORD_SEPARATOR}`));
+    const { messages, closed: socketClosed } = await handshake(socket);
 
     await drainingHub.close();
     // HTTP still answers while the hub has closed; an upgrade in that window is refused.
