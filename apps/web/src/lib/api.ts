@@ -63,7 +63,7 @@ function buildUrl(endpoint: Route, input: { query?: unknown; params?: unknown })
 }
 
 /** An answer in our envelope: the one check the client makes (the server validates). */
-const isEnvelope = (payload: unknown): boolean =>
+export const isEnvelope = (payload: unknown): payload is { readonly Status: boolean } =>
   typeof payload === 'object' &&
   payload !== null &&
   typeof (payload as { Status?: unknown }).Status === 'boolean';

@@ -1,4 +1,5 @@
 import { replaceEqualDeep } from '@tanstack/react-query';
+import { isEnvelope } from './api';
 
 /** Anything carrying DESIGN §7's per-market monotonic sequence number. */
 export interface Sequenced {
@@ -54,11 +55,6 @@ type Answer<R> =
   | { readonly Status: true; readonly Result: R }
   | { readonly Status: false; readonly Result: string };
 
-const isAnswer = (value: unknown): value is Answer<unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Answer<unknown>).Status === 'boolean';
-
 /**
  * A query's structural sharing for an envelope (also applied by `setQueryData`, so a hub push
  * patching the cache goes through the same rule): `merge` the two Results when both succeeded.
@@ -68,7 +64,7 @@ const isAnswer = (value: unknown): value is Answer<unknown> =>
  */
 export function seqAnswerMerge<R>(merge: (previous: R, next: R) => R) {
   return (previous: unknown, next: unknown): unknown => {
-    if (!isAnswer(next)) return next;
+    if (!isEnvelope(next)) return next;
     const old = previous as Answer<R> | undefined;
     const answer = next as Answer<R>;
     if (old === undefined || !old.Status || !answer.Status) return replaceEqualDeep(old, answer);
