@@ -2,9 +2,9 @@
 // into dist/pages/landing.html with its styles inline, so a visitor's browser paints it from the
 // HTML alone before any script runs, and the client hydrates it (apps/web/src/main.tsx); the
 // default brand's colours and title in every page, so the first paint is already the brand's;
-// and each route's chunks in dist/pages/preloads.json. The server sends landing.html for `/` and
-// index.html for every other page, naming that page's chunks for preloading
-// (apps/server/src/http/web.ts).
+// and for each route a page of its own (dist/pages/route-<n>.html) that links the chunks it loads
+// beyond the entry, listed in dist/pages/routes.json. The server sends landing.html for `/`, a
+// route's own page for its paths and index.html for any other (apps/server/src/http/web.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,15 +52,30 @@ export async function prerender(webDir) {
   const preloads = await routePreloads(page, ssrDir, manifest);
   rmSync(ssrDir, { recursive: true, force: true });
   mkdirSync(join(dist, 'pages'), { recursive: true });
-  writeFileSync(join(dist, 'pages/preloads.json'), JSON.stringify(preloads));
 
   const shell = readFileSync(join(dist, 'index.html'), 'utf8')
     .replace('<html lang="en">', `<html lang="en" style="${page.DEFAULT_BRAND_STYLE}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.DEFAULT_TITLE}</title>`);
-  writeFileSync(
-    join(dist, 'index.html'),
-    shell.replace('<div id="root"></div>', `<div id="root">${loadingHtml}</div>`),
-  );
+  const loading = shell.replace('<div id="root"></div>', `<div id="root">${loadingHtml}</div>`);
+  writeFileSync(join(dist, 'index.html'), loading);
+
+  // A route's page links its chunks: they load beside the entry instead of after it has run, and
+  // the entry's import of them finds them linked and adds nothing (Vite's preload helper looks
+  // for a <link> of each, and adding one costs a phone milliseconds). The module preloads go in
+  // the head; the styles after the root, so the loading dice paint without waiting for them.
+  const routes = preloads.map(({ pattern, scripts, styles }, index) => {
+    const file = `pages/route-${index}.html`;
+    const modules = scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+    const sheets = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+    writeFileSync(
+      join(dist, file),
+      loading
+        .replace('</head>', `${modules.join('')}</head>`)
+        .replace('</body>', `${sheets.join('')}</body>`),
+    );
+    return { pattern, file };
+  });
+  writeFileSync(join(dist, 'pages/routes.json'), JSON.stringify(routes));
 
   // The landing page's styles (the entry's and its route's chunks') inline in the head, and no
   // module preloads: the markup paints styled on the HTML alone, and the scripts, which only
@@ -78,8 +93,7 @@ export async function prerender(webDir) {
 
 /**
  * For each path of the route table (but the prerendered landing page), the client's chunks its
- * lazy routes load beyond the entry's, which the server names for preloading on that page
- * (apps/server/src/http/web.ts), so they load beside the entry instead of after it has run.
+ * lazy routes load beyond the entry's, which that path's page links (above).
  * A route's module is found by the component it exports, in the prerender's own build.
  */
 async function routePreloads(page, ssrDir, manifest) {

@@ -41,16 +41,14 @@ beforeAll(async () => {
     join(webDist, 'pages', 'landing.html'),
     '<!doctype html><title>Backlay</title><div id="root"><main>Prerendered</main></div>',
   );
-  // Each route's chunks, as scripts/prerender.mjs writes them.
+  // A route's own page, linking its chunks, as scripts/prerender.mjs writes it.
   await writeFile(
-    join(webDist, 'pages', 'preloads.json'),
-    JSON.stringify([
-      {
-        pattern: '/market/:sportId/:eventId',
-        scripts: ['/assets/app-layout-a1.js', '/assets/event-b2.js'],
-        styles: ['/assets/event-c3.css'],
-      },
-    ]),
+    join(webDist, 'pages', 'route-0.html'),
+    '<!doctype html><link rel="modulepreload" href="/assets/event-b2.js"><div id="root"></div>',
+  );
+  await writeFile(
+    join(webDist, 'pages', 'routes.json'),
+    JSON.stringify([{ pattern: '/market/:sportId/:eventId', file: 'pages/route-0.html' }]),
   );
   // The copies scripts/build.mjs makes beside each built file.
   await writeFile(
@@ -367,18 +365,14 @@ describe('the built client', () => {
     }
   });
 
-  it("names a page's route chunks for preloading, beside the logo", async () => {
+  it("sends a path of a route its route's own page, which links the route's chunks", async () => {
     const response = await app.inject({ url: '/Market/4/123?x=1', headers: { host: 'localhost' } });
-    expect(response.headers.link).toBe(
-      [
-        '</brand/backlay-logo.svg>; rel=preload; as=image',
-        '</assets/event-c3.css>; rel=preload; as=style',
-        '</assets/app-layout-a1.js>; rel=modulepreload',
-        '</assets/event-b2.js>; rel=modulepreload',
-      ].join(', '),
-    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<link rel="modulepreload" href="/assets/event-b2.js">');
+    expect(response.headers.link).toBe('</brand/backlay-logo.svg>; rel=preload; as=image');
     const other = await app.inject({ url: '/market/4', headers: { host: 'localhost' } });
-    expect(other.headers.link).toBe('</brand/backlay-logo.svg>; rel=preload; as=image');
+    expect(other.body).toBe('<!doctype html><title>Backlay</title><div id="root"></div>');
   });
 
   it('matches a path to a route pattern as the client router does', () => {

@@ -7,20 +7,20 @@ import { notFound } from '../errors.js';
 /**
  * Serves the built client, with the SPA fallback: any GET outside /api that is not a file gets
  * index.html, so every route renders from its URL on a cold load; `/` gets the landing page as
- * the build prerendered it (scripts/prerender.mjs), painted before any script runs. Without a
- * build, only /api. A page names for preloading the host's brand logo (its header's image, the
- * largest one a phone paints first), so the image is there when the header renders, and the
- * chunks its route loads beyond the entry (the build's pages/preloads.json), so they load beside
- * the entry instead of after it has run.
+ * the build prerendered it (scripts/prerender.mjs), painted before any script runs, and a path of
+ * the route table the build's page for its route (the build's pages/routes.json), which links
+ * the chunks the route loads beyond the entry, so they load beside the entry instead of after it
+ * has run. Without a build, only /api. Every page names for preloading the host's brand logo (its
+ * header's image, the largest one a phone paints first), so the image is there when the header
+ * renders.
  */
 const LANDING = 'pages/landing.html';
-const PRELOADS = 'pages/preloads.json';
+const ROUTES = 'pages/routes.json';
 
-/** A route's chunks beyond the entry's, as the build wrote them (scripts/prerender.mjs). */
-interface RoutePreloads {
+/** A route's own page, as the build wrote it (scripts/prerender.mjs). */
+interface RoutePage {
   readonly pattern: string;
-  readonly scripts: readonly string[];
-  readonly styles: readonly string[];
+  readonly file: string;
 }
 
 /** Whether `pathname` is a path of `pattern` (`/market/:sportId/:eventId`), as the client's router matches. */
@@ -40,9 +40,9 @@ export async function registerWeb(
   webDist: string | undefined,
   logoFor: (hostname: string) => string,
 ): Promise<void> {
-  const routes: readonly RoutePreloads[] =
-    webDist && existsSync(join(webDist, PRELOADS))
-      ? (JSON.parse(readFileSync(join(webDist, PRELOADS), 'utf8')) as RoutePreloads[])
+  const routes: readonly RoutePage[] =
+    webDist && existsSync(join(webDist, ROUTES))
+      ? (JSON.parse(readFileSync(join(webDist, ROUTES), 'utf8')) as RoutePage[])
       : [];
   const page = (request: FastifyRequest, reply: FastifyReply, file: string) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -50,15 +50,10 @@ export async function registerWeb(
       file === LANDING
         ? undefined
         : routes.find((entry) => matchesPattern(entry.pattern, pathname));
-    const links = [
-      `<${logoFor(request.hostname)}>; rel=preload; as=image`,
-      ...(route?.styles ?? []).map((style) => `<${style}>; rel=preload; as=style`),
-      ...(route?.scripts ?? []).map((script) => `<${script}>; rel=modulepreload`),
-    ];
     return reply
       .header('Cache-Control', 'no-cache')
-      .header('Link', links.join(', '))
-      .sendFile(file);
+      .header('Link', `<${logoFor(request.hostname)}>; rel=preload; as=image`)
+      .sendFile(route?.file ?? file);
   };
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -25,6 +25,25 @@ describe('callApi', () => {
     expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe('Bearer tok-1');
   });
 
+  it('starts the request in a task of its own where the browser can yield', async () => {
+    storeLogin(login);
+    const { fetch } = stubFetch({ body: { Status: true, Result: { MainBalance: 1 } } });
+    let resume = () => {};
+    const scheduler = { yield: vi.fn(() => new Promise<void>((resolve) => (resume = resolve))) };
+    vi.stubGlobal('scheduler', scheduler);
+    try {
+      const answer = callApi(getMainBalance);
+      await Promise.resolve();
+      expect(scheduler.yield).toHaveBeenCalledTimes(1);
+      expect(fetch).not.toHaveBeenCalled();
+      resume();
+      await expect(answer).resolves.toEqual({ Status: true, Result: { MainBalance: 1 } });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('removes the stored login and goes to /login on a 401', async () => {
     storeLogin(login);
     const handler = vi.fn();

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { NewsTicker } from '../../features/news/components/news-ticker';
 import { RulesOnEntry } from '../../features/rules/components/rules-modal';
 import { useLogout } from '../../features/session/hooks/use-logout';
 import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { PageFooter } from '../../features/site/components/page-footer';
-import { prepareNumberFormats } from '../../lib/format';
 import { PRICE_STALE_MS, PriceWindowContext } from '../../lib/price-freshness';
 import { HubProvider } from '../hub';
 import { paths } from '../paths';
@@ -31,11 +30,6 @@ export function AppLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(() => !isMobile());
   const logout = useLogout(paths.login.href());
   const staleSeconds = useSiteConfig()?.priceStaleSeconds;
-  // While the screen's first answers are on their way (Safari has no requestIdleCallback).
-  useEffect(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(prepareNumberFormats);
-    else setTimeout(prepareNumberFormats, 0);
-  }, []);
   const closeOnMobile = () => {
     if (isMobile()) setSidebarOpen(false);
   };
