@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     priceStaleSeconds: config.feedStaleS,
   });
   siteRoutes(app, site, limit);
-  await registerWeb(app, deps.webDist, (hostname) => site.configFor(hostname).brand.logo);
+  await registerWeb(app, deps.webDist, (hostname) => site.configFor(hostname).brand);
 
   return app;
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // Hindi names (matka games, house rules) render on devices without a Devanagari font; the
 // font's unicode-range keeps it from loading for Latin text.
@@ -7,6 +7,7 @@ import './app/theme.css';
 import { App } from './app/app';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { getStoredLogin } from './lib/session';
+import { yieldToBrowser } from './lib/yield';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
@@ -23,5 +24,33 @@ const app = () => (
 if (root.dataset.page === 'landing' && getStoredLogin() === null) {
   void loadMatchedRoutes(window.location.pathname).then(() => hydrateRoot(root, app()));
 } else {
-  createRoot(root).render(app());
+  void renderAfresh(root);
+}
+
+/**
+ * The app's first render of any other page, cut into tasks a tap can come between: the entry's
+ * evaluation, the history entry's index, the router (which starts loading the route's modules),
+ * React's root, and the first render as a transition, which React renders in slices
+ * (docs/architecture.md, "The first paint").
+ */
+async function renderAfresh(container: HTMLElement): Promise<void> {
+  await yieldToBrowser();
+  // The index react-router's browser history keeps in the entry's state, which it would write
+  // while it starts: writing history costs the browser's own process time, which a phone's one
+  // core pays inside whatever task is running, so it gets a task of its own.
+  const state = window.history.state as { idx?: unknown } | null;
+  if (state?.idx == null) {
+    window.history.replaceState({ ...state, idx: 0 }, '');
+    await yieldToBrowser();
+  }
+  const router = createRouter();
+  await yieldToBrowser();
+  const reactRoot = createRoot(container);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
 }

@@ -35,11 +35,24 @@ export function renderLoading(): string {
   return renderToString(<DiceOverlay />);
 }
 
-/** The default brand on the root element and in the title, as `applyBrand` sets them. */
-export const DEFAULT_BRAND_STYLE = Object.entries(brandProperties(DEFAULT_BRAND))
-  .map(([name, value]) => `${name}:${value}`)
-  .join(';');
-export const DEFAULT_TITLE = DEFAULT_BRAND.title;
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+
+/**
+ * The default brand on the root element and in the title, as `applyBrand` sets them, escaped for
+ * HTML (the logo's `url("…")` has quotes); the server puts the host's brand in their place
+ * (apps/server/src/http/web.ts).
+ */
+export const DEFAULT_BRAND_STYLE = escapeHtml(
+  Object.entries(brandProperties(DEFAULT_BRAND))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';'),
+);
+export const DEFAULT_TITLE = escapeHtml(DEFAULT_BRAND.title);
 
 /** A path of the route table and the components its lazy routes load, layouts first. */
 export interface RouteComponents {

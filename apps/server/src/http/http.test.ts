@@ -19,21 +19,22 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../db/pool.js';
 import { isDatabaseUnavailable } from './errors.js';
-import { matchesPattern } from './web.js';
+import { brandedPage, matchesPattern } from './web.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 let webDist: string;
 const logs: string[] = [];
+const BUILT_PAGE =
+  '<!doctype html><html lang="en" style="--brand-primary:#123c3a;--brand-logo:url(&quot;/brand/backlay-logo.svg&quot;)">' +
+  '<title>Backlay — Exchange, Matka &amp; Casino</title><div id="root"></div></html>';
 
 beforeAll(async () => {
   database = await createTestDatabase();
   webDist = await mkdtemp(join(tmpdir(), 'backlay-web-'));
   await mkdir(join(webDist, 'assets'));
-  await writeFile(
-    join(webDist, 'index.html'),
-    '<!doctype html><title>Backlay</title><div id="root"></div>',
-  );
+  // As scripts/prerender.mjs writes it: the default brand in the root's style and the title.
+  await writeFile(join(webDist, 'index.html'), BUILT_PAGE);
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   // The landing page as scripts/prerender.mjs writes it.
   await mkdir(join(webDist, 'pages'));
@@ -337,6 +338,29 @@ describe('the drain', () => {
 });
 
 describe('the built client', () => {
+  it("puts the host's brand logo and title where the build wrote the default's", async () => {
+    const own = await app.inject({ url: '/home', headers: { host: 'www.skyexch.com' } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toContain('text/html');
+    expect(own.body).toBe(
+      BUILT_PAGE.replaceAll('/brand/backlay-logo.svg', '/brand/skyexch-logo.svg').replace(
+        'Backlay — Exchange, Matka &amp; Casino',
+        'SkyExch — Live Exchange',
+      ),
+    );
+    const unknown = await app.inject({ url: '/home', headers: { host: '127.0.0.1:3000' } });
+    expect(unknown.body).toBe(BUILT_PAGE);
+    expect(
+      brandedPage(BUILT_PAGE, {
+        logo: '/brand/backlay-logo.svg',
+        title: 'Backlay — Exchange, Matka & Casino',
+      }),
+    ).toBeUndefined();
+    expect(brandedPage(BUILT_PAGE, { logo: '/b/"x".svg', title: 'A <b> & "c"' })).toContain(
+      'url(&quot;/b/&quot;x&quot;.svg&quot;)',
+    );
+  });
+
   it('serves index.html for any page path, so routes render from their URL', async () => {
     for (const url of ['/home', '/market/4/123', '/login?x=1', '/index.html']) {
       const response = await app.inject({ url });
@@ -372,7 +396,7 @@ describe('the built client', () => {
     expect(response.body).toContain('<link rel="modulepreload" href="/assets/event-b2.js">');
     expect(response.headers.link).toBe('</brand/backlay-logo.svg>; rel=preload; as=image');
     const other = await app.inject({ url: '/market/4', headers: { host: 'localhost' } });
-    expect(other.body).toBe('<!doctype html><title>Backlay</title><div id="root"></div>');
+    expect(other.body).toBe(BUILT_PAGE);
   });
 
   it('matches a path to a route pattern as the client router does', () => {

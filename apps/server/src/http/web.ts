@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Brand } from '@backlay/contract/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 
@@ -12,7 +13,9 @@ import { notFound } from '../errors.js';
  * the chunks the route loads beyond the entry, so they load beside the entry instead of after it
  * has run. Without a build, only /api. Every page names for preloading the host's brand logo (its
  * header's image, the largest one a phone paints first), so the image is there when the header
- * renders.
+ * renders, and carries the host's brand where the build wrote the default's — the logo (the
+ * loading screen's, the root element's `--brand-logo`) and the title — so its first paint is the
+ * host's.
  */
 const LANDING = 'pages/landing.html';
 const ROUTES = 'pages/routes.json';
@@ -35,25 +38,69 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   );
 }
 
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+
+/**
+ * A built page as `brand`'s host sees it, or undefined when it is the page as built (the build
+ * writes the web client's default brand: its logo in the root element's style, `url(&quot;…&quot;)`,
+ * and wherever else it shows, and its title).
+ */
+export function brandedPage(
+  html: string,
+  brand: Pick<Brand, 'logo' | 'title'>,
+): string | undefined {
+  const logo = /--brand-logo:url\(&quot;([^&"]+)&quot;\)/.exec(html)?.[1];
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const wantedTitle = escapeHtml(brand.title);
+  const wantedLogo = escapeHtml(brand.logo);
+  if ((logo === undefined || logo === wantedLogo) && (title === undefined || title === wantedTitle))
+    return undefined;
+  const withLogo = logo === undefined ? html : html.replaceAll(logo, wantedLogo);
+  return title === undefined
+    ? withLogo
+    : withLogo.replace(`<title>${title}</title>`, `<title>${wantedTitle}</title>`);
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   webDist: string | undefined,
-  logoFor: (hostname: string) => string,
+  brandFor: (hostname: string) => Pick<Brand, 'id' | 'logo' | 'title'>,
 ): Promise<void> {
   const routes: readonly RoutePage[] =
     webDist && existsSync(join(webDist, ROUTES))
       ? (JSON.parse(readFileSync(join(webDist, ROUTES), 'utf8')) as RoutePage[])
       : [];
+  /** Each page as each brand's hosts see it (null: as built), made on its first request. */
+  const branded = new Map<string, string | null>();
+  const pageFor = (dist: string, file: string, brand: Pick<Brand, 'id' | 'logo' | 'title'>) => {
+    const key = `${brand.id}\n${file}`;
+    let html = branded.get(key);
+    if (html === undefined) {
+      html = brandedPage(readFileSync(join(dist, file), 'utf8'), brand) ?? null;
+      branded.set(key, html);
+    }
+    return html;
+  };
   const page = (request: FastifyRequest, reply: FastifyReply, file: string) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const route =
       file === LANDING
         ? undefined
         : routes.find((entry) => matchesPattern(entry.pattern, pathname));
-    return reply
+    const shown = route?.file ?? file;
+    const brand = brandFor(request.hostname);
+    const html = webDist ? pageFor(webDist, shown, brand) : null;
+    void reply
       .header('Cache-Control', 'no-cache')
-      .header('Link', `<${logoFor(request.hostname)}>; rel=preload; as=image`)
-      .sendFile(route?.file ?? file);
+      .header('Link', `<${brand.logo}>; rel=preload; as=image`);
+    return html === null
+      ? reply.sendFile(shown)
+      : reply.type('text/html; charset=utf-8').send(html);
   };
   if (webDist) {
     await app.register(fastifyStatic, {

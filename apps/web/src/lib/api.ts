@@ -2,6 +2,7 @@ import type { Endpoint, Refusal } from '@backlay/contract/common';
 import type { Route } from '@backlay/contract/route';
 import type { z } from 'zod';
 import { clearStoredLogin, getStoredLogin } from './session';
+import { yieldToBrowser } from './yield';
 
 type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
   readonly [P in K]: infer S extends z.ZodType;
@@ -62,16 +63,6 @@ function buildUrl(endpoint: Route, input: { query?: unknown; params?: unknown })
   return search ? `${path}?${search}` : path;
 }
 
-/**
- * Ends the task before a request starts, where the browser can (`scheduler.yield`): a screen's
- * first render starts a dozen reads, and each `fetch` costs a phone milliseconds of main thread,
- * so each starts in a task of its own instead of all in one long task that holds up a tap
- * (docs/architecture.md, "The first paint"). Elsewhere the request starts at once.
- */
-function yieldToBrowser(): Promise<void> | undefined {
-  return (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
-}
-
 /** An answer in our envelope: the one check the client makes (the server validates). */
 export const isEnvelope = (payload: unknown): payload is { readonly Status: boolean } =>
   typeof payload === 'object' &&
@@ -99,6 +90,8 @@ export async function callApi<E extends Endpoint>(
   const hasBody = 'body' in input && input.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
 
+  // A screen's first render starts a dozen reads, and each `fetch` costs a phone milliseconds of
+  // main thread: each starts in a task of its own instead of all in one long one.
   const yielded = yieldToBrowser();
   if (yielded) await yielded;
   let response: Response;

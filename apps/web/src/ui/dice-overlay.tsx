@@ -1,9 +1,14 @@
 import styles from './dice-overlay.module.css';
 
-/** The full-screen spinning dice while session state loads (SPEC §2). */
+/**
+ * The full-screen spinning dice while session state loads (SPEC §2), under the brand's logo (the
+ * root element's `--brand-logo`, which the page's HTML already carries), so a phone shows whose
+ * site this is from its first paint.
+ */
 export function DiceOverlay() {
   return (
     <div className={styles.overlay} role="status" aria-live="polite" aria-label="Loading">
+      <span className={styles.logo} aria-hidden="true" />
       <svg className={styles.dice} viewBox="0 0 64 64" aria-hidden="true">
         <rect
           x="4"
