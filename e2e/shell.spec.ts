@@ -236,6 +236,27 @@ test('the landing page shows the first public news message, the slider and four 
   expect(errors).toEqual([]);
 });
 
+for (const width of [1280, 375]) {
+  test(`a page shows the loading dice under the brand's logo before any script runs, at ${width} px`, async ({
+    browser,
+  }) => {
+    // No script at all: the page as the server sends it for a route (docs/architecture.md).
+    const bare = await browser.newContext({ javaScriptEnabled: false, ...atWidth(width) });
+    const page = await bare.newPage();
+    await page.goto('/market/4/1');
+    const loading = page.getByRole('status', { name: 'Loading' });
+    await expect(loading).toBeVisible();
+    const logo = loading.locator('span').first();
+    await expect(logo).toHaveCSS('background-image', /\/brand\/backlay-logo\.svg/);
+    const box = await logo.boundingBox();
+    expect(box).toMatchObject({ width: 160, height: 40 });
+    await page.screenshot({
+      path: fileURLToPath(new URL(`${SHOTS}loading-${width}.png`, import.meta.url)),
+    });
+    await bare.close();
+  });
+}
+
 test('the landing page is whole before any script runs, and its Login link works once the app takes it over', async ({
   browser,
   page,
