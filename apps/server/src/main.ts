@@ -102,6 +102,8 @@ async function main(): Promise<void> {
         catalog,
       });
       const pushes = createMarketPushes({ publisher, catalog, priceBook, clock: systemClock });
+      // A screen that joins an event's group gets the event as it is now (hub.ts).
+      hub.onEventJoined((eventId, deliver) => pushes.snapshot(eventId, deliver));
       const notifier = createFeedNotifier({ publisher, pushes, markets, clock: systemClock });
       // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
       const desk =

@@ -119,6 +119,32 @@ describe('hub with the official @microsoft/signalr client', () => {
     expect(strangers).toEqual([]);
   });
 
+  it('sends a connection that joins an event what onEventJoined delivers, after the join, to it alone', async () => {
+    const joiner = await session('hub-joiner');
+    const bystander = await session('hub-bystander');
+    const first = connect(joiner.Token, joiner.uid);
+    const second = connect(bystander.Token, bystander.uid);
+    const joined = received<{ EventId: number; Seq: number }>(first, 'GetActiveBM');
+    const unjoined = received<{ EventId: number; Seq: number }>(second, 'GetActiveBM');
+    await first.start();
+    await second.start();
+    await second.invoke('SubscribeEvent', 43);
+    hub.onEventJoined(async (eventId, deliver) => {
+      await Promise.resolve();
+      deliver('GetActiveBM', { EventId: eventId, Seq: 5 });
+    });
+    try {
+      await first.invoke('SubscribeEvent', 43);
+      await vi.waitFor(() => expect(joined).toEqual([{ EventId: 43, Seq: 5 }]));
+      // Still a member of the group: the next push reaches it as any other's.
+      hub.publisher.toGroup(eventGroup(43), 'GetActiveBM', { EventId: 43, Seq: 6 });
+      await vi.waitFor(() => expect(joined).toHaveLength(2));
+      expect(unjoined).toEqual([{ EventId: 43, Seq: 6 }]);
+    } finally {
+      hub.onEventJoined(() => Promise.resolve());
+    }
+  });
+
   it("sends a user's messages to every connection of that user, and to no one else's", async () => {
     const meera = await session('hub-meera');
     const arjun = await session('hub-arjun');

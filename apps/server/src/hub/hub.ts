@@ -34,6 +34,12 @@ export const silentPublisher: HubPublisher = {
 /** Event-scoped messages go to the event's group, joined with SubscribeEvent. */
 export const eventGroup = (eventId: number) => `event:${eventId}`;
 
+/** Sends a joining connection what it must have at once, through `deliver` (that connection only). */
+export type EventJoinedHandler = (
+  eventId: number,
+  deliver: (target: string, payload: object) => void,
+) => Promise<void>;
+
 export interface HubOptions {
   readonly db: Db;
   readonly clock: Clock;
@@ -187,6 +193,8 @@ export function createHub(options: HubOptions) {
    * screen"), and each member costs one write however many parts changed. A group's order holds.
    */
   const grouped = new Map<string, string[]>();
+  /** What a connection that joins an event's group is sent at once (`onEventJoined`). */
+  let eventJoined: EventJoinedHandler | undefined;
   function sendGrouped() {
     for (const [group, texts] of grouped) {
       const subscribers = members.get(group);
@@ -249,6 +257,10 @@ export function createHub(options: HubOptions) {
             set.add(connection);
             if (invocationId)
               send(connection, frame({ type: MessageType.Completion, invocationId, result: null }));
+            eventJoined?.(eventId, (target, payload) => {
+              if (connection.isReady && connections.get(connection.id) === connection)
+                send(connection, invocation(target, [payload]));
+            }).catch((error: unknown) => log(`hub join of event ${eventId}: ${String(error)}`));
             return;
           }
         }
@@ -414,6 +426,14 @@ export function createHub(options: HubOptions) {
     publisher,
     /** How many connections are open (tests, health). */
     size: () => connections.size,
+    /**
+     * What a connection that joins an event's group is sent at once, after the join's answer:
+     * the event's parts as they are now (market-pushes.ts `snapshot`), so a screen has whatever
+     * changed between its first reads and its join without asking again.
+     */
+    onEventJoined(handler: EventJoinedHandler) {
+      eventJoined = handler;
+    },
 
     /** Registers the ticket route, negotiate and the WebSocket upgrade on the app's server. */
     attach(app: FastifyInstance, moneyBodyLimit: number) {

@@ -117,26 +117,47 @@ export function createMarketPushes(deps: {
    * screen takes a feed batch in one task.
    */
   async function send(parts: PushParts): Promise<void> {
+    for (const push of await build(parts)) if (push) publisher.toGroup(...push);
+  }
+
+  /** The messages of the parts named, in the order `send` sends them. */
+  async function build(parts: PushParts): Promise<(Push | undefined)[]> {
     const built: (Push | undefined)[] = [];
     for (const marketId of parts.markets ?? []) built.push(await market(marketId));
     for (const eventId of parts.bookmakers ?? []) built.push(await bookmaker(eventId));
     for (const eventId of parts.fancies ?? []) built.push(await fancy(eventId));
     for (const eventId of parts.details ?? []) built.push(await detail(eventId));
-    for (const push of built) if (push) publisher.toGroup(...push);
+    return built;
+  }
+
+  /** Every part of the event, built (nothing when the event is unknown). */
+  async function everything(eventId: number): Promise<(Push | undefined)[]> {
+    const facts = await catalog.event(eventId);
+    if (!facts) return [];
+    return build({
+      markets: openMarketsInOrder(facts.marketRows).map((row) => row.marketId),
+      bookmakers: facts.markets.has(bookmakerMarketId(eventId)) ? [eventId] : [],
+      fancies: [eventId],
+      details: [eventId],
+    });
   }
 
   return {
     send,
     /** Everything of the event: after an operator's change, which may touch any part. */
     async event(eventId: number): Promise<void> {
-      const facts = await catalog.event(eventId);
-      if (!facts) return;
-      await send({
-        markets: openMarketsInOrder(facts.marketRows).map((row) => row.marketId),
-        bookmakers: facts.markets.has(bookmakerMarketId(eventId)) ? [eventId] : [],
-        fancies: [eventId],
-        details: [eventId],
-      });
+      for (const push of await everything(eventId)) if (push) publisher.toGroup(...push);
+    },
+    /**
+     * Everything of the event to one connection that has just joined its group (hub.ts
+     * `onEventJoined`), each part with its Seq: what changed between the screen's first reads and
+     * its join reaches it this way, and what did not leaves its cache as it is (seq-merge).
+     */
+    async snapshot(
+      eventId: number,
+      deliver: (target: string, payload: object) => void,
+    ): Promise<void> {
+      for (const push of await everything(eventId)) if (push) deliver(push[1], push[2]);
     },
   };
 }

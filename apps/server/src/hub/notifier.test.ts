@@ -111,22 +111,24 @@ function harness() {
     toGroup: (group: string, target: string, payload: unknown) =>
       void pushes.push({ group, target, payload }),
   };
+  const marketPushes = createMarketPushes({
+    publisher,
+    catalog: {
+      event: (eventId) => Promise.resolve(eventId === EVENT_ID ? event : undefined),
+      eventInMemory: (eventId) => (eventId === EVENT_ID ? event : undefined),
+      forget: () => {},
+    },
+    priceBook,
+    clock,
+  });
   const notify = createFeedNotifier({
     publisher,
-    pushes: createMarketPushes({
-      publisher,
-      catalog: {
-        event: (eventId) => Promise.resolve(eventId === EVENT_ID ? event : undefined),
-        eventInMemory: (eventId) => (eventId === EVENT_ID ? event : undefined),
-        forget: () => {},
-      },
-      priceBook,
-      clock,
-    }),
+    pushes: marketPushes,
     markets: { listEvents: () => Promise.resolve([]) },
     clock,
   });
   return {
+    marketPushesOf: marketPushes,
     /** Applies the batch one second after the last one (so each book's Seq is `at`), and hears it. */
     async apply(...updates: FeedUpdate[]) {
       at += 1_000;
@@ -162,6 +164,31 @@ const market = (marketId: string, status: FeedStatus, back = 190): FeedUpdate =>
   marketId,
   status,
   runners: quotes(status, back),
+});
+
+describe('market pushes: the event as it is, to a screen that joins', () => {
+  it("delivers every part of the event, as an operator's change pushes them to the group, to the joining connection alone", async () => {
+    const feed = harness();
+    await feed.apply(market(MATCH_ODDS, 'ACTIVE'), market(TOSS, 'ACTIVE'));
+    feed.pushes.splice(0);
+    await feed.marketPushesOf.event(EVENT_ID);
+    const toGroup = feed.pushes.splice(0).map(({ target, payload }) => [target, payload]);
+    expect(new Set(toGroup.map(([target]) => target))).toEqual(
+      new Set(['UpdateMarketOdds', 'GetActiveBM', 'GetActiveSession', 'EventSuspended']),
+    );
+
+    const delivered: [string, object][] = [];
+    await feed.marketPushesOf.snapshot(EVENT_ID, (target, payload) =>
+      delivered.push([target, payload]),
+    );
+    expect(delivered).toEqual(toGroup);
+    expect(feed.pushes).toEqual([]);
+
+    await feed.marketPushesOf.snapshot(EVENT_ID + 1, (target, payload) =>
+      delivered.push([target, payload]),
+    );
+    expect(delivered).toHaveLength(toGroup.length);
+  });
 });
 
 describe('feed notifier: exchange and toss books', () => {

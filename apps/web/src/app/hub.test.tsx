@@ -484,34 +484,14 @@ describe('keepConnected', () => {
 });
 
 describe('subscribeEvent', () => {
-  it("joins the event's group, then asks again for the event's prices, detail and operator rows, once", async () => {
-    const order: string[] = [];
-    const connection = {
-      invoke: vi.fn(async (method: string, eventId: number) => {
-        order.push(`${method} ${eventId}`);
-      }),
-    };
-    const queryClient = new QueryClient();
-    const invalidate = vi
-      .spyOn(queryClient, 'invalidateQueries')
-      .mockImplementation(async (filters) => {
-        order.push(JSON.stringify(filters?.queryKey));
-      });
-    await subscribeEvent(connection as never, queryClient, '42');
-    expect(order).toEqual([
-      'SubscribeEvent 42',
-      JSON.stringify(eventKeys.odds('42')),
-      JSON.stringify(eventKeys.detail('42')),
-      JSON.stringify(eventKeys.operator('42')),
-    ]);
-    expect(invalidate).toHaveBeenCalledTimes(3);
+  it("joins the event's group by its id (the server answers with the event as it is)", async () => {
+    const connection = { invoke: vi.fn(() => Promise.resolve()) };
+    await subscribeEvent(connection as never, '42');
+    expect(connection.invoke).toHaveBeenCalledExactlyOnceWith('SubscribeEvent', 42);
   });
 
-  it('asks for nothing when the join fails', async () => {
+  it('fails as the join fails', async () => {
     const connection = { invoke: vi.fn(() => Promise.reject(new Error('closed'))) };
-    const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    await expect(subscribeEvent(connection as never, queryClient, '42')).rejects.toThrow('closed');
-    expect(invalidate).not.toHaveBeenCalled();
+    await expect(subscribeEvent(connection as never, '42')).rejects.toThrow('closed');
   });
 });

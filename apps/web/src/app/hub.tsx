@@ -226,36 +226,25 @@ export function useHubState(): HubConnectionState {
 }
 
 /**
- * Joins the event's group, then asks once more for what the screen shows of the event — its
- * prices, detail and the operator's rows: a change made between the screen's first reads and
- * the join reached the group without this connection, and nothing else would bring it before
- * the slow safety poll (docs/architecture.md, "Freshness on the client").
+ * Joins the event's group. The server answers a join with every part of the event as it is now,
+ * each with its Seq (market-pushes.ts `snapshot`): a change between the screen's first reads and
+ * the join reaches it that way, and what did not change leaves the cache as it is, so the screen
+ * asks for nothing again (docs/architecture.md, "Freshness on the client").
  */
 export async function subscribeEvent(
   connection: Pick<HubConnection, 'invoke'>,
-  queryClient: Pick<QueryClient, 'invalidateQueries'>,
   eventId: string,
 ): Promise<void> {
   await connection.invoke('SubscribeEvent', Number(eventId));
-  for (const queryKey of [
-    eventKeys.odds(eventId),
-    eventKeys.detail(eventId),
-    eventKeys.operator(eventId),
-  ]) {
-    void queryClient.invalidateQueries({ queryKey });
-  }
 }
 
 /** Puts this connection in the event's group while the screen is open, again after a reconnect. */
 export function useEventSubscription(eventId: string): void {
   const { connection, state } = useContext(HubContext);
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (!connection || state !== HubConnectionState.Connected || eventId === '') return;
-    subscribeEvent(connection, queryClient, eventId).catch((error: unknown) =>
-      logError('hub subscribe', error),
-    );
-  }, [connection, state, eventId, queryClient]);
+    subscribeEvent(connection, eventId).catch((error: unknown) => logError('hub subscribe', error));
+  }, [connection, state, eventId]);
 }
 
 const LABELS: Record<HubConnectionState, string> = {
