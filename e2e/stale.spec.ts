@@ -189,6 +189,8 @@ for (const width of [1280, 375]) {
       await context.setOffline(true);
       await expect(banner(page)).toBeVisible();
       await expect(banner(page)).toHaveText(CONNECTION_LOST);
+      // The header's indicator says so too, not Live.
+      await expect(page.getByRole('status', { name: 'Live updates: Offline' })).toBeVisible();
       // Each table greys out with the age of its own data: pushed at this very instant.
       await expect(match.getByTestId('price-age')).toHaveText(age(0));
       await expect(market(page, 'Bookmaker').getByTestId('price-age')).toHaveText(age(0));
@@ -221,6 +223,7 @@ for (const width of [1280, 375]) {
       await context.setOffline(false);
       await page.clock.resume();
       await expect(banner(page)).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
       await expect(page.getByTestId('price-age')).toHaveCount(0);
       await expect(back).toBeEnabled();
       await expect(back).not.toHaveAttribute('aria-disabled');

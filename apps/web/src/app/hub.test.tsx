@@ -11,7 +11,13 @@ import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { HubConnectionState } from '@microsoft/signalr';
-import { HubIndicator, keepConnected, registerHubHandlers, subscribeEvent } from './hub';
+import {
+  HubIndicator,
+  keepConnected,
+  registerHubHandlers,
+  shownHubState,
+  subscribeEvent,
+} from './hub';
 
 function fakeConnection() {
   const handlers = new Map<string, (payload: unknown) => void>();
@@ -383,6 +389,15 @@ describe('hub indicator', () => {
   it('says in words when there is no live connection', () => {
     render(<HubIndicator />);
     expect(screen.getByRole('status', { name: 'Live updates: Offline' })).toBeTruthy();
+  });
+
+  it('says Offline while the browser is, and Reconnecting while the hub is lost, whatever the socket reads', () => {
+    const { Connected, Connecting, Disconnected, Reconnecting } = HubConnectionState;
+    expect(shownHubState(Connected, true, false)).toBe(Connected);
+    expect(shownHubState(Connected, false, false)).toBe(Disconnected);
+    expect(shownHubState(Connected, true, true)).toBe(Reconnecting);
+    expect(shownHubState(Connecting, true, true)).toBe(Connecting);
+    expect(shownHubState(Reconnecting, false, true)).toBe(Disconnected);
   });
 });
 

@@ -11,7 +11,7 @@ import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
-import { setHubConnected, setHubLost } from '../lib/connection';
+import { setHubConnected, setHubLost, useIsHubLost, useIsOnline } from '../lib/connection';
 import { buildHubConnection, START_RETRY_MS, startWithRetry } from '../lib/hub';
 import { logError } from '../lib/log';
 import { useStoredLogin } from '../lib/session';
@@ -255,9 +255,25 @@ const LABELS: Record<HubConnectionState, string> = {
   [HubConnectionState.Disconnected]: 'Offline',
 };
 
+/**
+ * What the indicator shows: the connection's own state, unless the link is known to be down —
+ * the browser offline (Offline) or the hub lost (Reconnecting) — which the connection's state may
+ * not say yet (a socket reads Connected until its timeout), while the banner under the header
+ * already does.
+ */
+export function shownHubState(
+  state: HubConnectionState,
+  isOnline: boolean,
+  isHubLost: boolean,
+): HubConnectionState {
+  if (!isOnline) return HubConnectionState.Disconnected;
+  if (isHubLost && state === HubConnectionState.Connected) return HubConnectionState.Reconnecting;
+  return state;
+}
+
 /** A small word-and-dot indicator of the live connection (colour is never the only signal). */
 export function HubIndicator() {
-  const state = useHubState();
+  const state = shownHubState(useHubState(), useIsOnline(), useIsHubLost());
   return (
     <span
       className={styles.indicator}
