@@ -35,12 +35,13 @@ export function renderLoading(): string {
   return renderToString(<DiceOverlay />);
 }
 
+/** As the server escapes what it puts in a page (apps/server/src/http/html.ts), so the two agree. */
 const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /**
  * The default brand on the root element and in the title, as `applyBrand` sets them, escaped for

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { Brand } from '@backlay/contract/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
+import { escapeHtml } from './html.js';
 
 /**
  * Serves the built client, with the SPA fallback: any GET outside /api that is not a file gets
@@ -37,13 +38,6 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
     )
   );
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 
 /**
  * A built page as `brand`'s host sees it, or undefined when it is the page as built (the build

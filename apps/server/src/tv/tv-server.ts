@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Score, ScoreBook } from '../feed/score-book.js';
+import { escapeHtml } from '../http/html.js';
 
 /**
  * The built-in live TV page (DESIGN §8 "Casino … Live TV"): on its own origin and port, a
@@ -59,14 +60,6 @@ const SECURITY_HEADERS = {
 } as const;
 
 const EVENT_PATH = /^\/tv\/(\d{1,18})(\/stream)?$/;
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 /** The ball a cricket score update adds, if it is one. */
 function ballOf(score: Score): string | null {
