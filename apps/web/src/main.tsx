@@ -29,20 +29,11 @@ if (root.dataset.page === 'landing' && getStoredLogin() === null) {
 
 /**
  * The app's first render of any other page, cut into tasks a tap can come between: the entry's
- * evaluation, the history entry's index, the router (which starts loading the route's modules),
- * React's root, and the first render as a transition, which React renders in slices
- * (docs/architecture.md, "The first paint").
+ * evaluation, the router (which starts loading the route's modules), React's root, and the first
+ * render as a transition, which React renders in slices (docs/architecture.md, "The first paint").
  */
 async function renderAfresh(container: HTMLElement): Promise<void> {
   await yieldToBrowser();
-  // The index react-router's browser history keeps in the entry's state, which it would write
-  // while it starts: writing history costs the browser's own process time, which a phone's one
-  // core pays inside whatever task is running, so it gets a task of its own.
-  const state = window.history.state as { idx?: unknown } | null;
-  if (state?.idx == null) {
-    window.history.replaceState({ ...state, idx: 0 }, '');
-    await yieldToBrowser();
-  }
   const router = createRouter();
   await yieldToBrowser();
   const reactRoot = createRoot(container);

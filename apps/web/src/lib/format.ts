@@ -22,20 +22,15 @@ export function formatCompactTime(iso: string, now: Date = new Date()): string {
  * of the number (as `String` writes it), rounded half away from zero, Indian digit grouping
  * (`12,34,567`). What that decimal cannot be written as (exponents, NaN, ∞) goes to `Intl`.
  */
-let fallback: Map<string, Intl.NumberFormat> | undefined;
-function intlFormat(value: number, digits: number, compact: boolean): string {
-  fallback ??= new Map();
-  const key = `${digits}${compact}`;
-  let made = fallback.get(key);
-  if (!made) {
-    made = new Intl.NumberFormat('en-IN', {
-      ...(compact ? { notation: 'compact' } : { minimumFractionDigits: digits }),
-      maximumFractionDigits: compact ? 1 : 2,
-    });
-    fallback.set(key, made);
-  }
-  return made.format(value);
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat['format'] {
+  let made: Intl.NumberFormat | undefined;
+  return (value) => (made ??= new Intl.NumberFormat('en-IN', options)).format(value);
 }
+
+/** The formats the hand-written ones stand in for, made only for what they cannot write. */
+const moneyIntl = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amountIntl = numberFormat({ maximumFractionDigits: 2 });
+const sizeIntl = numberFormat({ notation: 'compact', maximumFractionDigits: 1 });
 
 /** `digits` (no sign, no point) with Indian grouping: the last three, then pairs. */
 function groupIndian(digits: string): string {
@@ -80,9 +75,14 @@ function decimalOf(value: number): { sign: string; whole: string; fraction: stri
   return { sign: value < 0 || Object.is(value, -0) ? '-' : '', whole, fraction };
 }
 
-function fixed(value: number, places: number, keepZeros: boolean): string {
+function fixed(
+  value: number,
+  places: number,
+  keepZeros: boolean,
+  intl: Intl.NumberFormat['format'],
+): string {
   const decimal = decimalOf(value);
-  if (!decimal) return intlFormat(value, keepZeros ? places : 0, false);
+  if (!decimal) return intl(value);
   const rounded = roundDecimal(decimal.whole, decimal.fraction, 0, places);
   const fraction = keepZeros ? rounded.fraction : rounded.fraction.replace(/0+$/, '');
   return `${decimal.sign}${groupIndian(rounded.whole)}${fraction ? `.${fraction}` : ''}`;
@@ -104,7 +104,7 @@ const unitFor = (length: number) =>
 
 /** Money with two decimals and Indian digit grouping: `1,00,000.00` (SPEC §9, DESIGN §8). */
 export function formatMoney(rupees: number): string {
-  return fixed(rupees, 2, true);
+  return fixed(rupees, 2, true, moneyIntl);
 }
 
 /**
@@ -113,7 +113,7 @@ export function formatMoney(rupees: number): string {
  */
 export function formatSize(rupees: number): string {
   const decimal = decimalOf(rupees);
-  if (!decimal) return intlFormat(rupees, 0, true);
+  if (!decimal) return sizeIntl(rupees);
   const wholeLength = decimal.whole.replace(/^0+/, '').length;
   let [shift, suffix] = unitFor(wholeLength);
   let rounded = roundDecimal(decimal.whole, decimal.fraction, shift, 1);
@@ -132,5 +132,5 @@ export function formatSize(rupees: number): string {
 
 /** A stake or a stake limit: Indian digit grouping, no forced decimals (`1,00,000`, `500`). */
 export function formatAmount(rupees: number): string {
-  return fixed(rupees, 2, false);
+  return fixed(rupees, 2, false, amountIntl);
 }
