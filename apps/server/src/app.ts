@@ -58,7 +58,7 @@ import { casinoFrameOrigins } from './modules/casino/casino-url.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
 import { createCasinoService } from './modules/casino/casino.service.js';
 import { casinoOpsRoutes } from './ops/casino-ops.routes.js';
-import type { Clock, Random } from './seams.js';
+import { systemTimer, type Clock, type Random, type Timer } from './seams.js';
 import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
 import { createMarketPushes } from './hub/market-pushes.js';
 
@@ -76,6 +76,7 @@ export type AppConfig = Pick<
   | 'reportTz'
   | 'tvUrl'
   | 'matkaPayout'
+  | 'betDelay'
   | 'brandsFile'
   | 'casino'
 >;
@@ -84,6 +85,8 @@ export interface AppDeps {
   readonly config: AppConfig;
   readonly db: Db;
   readonly clock: Clock;
+  /** What the in-play bet delay waits through; real time by default. */
+  readonly timer?: Timer;
   readonly random: Random;
   readonly passwords: PasswordHasher;
   readonly opsToken: string;
@@ -203,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     changes,
     announce: createAnnouncer(db, (message) => app.log.warn(message)),
+    betDelay: config.betDelay,
+    timer: deps.timer ?? systemTimer,
   });
   marketsRoutes(app, markets, {
     moneyBodyLimit: limit,
@@ -211,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       priceBook: feed.priceBook,
       clock,
       tvUrl: tvUrlOf(config.tvUrl, deps.tvPort),
+      betDelay: config.betDelay,
       // BmFancy's fancy rows carry the caller's position on each (their profitLoss).
       fancyWorst: (clientId, eventId) => bets.fancyWorst(clientId, eventId),
       fancyWorstInMemory: (clientId, eventId) => bets.fancyWorstInMemory(clientId, eventId),
@@ -239,7 +245,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   casinoOpsRoutes(app, casino, limit);
   scoresRoutes(app, feed.scores, { moneyBodyLimit: limit, lane });
-  const pushes = createMarketPushes({ publisher, catalog, priceBook: feed.priceBook, clock });
+  const pushes = createMarketPushes({
+    publisher,
+    catalog,
+    priceBook: feed.priceBook,
+    clock,
+    betDelay: config.betDelay,
+  });
   feedOpsRoutes(app, { db, clock, markets, feed, pushes }, limit);
   const site = createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {
     reportTimeZone: config.reportTz,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BetDelays } from '@backlay/domain';
 import { z } from 'zod';
 
 /** The repository root: `src/` and `dist/` both sit three levels below it. */
@@ -74,7 +75,51 @@ const schema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
     .default('Asia/Kolkata'),
   MATKA_PAYOUT: z.coerce.number().int().min(2).max(1000).default(90),
+  BET_DELAY: z
+    .string()
+    .default('cricket=5,soccer=5,tennis=3')
+    .transform((value, context) => {
+      const parsed = betDelayParse(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+/** The names BET_DELAY knows: a sport (its exchange markets and toss), bookmaker or fancy. */
+const DELAY_SPORTS: Readonly<Record<string, number>> = {
+  soccer: 1,
+  football: 1,
+  tennis: 2,
+  cricket: 4,
+};
+/** Longer delays would outlast a bettor's patience and the request timeout. */
+const DELAY_MAX_S = 20;
+
+/** `cricket=5,soccer=5,tennis=3,bookmaker=0,fancy=0` → the delays; a message when malformed. */
+export function betDelayParse(value: string): BetDelays | string {
+  const exchangeS: Record<number, number> = {};
+  let bookmakerS = 0;
+  let fancyS = 0;
+  for (const part of value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z]+)=(\d{1,2})$/.exec(part);
+    const seconds = Number(match?.[2]);
+    if (!match || seconds > DELAY_MAX_S)
+      return `must be name=seconds pairs (0 to ${DELAY_MAX_S}), e.g. cricket=5,soccer=5,tennis=3,bookmaker=0,fancy=0`;
+    const name = match[1] ?? '';
+    const sport = DELAY_SPORTS[name];
+    if (sport !== undefined) exchangeS[sport] = seconds;
+    else if (name === 'bookmaker') bookmakerS = seconds;
+    else if (name === 'fancy') fancyS = seconds;
+    else return `unknown name ${name}: use cricket, soccer, tennis, bookmaker or fancy`;
+  }
+  return { exchangeS, bookmakerS, fancyS };
+}
 
 export type Env = z.input<typeof schema>;
 
@@ -119,6 +164,7 @@ export interface Config {
   readonly reportTz: string;
   /** What a matka hit returns per rupee staked, the stake included (90 → net +89). */
   readonly matkaPayout: number;
+  readonly betDelay: BetDelays;
 }
 
 export interface CasinoConfig {
@@ -201,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     brandsFile: e.BRANDS_FILE === undefined ? undefined : fromRoot(e.BRANDS_FILE),
     reportTz: e.REPORT_TZ,
     matkaPayout: e.MATKA_PAYOUT,
+    betDelay: e.BET_DELAY,
   };
 }
 

@@ -101,7 +101,13 @@ async function main(): Promise<void> {
         priceBook,
         catalog,
       });
-      const pushes = createMarketPushes({ publisher, catalog, priceBook, clock: systemClock });
+      const pushes = createMarketPushes({
+        publisher,
+        catalog,
+        priceBook,
+        clock: systemClock,
+        betDelay: config.betDelay,
+      });
       // A screen that joins an event's group gets the event as it is now (hub.ts).
       hub.onEventJoined((eventId, deliver) => pushes.snapshot(eventId, deliver));
       const notifier = createFeedNotifier({ publisher, pushes, markets, clock: systemClock });

@@ -5,6 +5,15 @@ export interface Clock {
   now(): Date;
 }
 
+/** Waiting, as a seam: the in-play bet delay waits through it (tests decide when it ends). */
+export interface Timer {
+  wait(ms: number): Promise<void>;
+}
+
+export const systemTimer: Timer = {
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /** Randomness and ids, as a seam. */
 export interface Random {
   bytes(size: number): Buffer;

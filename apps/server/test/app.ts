@@ -10,8 +10,8 @@ import { changesOf } from './database.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
 import { createClientsService } from '../src/modules/clients/clients.service.js';
 import { createWalletService } from '../src/modules/wallet/wallet.service.js';
-import { manualClock, systemRandom, type Clock } from '../src/seams.js';
-import { toPaise } from '@backlay/domain';
+import { manualClock, systemRandom, type Clock, type Timer } from '../src/seams.js';
+import { NO_BET_DELAYS, toPaise } from '@backlay/domain';
 
 /** Argon2id at the lowest cost, so tests stay fast; one test asserts the production cost. */
 export const cheapPasswords: PasswordHasher = createPasswordHasher({
@@ -39,6 +39,8 @@ export const testConfig: AppConfig = {
   reportTz: 'Asia/Kolkata',
   tvUrl: undefined,
   matkaPayout: 90,
+  // Bets are taken at once unless a test sets a delay (docs/architecture.md, "In-play bet delay").
+  betDelay: NO_BET_DELAYS,
   brandsFile: undefined,
   casino: {
     port: 8081,
@@ -52,6 +54,8 @@ export const testConfig: AppConfig = {
 export interface TestAppOptions {
   readonly config?: Partial<AppConfig>;
   readonly clock?: Clock;
+  /** The in-play delay's waits; real time by default. */
+  readonly timer?: Timer;
   readonly passwords?: PasswordHasher;
   readonly webDist?: string;
   readonly logStream?: DestinationStream;
@@ -76,6 +80,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     config: { ...testConfig, ...options.config },
     db,
     clock: options.clock ?? testClock(),
+    ...(options.timer ? { timer: options.timer } : {}),
     random: systemRandom,
     passwords: options.passwords ?? cheapPasswords,
     opsToken: OPS_TOKEN,

@@ -40,4 +40,4 @@ export function betTypeFromSide(side: BetSideCode, isFancy: boolean): BetType {
 }
 
 /** A bet's status (SPEC §4): Pending until settled; Settled (won or void) or Lost after. */
-export type BetStatus = 'Pending' | 'Settled' | 'Lost';
+export type BetStatus = 'Pending' | 'Settled' | 'Lost' | 'Cancelled';

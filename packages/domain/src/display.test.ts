@@ -59,6 +59,7 @@ describe('display rules', () => {
     expect(betStatusLabel('Pending')).toBe('Active');
     expect(betStatusLabel('Settled')).toBe('Settled');
     expect(betStatusLabel('Lost')).toBe('Lost');
+    expect(betStatusLabel('Cancelled')).toBe('Cancelled');
     expect(() => betStatusLabel('Void' as BetStatus)).toThrow('Unexpected bet status');
   });
 

@@ -57,6 +57,7 @@ export function betStatusLabel(status: BetStatus): string {
       return 'Active';
     case 'Settled':
     case 'Lost':
+    case 'Cancelled':
       return status;
     default:
       return assertNever(status, 'bet status');

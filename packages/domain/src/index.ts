@@ -15,6 +15,17 @@ export {
   type BookmakerRow,
   type CustomBookmakerRow,
 } from './bookmaker.js';
+export { betDelaySeconds, NO_BET_DELAYS, type BetDelays } from './bet-delay.js';
+export { CANCEL_WINDOW_MS, cancelDeadline, FOOTBALL_SPORT_ID } from './cancel.js';
+export {
+  bookAfter,
+  CASH_OUT_MESSAGES,
+  cashOutPlan,
+  type CashOutBet,
+  type CashOutMarket,
+  type CashOutPlan,
+  type CashOutRunner,
+} from './cash-out.js';
 export {
   CHIP_MESSAGES,
   chipsFormat,
@@ -158,3 +169,13 @@ export {
   type StakeCheck,
   type StakeLimits,
 } from './stake.js';
+export {
+  exchangeBetOf,
+  fancyBetFromList,
+  fancyBetOf,
+  fancyWorst,
+  whatIfBook,
+  whatIfFancyWorst,
+  type PricedExchangeBet,
+  type PricedFancyBet,
+} from './what-if.js';

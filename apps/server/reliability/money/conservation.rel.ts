@@ -101,7 +101,13 @@ beforeAll(async () => {
     clock: systemClock,
     feed: feed.control,
     settlement,
-    config: { logLevel: 'error', rateLimitPerMin: 10_000_000 },
+    // A short in-play delay (docs/architecture.md, "In-play bet delay"): held bets meet moving
+    // prices and suspensions for real.
+    config: {
+      logLevel: 'error',
+      rateLimitPerMin: 10_000_000,
+      betDelay: { exchangeS: { 1: 1, 2: 1, 4: 1 }, bookmakerS: 1, fancyS: 0 },
+    },
     // Errors only: a 500's cause is printed with the figures.
     logStream: {
       write: (line: string) => {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { fancyRunnerIsHidden, isExchangeMarket, type MarketType } from '@backlay/domain';
+import {
+  cashOutPlan,
+  fancyRunnerIsHidden,
+  isExchangeMarket,
+  type MarketType,
+  type Paise,
+} from '@backlay/domain';
 
 /**
  * The bank test's load (issue money-invariants §1): clients and operators driving the server
@@ -219,7 +225,9 @@ export type ValidKind =
   | 'OVER_UNDER_25'
   | 'SET_WINNER'
   | 'FANCY'
-  | 'MATKA';
+  | 'MATKA'
+  | 'CANCEL'
+  | 'CASH_OUT';
 export type InvalidKind =
   | 'bad odds'
   | 'stake below min'
@@ -279,6 +287,126 @@ interface Draft {
 const USER_BET = '/api/UserBetModels/PostUserBetModel';
 const FANCY_BET = '/api/UserBetModels/PostFancyBetModel';
 const MATKA_BET = '/api/Matka/PlaceBet';
+const CANCEL_BET = '/api/UserBetModels/CancelBet';
+const CASH_OUT = '/api/UserBetModels/CashOut';
+
+/** A cancel of one of the bettor's football bets still inside its window, or null without one. */
+async function cancelAttempt(
+  call: Call,
+  bettor: Bettor,
+  catalog: Catalog,
+): Promise<Attempt | null> {
+  const event = pick(catalog.events.filter((e) => e.sportId === 1));
+  if (!event) return null;
+  const listed = await call('GET', `/api/UserBetModels/GetMatchedBets?marketId=${event.eventId}`, {
+    token: bettor.token,
+  });
+  if (listed.ok !== true) return null;
+  const open = pick(
+    (listed.result as { BetId: string; CancelUntil: string | null }[]).filter(
+      (bet) => bet.CancelUntil !== null,
+    ),
+  );
+  if (!open) return null;
+  const sent = await send(call, bettor.token, CANCEL_BET, { BetId: open.BetId });
+  return {
+    kind: 'CANCEL',
+    isValid: true,
+    outcome: classify(sent.answer),
+    message: messageOf(sent.answer),
+    rows: 0,
+    latencies: sent.latencies,
+    replayDiffered: sent.replayDiffered,
+  };
+}
+
+/**
+ * A cash out of the bettor's position on a match odds or bookmaker market, at the best prices as
+ * the client reads them (cashOutPlan, as the web does), of a random percentage; null without a
+ * position or a plan.
+ */
+async function cashOutAttempt(
+  call: Call,
+  bettor: Bettor,
+  catalog: Catalog,
+): Promise<Attempt | null> {
+  const type = Math.random() < 0.5 ? 'MATCH_ODDS' : 'BOOKMAKER';
+  const event = pick(catalog.events.filter((e) => e.markets.some((m) => m.marketType === type)));
+  const market = event?.markets.find((m) => m.marketType === type);
+  if (!event || !market) return null;
+  const book = await call(
+    'GET',
+    `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=${market.marketId}`,
+    { token: bettor.token },
+  );
+  if (book.ok !== true) return null;
+  const pls = new Map(
+    (book.result as { selectionId: number; pL: number }[]).map((runner) => [
+      runner.selectionId,
+      Math.round(runner.pL * 100),
+    ]),
+  );
+  if ([...pls.values()].every((pl) => pl === 0)) return null;
+  const prices = new Map<number, { back: number | null; lay: number | null }>();
+  if (type === 'BOOKMAKER') {
+    const rates = await call('GET', `/api/Odds/BmFancy/${event.eventId}`, { token: bettor.token });
+    if (rates.ok !== true) return null;
+    for (const row of (rates.result as BmFancyWire).BMList)
+      if (row.status === 'ACTIVE')
+        prices.set(row.selectionId, { back: row.BackPrice1 || null, lay: row.LayPrice1 || null });
+  } else {
+    const rates = await call('GET', `/api/MarketModels/GetRates?marketids=${market.marketId}`, {
+      token: bettor.token,
+    });
+    if (rates.ok !== true) return null;
+    const [quotes] = rates.result as { status: string; runners: RunnerBookWire[] }[];
+    for (const runner of quotes?.status === 'ACTIVE' ? quotes.runners : []) {
+      const back = runner.ex.availableToBack[0]?.price;
+      const lay = runner.ex.availableToLay[0]?.price;
+      prices.set(runner.selectionId, {
+        back: back === undefined ? null : Math.round(back * 100),
+        lay: lay === undefined ? null : Math.round(lay * 100),
+      });
+    }
+  }
+  const percent = pick([100, 100, 50, 25])!;
+  const plan = cashOutPlan(
+    type,
+    market.runners.map((runner) => ({
+      selectionId: String(runner.selectionId),
+      pl: (pls.get(runner.selectionId) ?? 0) as Paise,
+      back: prices.get(runner.selectionId)?.back ?? null,
+      lay: prices.get(runner.selectionId)?.lay ?? null,
+    })),
+    percent,
+  );
+  if (!plan.ok) return null;
+  const sent = await send(call, bettor.token, CASH_OUT, {
+    MarketId: market.marketId,
+    MarketType: type,
+    EventId: event.eventId,
+    Percent: percent,
+    Bets: plan.bets.map((bet) => ({
+      SelectionID: bet.selectionId,
+      BetType: bet.betType,
+      Odds: type === 'BOOKMAKER' ? bet.odds : bet.odds / 100,
+      Stack: bet.stake,
+    })),
+  });
+  const outcome = classify(sent.answer);
+  const message = messageOf(sent.answer);
+  // "Cashed out in part: k of n bets placed (…)" stored k rows.
+  const part = /^Cashed out in part: (\d+) of/.exec(message);
+  return {
+    kind: 'CASH_OUT',
+    isValid: true,
+    outcome,
+    message,
+    rows: outcome !== 'accepted' ? 0 : part ? Number(part[1]) : plan.bets.length,
+    latencies: sent.latencies,
+    replayDiffered: sent.replayDiffered,
+  };
+}
 
 const matchStake = () => pick([500, 500, 1000, 1000, 2000, 5000])!;
 
@@ -483,6 +611,9 @@ export const VALID_WEIGHTS: Readonly<Record<ValidKind, number>> = {
   SET_WINNER: 3,
   FANCY: 22,
   MATKA: 10,
+  // docs/architecture.md, "Cancelling a bet" and "Cash out": money moves back through them too.
+  CANCEL: 4,
+  CASH_OUT: 4,
 };
 
 export const INVALID_WEIGHTS: Readonly<Record<InvalidKind, number>> = {
@@ -503,6 +634,8 @@ export async function validBet(
   catalog: Catalog,
   kind: ValidKind,
 ): Promise<Attempt | null> {
+  if (kind === 'CANCEL') return cancelAttempt(call, bettor, catalog);
+  if (kind === 'CASH_OUT') return cashOutAttempt(call, bettor, catalog);
   if (kind === 'MATKA') {
     const game = pick(catalog.matka);
     if (!game) return null;
@@ -551,7 +684,7 @@ export async function validDraft(
   call: Call,
   token: string,
   catalog: Catalog,
-  kind: Exclude<ValidKind, 'MATKA'>,
+  kind: Exclude<ValidKind, 'MATKA' | 'CANCEL' | 'CASH_OUT'>,
 ): Promise<{ path: string; body: Record<string, unknown> } | null> {
   const draft =
     kind === 'FANCY'

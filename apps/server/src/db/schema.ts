@@ -230,11 +230,16 @@ export interface BetsTable {
   stake: number;
   profit_paise: BigIntColumn;
   liability_paise: BigIntColumn;
-  status: ColumnType<'Pending' | 'Settled' | 'Lost', 'Pending' | 'Settled' | 'Lost' | undefined>;
+  status: ColumnType<BetRowStatus, BetRowStatus | undefined>;
   pl_paise: BigIntColumn | null;
   remark: string | null;
   created_at: Timestamp;
+  /** When the client cancelled it (status Cancelled, migration 0012); null otherwise. */
+  cancelled_at: ColumnType<Date | null, Date | null | undefined>;
 }
+
+/** A bet's state: open, settled (won or void), lost, or cancelled by its client. */
+export type BetRowStatus = 'Pending' | 'Settled' | 'Lost' | 'Cancelled';
 
 export interface ExposuresTable {
   client_id: BigIntColumn;

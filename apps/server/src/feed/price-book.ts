@@ -15,6 +15,12 @@ export interface MarketBook {
   readonly runners: readonly RunnerQuote[];
   /** Epoch ms of the last price. */
   readonly pricedAt: number;
+  /**
+   * The latest epoch ms at which the market was known not open for bets (suspended, closed or
+   * stale; its registration counts): the in-play delay and the cancel rule ask whether it went
+   * down after a moment (docs/architecture.md, "In-play bet delay", "Cancelling a bet").
+   */
+  readonly downAt: number;
 }
 
 export interface FancyBook {
@@ -52,6 +58,8 @@ interface Entry {
   lastPriceAt: number;
   /** When the book went stale; null while fresh. */
   staleAt: number | null;
+  /** MarketBook.downAt. */
+  downAt: number;
 }
 
 /** The PriceBook of one process (DESIGN §5: shared implementations serve several). */
@@ -68,6 +76,7 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
     lastSignalAt: at,
     lastPriceAt: 0,
     staleAt: null,
+    downAt: at,
   });
 
   /** A book silent for longer than the window went stale at the end of the window. */
@@ -78,6 +87,8 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
 
   const fresh = (book: Entry, at: number) => {
     settleStaleness(book, at);
+    // Stale until this price: down until now.
+    if (book.staleAt !== null) book.downAt = Math.max(book.downAt, at);
     book.lastSignalAt = Math.max(book.lastSignalAt, at);
     book.lastPriceAt = at;
     book.staleAt = null;
@@ -97,6 +108,7 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       fresh(book, at);
       book.status = status;
       book.runners = runners;
+      if (status !== 'ACTIVE') book.downAt = Math.max(book.downAt, at);
     },
 
     putFancy(eventId, rows, at) {
@@ -121,14 +133,16 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       if (!book) return undefined;
       settleStaleness(book, at);
       const isStale = book.staleAt !== null;
+      const status = isStale && book.status !== 'CLOSED' ? 'SUSPENDED' : book.status;
       return {
         marketId,
         eventId: book.eventId,
-        status: isStale && book.status !== 'CLOSED' ? 'SUSPENDED' : book.status,
+        status,
         isStale,
         seq: book.seq,
         runners: book.runners,
         pricedAt: book.lastPriceAt,
+        downAt: status === 'ACTIVE' ? book.downAt : Math.max(book.downAt, at),
       };
     },
 

@@ -1,6 +1,11 @@
 import type { HubPayload } from '@backlay/contract/hub';
 import type { EventDetail } from '@backlay/contract/markets';
-import { bookmakerMarketId, isExchangeMarket, marketIdParse } from '@backlay/domain';
+import {
+  bookmakerMarketId,
+  isExchangeMarket,
+  marketIdParse,
+  type BetDelays,
+} from '@backlay/domain';
 import type { PriceBook } from '../feed/price-book.js';
 import type { Catalog } from '../modules/markets/catalog.js';
 import { bmFancyResult, eventDetailOf } from '../modules/markets/market-reads.js';
@@ -44,6 +49,8 @@ export function createMarketPushes(deps: {
   catalog: Catalog;
   priceBook: PriceBook;
   clock: Clock;
+  /** The in-play bet delays the event detail tells (docs/architecture.md, "In-play bet delay"). */
+  betDelay: BetDelays;
 }) {
   const { publisher, catalog, priceBook, clock } = deps;
   const now = () => clock.now().getTime();
@@ -97,7 +104,7 @@ export function createMarketPushes(deps: {
   async function detail(eventId: number): Promise<Push | undefined> {
     const facts = await catalog.event(eventId);
     if (!facts) return undefined;
-    const detailOf = withoutTvUrl(eventDetailOf(facts, priceBook, now(), null));
+    const detailOf = withoutTvUrl(eventDetailOf(facts, priceBook, now(), null, deps.betDelay));
     const payload: HubPayload<'EventSuspended'> = {
       EventId: eventId,
       Seq: detailOf.Seq,

@@ -1,3 +1,4 @@
+import { NO_BET_DELAYS } from '@backlay/domain';
 import { hubMessages } from '@backlay/contract/hub';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPriceBook } from '../feed/price-book.js';
@@ -120,6 +121,7 @@ function harness() {
     },
     priceBook,
     clock,
+    betDelay: NO_BET_DELAYS,
   });
   const notify = createFeedNotifier({
     publisher,

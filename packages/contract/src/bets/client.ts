@@ -2,6 +2,16 @@ import { route } from '../route.js';
 import type * as endpoints from './index.js';
 
 /** The bets routes the web calls: method, path and audience, with the schemas as types only. */
+export const cancelBet = route<typeof endpoints.cancelBet>({
+  method: 'POST',
+  path: '/api/UserBetModels/CancelBet',
+  audience: 'client',
+});
+export const postCashOut = route<typeof endpoints.postCashOut>({
+  method: 'POST',
+  path: '/api/UserBetModels/CashOut',
+  audience: 'client',
+});
 export const getFancyCurrentPosition = route<typeof endpoints.getFancyCurrentPosition>({
   method: 'GET',
   path: '/api/UserBetModels/GetFancyCurrentPosition',

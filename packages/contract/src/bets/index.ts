@@ -61,8 +61,74 @@ export const betListItem = z.object({
   MarketType: z.string(),
   MarketId: z.string(),
   createdOn: isoDateTime,
+  /** The bet's id, as a cancel names it. */
+  BetId: z.string(),
+  /** Pending: matched and open. Cancelled: taken back by the client (docs/architecture.md, "Cancelling a bet"). */
+  Status: z.enum(['Pending', 'Cancelled']),
+  /** Until when the client may cancel it (the server's clock); null when it cannot be cancelled. */
+  CancelUntil: isoDateTime.nullable(),
+  /** When it was cancelled; null for an open bet. */
+  cancelledOn: isoDateTime.nullable(),
 });
 export type BetListItem = z.infer<typeof betListItem>;
+
+/** The refusals and answer of a cancel, word for word as the bettor reads them. */
+export const CANCEL_MESSAGES = {
+  cancelled: 'Bet cancelled',
+  notFound: 'Bet not found',
+  notFootball: 'Only football bets can be cancelled',
+  expired: 'The 3 minutes to cancel this bet are up',
+  suspended: 'The market was suspended after this bet: it can no longer be cancelled',
+  closed: 'Market closed',
+  notOpen: 'This bet is no longer open',
+  insufficient: 'Insufficient balance',
+} as const;
+
+/**
+ * Cancels one of the client's own football bets within {@link CANCEL_WINDOW_MS} of its acceptance,
+ * unless its market was suspended or closed since (docs/architecture.md, "Cancelling a bet").
+ */
+export const cancelBet = endpoint({
+  method: 'POST',
+  path: '/api/UserBetModels/CancelBet',
+  audience: 'client',
+  summary: 'Cancel an own football bet within 3 minutes of its acceptance',
+  body: z.object({ BetId: z.string().regex(/^\d{1,18}$/, 'must be a bet id') }),
+  response: envelope(z.string()),
+  movesMoney: true,
+});
+
+/** One bet of a cash out, as the client showed it (exchange odds decimal, bookmaker per 100). */
+export const cashOutBet = z.object({
+  SelectionID: z.string().min(1).max(40),
+  BetType: z.enum(['Back', 'Lay']),
+  Odds: z.number().positive().max(1000),
+  /** Whole rupees. */
+  Stack: z.number(),
+});
+export type CashOutBet = z.infer<typeof cashOutBet>;
+
+/**
+ * Cash out (docs/architecture.md, "Cash out"): the hedging bets the client showed for `Percent`
+ * of its position, computed by the domain's `cashOutPlan` from the best prices. The server
+ * computes them again from its own book at the same odds, refuses with "Your position changed"
+ * when they differ, and places them through the bet path (delay and price check included).
+ */
+export const postCashOut = endpoint({
+  method: 'POST',
+  path: '/api/UserBetModels/CashOut',
+  audience: 'client',
+  summary: 'Cash out (part of) a match odds or bookmaker position',
+  body: z.object({
+    MarketId: z.string().min(1).max(40),
+    MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER']),
+    EventId: anyId,
+    Percent: z.number().int().min(1).max(100),
+    Bets: z.array(cashOutBet).min(1).max(40),
+  }),
+  response: envelope(z.string()),
+  movesMoney: true,
+});
 
 const eventIdQuery = z.string().regex(/^\d{1,15}$/, 'must be an event id');
 // docs/architecture.md identifiers: every market id but a fancy session's.

@@ -76,6 +76,11 @@ export const eventMarket = z.object({
   SportsId: z.number().int(),
   MinStake: z.number().int(),
   MaxStake: z.number().int(),
+  /**
+   * Seconds the server holds a bet on this market before checking it again (in-play delay,
+   * docs/architecture.md "In-play bet delay"); 0 when bets are taken at once.
+   */
+  BetDelay: z.number().int().nonnegative(),
   runners: z.array(eventRunner),
 });
 
@@ -100,6 +105,8 @@ export const eventDetail = z.object({
     EvBetStatus: z.boolean(),
     SessionMinStake: z.number().int(),
     SessionMaxStake: z.number().int(),
+    /** Seconds a fancy bet is held before it is checked again; 0 when taken at once. */
+    BetDelay: z.number().int().nonnegative(),
   }),
 });
 export type EventDetail = z.infer<typeof eventDetail>;

@@ -137,7 +137,10 @@ export const betHistoryEntry = z.object({
   Odds: z.number(),
   Price: z.number(),
   Stack: z.number().int(),
-  BetStatus: z.enum(['Pending', 'Settled', 'Lost']),
+  /** Cancelled: taken back by the client (docs/architecture.md, "Cancelling a bet"). */
+  BetStatus: z.enum(['Pending', 'Settled', 'Lost', 'Cancelled']),
+  /** When the client cancelled it; null for every other bet. */
+  CancelledOn: isoDateTime.nullable(),
   Exposure: rupees,
   ReturnBalance: rupees,
   MarketType: z.enum(MARKET_TYPES),

@@ -96,6 +96,87 @@ export async function openBetsOfEvent(
   }));
 }
 
+/** A bet of the bets table: open or cancelled, with what the cancel rule needs. */
+export interface ListedBet extends BetRow {
+  readonly betId: string;
+  readonly status: 'Pending' | 'Cancelled';
+  readonly cancelledAt: Date | null;
+  readonly sportId: number;
+}
+
+/** The client's open and cancelled bets on an event (the bets table), newest first. */
+export async function listedBetsOfEvent(
+  db: Db,
+  clientId: string,
+  eventId: number,
+): Promise<ListedBet[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .innerJoin('events', 'events.id', 'bets.event_id')
+    .select([
+      'bets.id',
+      'bets.market_id',
+      'bets.market_type',
+      'bets.position_key',
+      'bets.selection_id',
+      'bets.selection_name',
+      'bets.bet_type',
+      'bets.odds',
+      'bets.price',
+      'bets.stake',
+      'bets.created_at',
+      'bets.status',
+      'bets.cancelled_at',
+      'events.sport_id',
+    ])
+    .where('bets.client_id', '=', clientId)
+    .where('bets.event_id', '=', String(eventId))
+    .where('bets.status', 'in', ['Pending', 'Cancelled'])
+    .orderBy('bets.created_at', 'desc')
+    .orderBy('bets.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    betId: String(row.id),
+    marketId: row.market_id,
+    marketType: row.market_type,
+    positionKey: row.position_key,
+    selectionId: row.selection_id,
+    selectionName: row.selection_name,
+    betType: row.bet_type,
+    odds: row.odds,
+    price: row.price,
+    stake: row.stake,
+    createdAt: row.created_at,
+    status: row.status === 'Cancelled' ? 'Cancelled' : 'Pending',
+    cancelledAt: row.cancelled_at,
+    sportId: row.sport_id,
+  }));
+}
+
+/** One of the client's bets as a cancel needs it; undefined when it is not theirs. */
+export async function betOfClient(db: Db, clientId: string, betId: string) {
+  return db
+    .selectFrom('bets')
+    .innerJoin('events', 'events.id', 'bets.event_id')
+    .select([
+      'bets.event_id',
+      'bets.market_id',
+      'bets.market_type',
+      'bets.position_key',
+      'bets.selection_id',
+      'bets.bet_type',
+      'bets.odds',
+      'bets.profit_paise',
+      'bets.liability_paise',
+      'bets.status',
+      'bets.created_at',
+      'events.sport_id',
+    ])
+    .where('bets.id', '=', betId)
+    .where('bets.client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
 /** Open fancy sessions the client has bets on, with the session's and the event's names. */
 export async function openFancyOfClient(db: Db, clientId: string) {
   return db
@@ -208,6 +289,40 @@ function outcomeOf(outcome: Record<string, unknown> | null | undefined): PlaceOu
       return { outcome: 'stale', version: String(outcome.version), bets: openBetsOf(outcome.bets) };
     default:
       return outcome as PlaceOutcome;
+  }
+}
+
+export interface CancelCall {
+  readonly clientId: string;
+  readonly betId: string;
+  readonly key: string | null;
+  readonly hash: Buffer | null;
+  readonly at: Date;
+  readonly windowMs: number;
+  readonly version: string;
+  readonly exposure: bigint;
+  /** The answer texts, as JSON (CANCEL_MESSAGES). */
+  readonly messages: string;
+}
+
+/** One call of `bet_cancel` (migration 0012); its answers are bet_place's. */
+export async function cancelBetOnce(db: Db | Tx, call: CancelCall): Promise<PlaceOutcome> {
+  const { rows } = await sql<{ outcome: Record<string, unknown> }>`SELECT bet_cancel(
+    ${call.clientId}::bigint, ${call.betId}::bigint, ${call.key}, ${call.hash}::bytea,
+    ${call.at}::timestamptz, ${call.windowMs}::integer, ${call.version}::bigint,
+    ${call.exposure.toString()}::bigint, ${call.messages}::jsonb) AS outcome`.execute(db);
+  return outcomeOf(rows[0]?.outcome);
+}
+
+/** bet_cancel retried like placeBet on a deadlock or serialization failure. */
+export async function cancelBet(db: Db, call: CancelCall): Promise<PlaceOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await cancelBetOnce(db, call);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 3 || code === undefined || !RETRYABLE.has(code)) throw error;
+    }
   }
 }
 

@@ -1,9 +1,11 @@
 import {
+  cancelBet,
   getFancyCurrentPosition,
   getFancyPosition,
   getMatchedBets,
   getProfitLossOnRunners,
   getUserBook,
+  postCashOut,
   postFancyBet,
   postUserBet,
 } from '@backlay/contract/bets';
@@ -64,9 +66,61 @@ export function betsRoutes(
     async ({ query, request }) => ({
       Status: true as const,
       Result: (
-        await bets.openBetsOfEvent(requireSession(request).clientId, Number(query.marketId))
+        await bets.listedBetsOfEvent(requireSession(request).clientId, Number(query.marketId))
       ).map(betListItemWire),
     }),
+    options,
+  );
+
+  // The same push as a placed bet: the client reads its bets, book and balance again.
+  const changed = (
+    clientId: string,
+    bet: { EventId: number; MarketId: string; MarketType: string },
+  ) => settings.publisher.toUser(clientId, 'BetPlacedMessage', bet);
+
+  registerEndpoint(
+    app,
+    cancelBet,
+    async ({ body, request }) => {
+      const clientId = requireSession(request).clientId;
+      const answer = await bets.cancel({
+        clientId,
+        betId: body.BetId,
+        idempotencyKey: idempotencyKey(request),
+        route: cancelBet.path,
+      });
+      if (answer.Status) {
+        const bet = await bets.betOf(clientId, body.BetId);
+        if (bet) changed(clientId, bet);
+      }
+      return answer;
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    postCashOut,
+    async ({ body, request }) => {
+      const clientId = requireSession(request).clientId;
+      const answer = await bets.cashOut({
+        clientId,
+        marketId: body.MarketId,
+        marketType: body.MarketType,
+        eventId: body.EventId,
+        percent: body.Percent,
+        bets: body.Bets,
+        idempotencyKey: idempotencyKey(request),
+        route: postCashOut.path,
+      });
+      if (answer.Status)
+        changed(clientId, {
+          EventId: Number(body.EventId),
+          MarketId: body.MarketId,
+          MarketType: body.MarketType,
+        });
+      return answer;
+    },
     options,
   );
 

@@ -1,7 +1,11 @@
-import type { BetDraft } from '@backlay/contract/bets';
+import { CANCEL_MESSAGES, type BetDraft, type CashOutBet } from '@backlay/contract/bets';
 import {
   assertNever,
+  betDelaySeconds,
   betFigures,
+  CANCEL_WINDOW_MS,
+  cancelDeadline,
+  cashOutPlan,
   bookmakerRowsAssemble,
   fancyLadder,
   fancyRowIsOpen,
@@ -15,18 +19,21 @@ import {
   toBookmakerOdds,
   toFancyLine,
   toFancyRate,
+  type BetDelays,
   type ExchangeBet,
   type FancyBet,
   type Paise,
   type PricedBet,
 } from '@backlay/domain';
+import { createHash } from 'node:crypto';
 import { notifiedCache, type Announce, type Changes } from '../../db/changes.js';
 import { inTransaction, type Db } from '../../db/pool.js';
 import type { PriceBook } from '../../feed/price-book.js';
-import type { Clock } from '../../seams.js';
+import type { Clock, Timer } from '../../seams.js';
 import {
   checkedKey,
   keyConflict,
+  recalledAnswer,
   rememberAnswer,
   requestHash,
 } from '../idempotency/idempotency.service.js';
@@ -47,6 +54,8 @@ export const BET_MESSAGES = {
   runnerNotFound: 'Selection not found',
   wrongRoute: 'Use the fancy bet for FANCY markets and the user bet for the others',
   wrongSide: 'Bet type does not fit the market',
+  positionChanged: 'Your position changed: check the cash out again',
+  cashOutMarket: 'Cash out is for match odds and bookmaker markets',
 } as const;
 
 export type BetAnswer =
@@ -57,6 +66,8 @@ const refuse = (Result: string): BetAnswer => ({ Status: false, Result });
 
 /** The answers bet_place stores, once as JSON. */
 const MESSAGES_JSON = JSON.stringify(BET_MESSAGES);
+/** The answers bet_cancel stores, once as JSON. */
+const CANCEL_MESSAGES_JSON = JSON.stringify(CANCEL_MESSAGES);
 
 type Side = 'Back' | 'Lay' | 'Yes' | 'No';
 
@@ -83,6 +94,19 @@ function fancyBets(bets: readonly q.OpenBet[]): FancyBet[] {
           },
         ];
   });
+}
+
+/** What a cash out locked in, as its answer says it (rupees, two decimals). */
+function lockedText(book: readonly { readonly pl: Paise }[], percent: number): string {
+  const results = book.map((runner) => runner.pl);
+  const worst = Math.min(...results);
+  const rupeesOf = (paise: number) =>
+    `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toFixed(2)}`;
+  if (percent < 100)
+    return `${percent}% of your position, at least ${rupeesOf(worst)} whichever runner wins`;
+  return Math.max(...results) === worst
+    ? `${rupeesOf(worst)} whichever runner wins`
+    : `at least ${rupeesOf(worst)} whichever runner wins`;
 }
 
 /** The worst loss of a market's open bets over its runners (DESIGN §5). */
@@ -116,6 +140,10 @@ interface Placement {
   readonly bet: q.OpenBet;
   /** The position's exposure with this bet added. */
   readonly exposureWith: (open: readonly q.OpenBet[]) => bigint;
+  /** The in-play delay before the bet is checked again and made (seconds; 0: at once). */
+  readonly delayS: number;
+  /** PriceBook downAt of the market now (0 for fancy, whose rows are checked again instead). */
+  readonly downAt: number;
 }
 
 /** A client's open bets on one position as of its version (bet_place checks it; migration 0009). */
@@ -144,6 +172,9 @@ export function createBetsService(deps: {
   catalog: Catalog;
   changes: Changes;
   announce: Announce;
+  /** The in-play bet delays (docs/architecture.md, "In-play bet delay"). */
+  betDelay: BetDelays;
+  timer: Timer;
 }) {
   const { db, clock, priceBook, catalog } = deps;
   const positions = new Map<string, Position>();
@@ -233,6 +264,7 @@ export function createBetsService(deps: {
   async function exchangePlacement(
     draft: BetDraft,
     stakeValue: number,
+    options: { isCashOut: boolean } = { isCashOut: false },
   ): Promise<Placement | string> {
     const parts = marketIdParse(draft.MarketId);
     if (!parts || parts.kind !== draft.MarketType) return BET_MESSAGES.notFound;
@@ -250,7 +282,11 @@ export function createBetsService(deps: {
     const runners = market.runners;
     const runner = runners.find((entry) => entry.selectionId === draft.SelectionID);
     if (!runner) return BET_MESSAGES.runnerNotFound;
-    const check = stakeCheck(stakeValue, { min: market.minStake, max: market.maxStake });
+    // A cash out's bet may be under the market's minimum (docs/architecture.md, "Cash out").
+    const check = stakeCheck(stakeValue, {
+      min: options.isCashOut ? 1 : market.minStake,
+      max: market.maxStake,
+    });
     if (!check.ok) return check.message;
 
     const quote = book.runners.find((entry) => String(entry.selectionId) === runner.selectionId);
@@ -343,6 +379,12 @@ export function createBetsService(deps: {
       figures,
       bet: newBet,
       exposureWith: (open) => exchangeExposure(selectionIds, [...open, newBet]),
+      delayS: betDelaySeconds(deps.betDelay, {
+        sportId: event.row.sportId,
+        isInPlay: event.status === 'inplay',
+        marketType: draft.MarketType,
+      }),
+      downAt: book.downAt,
     };
   }
 
@@ -411,6 +453,12 @@ export function createBetsService(deps: {
       figures,
       bet: newBet,
       exposureWith: (open) => fancyExposure([...open, newBet]),
+      delayS: betDelaySeconds(deps.betDelay, {
+        sportId: event.row.sportId,
+        isInPlay: event.status === 'inplay',
+        marketType: 'FANCY',
+      }),
+      downAt: 0,
     };
   }
 
@@ -432,6 +480,40 @@ export function createBetsService(deps: {
     const { clientId, draft } = request;
     const key = checkedKey(request.idempotencyKey);
     const hash = key === undefined ? null : requestHash(request.route, draft);
+    return onceInFlight(clientId, key, hash, () => placeKeyed(request, key, hash));
+  }
+
+  /**
+   * The same key and request while the first is still being decided (held for the in-play delay,
+   * say) share its answer instead of deciding twice; PostgreSQL's record of the key answers any
+   * later repeat (DESIGN §4).
+   */
+  const inFlight = new Map<string, { hash: Buffer; answer: Promise<BetAnswer> }>();
+  function onceInFlight(
+    clientId: string,
+    key: string | undefined,
+    hash: Buffer | null,
+    work: () => Promise<BetAnswer>,
+  ): Promise<BetAnswer> {
+    if (key === undefined || hash === null) return work();
+    const flightId = `${clientId}|${key}`;
+    const flying = inFlight.get(flightId);
+    if (flying?.hash.equals(hash)) return flying.answer;
+    const answer = work();
+    if (!flying) {
+      inFlight.set(flightId, { hash, answer });
+      const forget = () => inFlight.delete(flightId);
+      answer.then(forget, forget);
+    }
+    return answer;
+  }
+
+  async function placeKeyed(
+    request: { clientId: string; draft: BetDraft; isFancyRoute: boolean },
+    key: string | undefined,
+    hash: Buffer | null,
+  ): Promise<BetAnswer> {
+    const { clientId, draft } = request;
     const refused = async (message: string): Promise<BetAnswer> => {
       const answer = refuse(message);
       if (key === undefined || hash === null) return answer;
@@ -442,13 +524,40 @@ export function createBetsService(deps: {
       return refused(BET_MESSAGES.wrongRoute);
     const basic = stakeCheck(draft.Stack);
     if (!basic.ok) return refused(basic.message);
-    const placement = request.isFancyRoute
-      ? await fancyPlacement(draft, draft.Stack)
-      : await exchangePlacement(draft, draft.Stack);
+    const placementOf = () =>
+      request.isFancyRoute
+        ? fancyPlacement(draft, draft.Stack)
+        : exchangePlacement(draft, draft.Stack);
+    const placement = await held(await placementOf(), async () => [await placementOf()]);
     if (typeof placement === 'string') return refused(placement);
+    const [made] = placement;
+    if (!made) return refused(BET_MESSAGES.notFound);
 
-    const positionId = `${clientId}|${placement.positionKey}`;
-    return inTurn(positionId, () => make(positionId, placement, { clientId, key, hash }));
+    const positionId = `${clientId}|${made.positionKey}`;
+    return inTurn(positionId, () => make(positionId, made, { clientId, key, hash }));
+  }
+
+  /**
+   * The in-play delay (docs/architecture.md, "In-play bet delay"): placements that need one are
+   * held for it, then decided again from scratch (catalog, prices, the DESIGN §5 price check at
+   * the asked odds); "Market suspended" when the market went down at any moment of the delay.
+   * Answers the placements to make, or the refusal.
+   */
+  async function held(
+    first: Placement | string,
+    again: () => Promise<readonly (Placement | string)[]>,
+  ): Promise<readonly Placement[] | string> {
+    if (typeof first === 'string') return first;
+    if (first.delayS === 0) return [first];
+    const start = clock.now().getTime();
+    await deps.timer.wait(first.delayS * 1000);
+    const placements: Placement[] = [];
+    for (const placement of await again()) {
+      if (typeof placement === 'string') return placement;
+      if (placement.downAt >= start) return BET_MESSAGES.suspended;
+      placements.push(placement);
+    }
+    return placements;
   }
 
   /** The answer of bet_place, the position remembered as it left it. */
@@ -522,12 +631,307 @@ export function createBetsService(deps: {
     });
   }
 
+  /** A position's open bets without one equal to `bet` (the same figures: the same exposure). */
+  function without(bets: readonly q.OpenBet[], bet: q.OpenBet): q.OpenBet[] {
+    const index = bets.findIndex(
+      (open) =>
+        open.selectionId === bet.selectionId &&
+        open.betType === bet.betType &&
+        open.odds === bet.odds &&
+        open.profitPaise === bet.profitPaise &&
+        open.liabilityPaise === bet.liabilityPaise,
+    );
+    return index < 0 ? [...bets] : bets.filter((_, at) => at !== index);
+  }
+
+  /**
+   * The football cancel rule (docs/architecture.md, "Cancelling a bet"): decided in memory (the
+   * bet is the client's and open, on football, inside its window by this server's clock, its
+   * market not closed and not down since the bet), then made by bet_cancel like a bet: on this
+   * instance's copy of the position, again on the one it answers, then under the locks.
+   */
+  async function cancel(request: {
+    clientId: string;
+    betId: string;
+    idempotencyKey: string | undefined;
+    route: string;
+  }): Promise<BetAnswer> {
+    const { clientId, betId } = request;
+    const key = checkedKey(request.idempotencyKey);
+    const hash = key === undefined ? null : requestHash(request.route, { BetId: betId });
+    const refused = async (message: string): Promise<BetAnswer> => {
+      const answer = refuse(message);
+      if (key === undefined || hash === null) return answer;
+      return rememberAnswer(db, { clientId, key, hash, answer, at: clock.now() });
+    };
+    return onceInFlight(clientId, key, hash, async () => {
+      const bet = await q.betOfClient(db, clientId, betId);
+      if (!bet) return refused(CANCEL_MESSAGES.notFound);
+      const now = clock.now().getTime();
+      const deadline = cancelDeadline({
+        sportId: bet.sport_id,
+        marketType: bet.market_type,
+        acceptedAt: bet.created_at.getTime(),
+      });
+      if (deadline === null) return refused(CANCEL_MESSAGES.notFootball);
+      if (bet.status !== 'Pending') return refused(CANCEL_MESSAGES.notOpen);
+      const event = await catalog.event(Number(bet.event_id));
+      const market = event?.markets.get(bet.market_id);
+      if (!event || !market) return refused(CANCEL_MESSAGES.notFound);
+      if (market.isClosed || event.status === 'closed' || event.declared.has(bet.market_id))
+        return refused(CANCEL_MESSAGES.closed);
+      if (now >= deadline) return refused(CANCEL_MESSAGES.expired);
+      const book = priceBook.market(bet.market_id, now);
+      if (
+        market.operatorSuspended ||
+        !book ||
+        book.status !== 'ACTIVE' ||
+        // Down at the bet's own millisecond was before it: it was accepted on an open market.
+        book.downAt > bet.created_at.getTime()
+      )
+        return refused(CANCEL_MESSAGES.suspended);
+
+      const selectionIds = market.runners.map((runner) => runner.selectionId);
+      const cancelled: q.OpenBet = {
+        selectionId: bet.selection_id,
+        betType: bet.bet_type,
+        odds: bet.odds,
+        profitPaise: Number(bet.profit_paise),
+        liabilityPaise: Number(bet.liability_paise),
+      };
+      const positionId = `${clientId}|${bet.position_key}`;
+      const call = (position: Position): q.CancelCall => ({
+        clientId,
+        betId,
+        key: key ?? null,
+        hash,
+        at: clock.now(),
+        windowMs: CANCEL_WINDOW_MS,
+        version: position.version,
+        exposure: exchangeExposure(selectionIds, without(position.bets, cancelled)),
+        messages: CANCEL_MESSAGES_JSON,
+      });
+      const answered = (position: Position, outcome: q.PlaceOutcome): BetAnswer => {
+        switch (outcome.outcome) {
+          case 'stale':
+            throw new Error('a locked position changed');
+          case 'conflict':
+            throw keyConflict();
+          case 'replay':
+            return outcome.answer as BetAnswer;
+          case 'answered':
+            if (outcome.answer.Status && outcome.version !== null)
+              remember(positionId, {
+                version: outcome.version,
+                bets: without(position.bets, cancelled),
+              });
+            return outcome.answer;
+          default:
+            return assertNever(outcome, 'bet_cancel outcome');
+        }
+      };
+      return inTurn(positionId, async () => {
+        for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
+          const position = positions.get(positionId) ?? UNSEEN;
+          const outcome = await q.cancelBet(db, call(position));
+          if (outcome.outcome !== 'stale') return answered(position, outcome);
+          remember(positionId, { version: outcome.version, bets: outcome.bets });
+        }
+        return inTransaction(db, async (tx) => {
+          const position = await q.lockPosition(tx, {
+            clientId,
+            eventId: Number(bet.event_id),
+            marketId: bet.market_id,
+            marketType: bet.market_type,
+            positionKey: bet.position_key,
+          });
+          return answered(position, await q.cancelBetOnce(tx, call(position)));
+        });
+      });
+    });
+  }
+
+  /**
+   * Cash out (docs/architecture.md, "Cash out"): the client's hedging bets are checked to be
+   * exactly the domain's plan for its position at the odds it asked, held for the in-play delay
+   * once, checked again against the prices like any bet (a cash out's bet may be under the
+   * market's minimum), then made one after another in the position's turn. The whole answer is
+   * stored with the key; each bet has a key of its own derived from it.
+   */
+  async function cashOut(request: {
+    clientId: string;
+    marketId: string;
+    marketType: 'MATCH_ODDS' | 'BOOKMAKER';
+    eventId: string | number;
+    percent: number;
+    bets: readonly CashOutBet[];
+    idempotencyKey: string | undefined;
+    route: string;
+  }): Promise<BetAnswer> {
+    const { clientId } = request;
+    const key = checkedKey(request.idempotencyKey);
+    const body = {
+      MarketId: request.marketId,
+      MarketType: request.marketType,
+      EventId: request.eventId,
+      Percent: request.percent,
+      Bets: request.bets,
+    };
+    const hash = key === undefined ? null : requestHash(request.route, body);
+    const answered = async (answer: BetAnswer): Promise<BetAnswer> =>
+      key === undefined || hash === null
+        ? answer
+        : rememberAnswer(db, { clientId, key, hash, answer, at: clock.now() });
+    return onceInFlight(clientId, key, hash, async () => {
+      if (key !== undefined && hash !== null) {
+        const earlier = await recalledAnswer<BetAnswer>(db, { clientId, key, hash });
+        if (earlier) return earlier;
+      }
+      const parts = marketIdParse(request.marketId);
+      if (!parts || parts.kind !== request.marketType)
+        return answered(refuse(BET_MESSAGES.cashOutMarket));
+      const event = await catalog.event(parts.eventId);
+      const market = event?.markets.get(request.marketId);
+      if (!event || !market) return answered(refuse(BET_MESSAGES.notFound));
+
+      // The plan for the position now, at the odds the client asked.
+      const open = await q.openBets(db, clientId, request.marketId);
+      const book = marketBook(
+        market.runners.map((runner) => runner.selectionId),
+        exchangeBets(open),
+      );
+      const asked = (selectionId: string, betType: 'Back' | 'Lay') => {
+        const bet = request.bets.find(
+          (entry) => entry.SelectionID === selectionId && entry.BetType === betType,
+        );
+        if (!bet) return null;
+        return request.marketType === 'BOOKMAKER'
+          ? toBookmakerOdds(bet.Odds)
+          : oddsFromDecimal(bet.Odds);
+      };
+      const plan = cashOutPlan(
+        request.marketType,
+        book.map((runner) => ({
+          selectionId: runner.selectionId,
+          pl: runner.pl,
+          back: asked(runner.selectionId, 'Back'),
+          lay: asked(runner.selectionId, 'Lay'),
+        })),
+        request.percent,
+      );
+      if (!plan.ok) return answered(refuse(plan.reason));
+      const wire = (odds: number) => (request.marketType === 'BOOKMAKER' ? odds : odds / 100);
+      const planned = plan.bets.map(
+        (bet) => `${bet.selectionId}|${bet.betType}|${wire(bet.odds)}|${bet.stake}`,
+      );
+      const given = request.bets.map(
+        (bet) => `${bet.SelectionID}|${bet.BetType}|${bet.Odds}|${bet.Stack}`,
+      );
+      if (planned.length !== given.length || planned.some((leg) => !given.includes(leg)))
+        return answered(refuse(BET_MESSAGES.positionChanged));
+
+      const drafts: BetDraft[] = plan.bets.map((bet) => ({
+        sportsId: event.row.sportId === 1 || event.row.sportId === 2 ? event.row.sportId : 4,
+        SelectionName:
+          market.runners.find((runner) => runner.selectionId === bet.selectionId)?.name ?? '',
+        SelectionID: bet.selectionId,
+        Odds: wire(bet.odds),
+        Price: 0,
+        MarketType: request.marketType,
+        MarketId: request.marketId,
+        EventId: parts.eventId,
+        BetType: bet.betType,
+        BetStatus: 'Pending',
+        Stack: bet.stake,
+      }));
+      const placementsNow = () =>
+        Promise.all(
+          drafts.map((draft) => exchangePlacement(draft, draft.Stack, { isCashOut: true })),
+        );
+      const first = await placementsNow();
+      const refusal = first.find((placement) => typeof placement === 'string');
+      const legs = await held(refusal ?? first[0] ?? BET_MESSAGES.notFound, async () =>
+        first[0] !== undefined && typeof first[0] !== 'string' && first[0].delayS > 0
+          ? placementsNow()
+          : first,
+      );
+      if (typeof legs === 'string') return answered(refuse(legs));
+
+      const positionId = `${clientId}|${request.marketId}`;
+      const legKey = (index: number) =>
+        key === undefined
+          ? null
+          : `cashout-${createHash('sha256').update(key).digest('hex').slice(0, 40)}-${index}`;
+      const answers: BetAnswer[] = [];
+      for (const [index, leg] of legs.entries()) {
+        const legHashKey = legKey(index);
+        answers.push(
+          await inTurn(positionId, () =>
+            make(positionId, leg, {
+              clientId,
+              key: legHashKey ?? undefined,
+              hash: legHashKey === null ? null : requestHash(`${request.route}#bet`, drafts[index]),
+            }),
+          ),
+        );
+      }
+      const placed = answers.filter((answer) => answer.Status).length;
+      const failed = answers.find((answer) => !answer.Status);
+      if (placed === 0) return answered(refuse(failed?.Result ?? BET_MESSAGES.notFound));
+      if (failed)
+        return answered({
+          Status: true,
+          Result: `Cashed out in part: ${placed} of ${answers.length} bets placed (${failed.Result})`,
+        });
+      return answered({
+        Status: true,
+        Result: `Cashed out: ${lockedText(plan.book, request.percent)}`,
+      });
+    });
+  }
+
   return {
     /** Places a bet; the client's Exposure, ReturnBalance and UserId are ignored (DESIGN §5). */
     place,
+    cancel,
+    cashOut,
 
-    openBetsOfEvent: (clientId: string, eventId: number) =>
-      q.openBetsOfEvent(db, clientId, eventId),
+    /**
+     * The client's open and cancelled bets on an event (the bets table), each open one with the
+     * time until which it may be cancelled, or null (docs/architecture.md, "Cancelling a bet").
+     */
+    async listedBetsOfEvent(clientId: string, eventId: number) {
+      const now = clock.now().getTime();
+      return (await q.listedBetsOfEvent(db, clientId, eventId)).map((bet) => {
+        const deadline =
+          bet.status === 'Pending'
+            ? cancelDeadline({
+                sportId: bet.sportId,
+                marketType: bet.marketType,
+                acceptedAt: bet.createdAt.getTime(),
+              })
+            : null;
+        const book = deadline === null ? undefined : priceBook.market(bet.marketId, now);
+        const open =
+          deadline !== null &&
+          now < deadline &&
+          book?.status === 'ACTIVE' &&
+          book.downAt <= bet.createdAt.getTime();
+        return { ...bet, cancelUntil: open ? new Date(deadline) : null };
+      });
+    },
+
+    /** Where one of the client's bets is, as a push names it; undefined when it is not theirs. */
+    async betOf(clientId: string, betId: string) {
+      const bet = await q.betOfClient(db, clientId, betId);
+      return (
+        bet && {
+          EventId: Number(bet.event_id),
+          MarketId: bet.market_id,
+          MarketType: bet.market_type,
+        }
+      );
+    },
 
     /** The client's book on a market: the result if each runner wins, in paise. */
     async runnerBook(clientId: string, marketId: string) {

@@ -1,6 +1,6 @@
 import type { BetListItem } from '@backlay/contract/bets';
 import { hasDecimalOdds, paiseToRupees, type Paise } from '@backlay/domain';
-import type { BetRow } from './bets.queries.js';
+import type { BetRow, ListedBet } from './bets.queries.js';
 
 /**
  * Odds as the bettor placed them: decimal for the exchange markets and toss, per 100 for
@@ -10,7 +10,7 @@ export function oddsWire(marketType: BetRow['marketType'], odds: number): number
   return hasDecimalOdds(marketType) ? odds / 100 : odds;
 }
 
-export function betListItemWire(bet: BetRow): BetListItem {
+export function betListItemWire(bet: ListedBet & { cancelUntil: Date | null }): BetListItem {
   return {
     SelectionName: bet.selectionName,
     SelectionID: bet.selectionId,
@@ -21,6 +21,10 @@ export function betListItemWire(bet: BetRow): BetListItem {
     MarketType: bet.marketType,
     MarketId: bet.marketId,
     createdOn: bet.createdAt.toISOString(),
+    BetId: bet.betId,
+    Status: bet.status,
+    CancelUntil: bet.cancelUntil?.toISOString() ?? null,
+    cancelledOn: bet.cancelledAt?.toISOString() ?? null,
   };
 }
 

@@ -19,7 +19,7 @@ export async function claimKey(
 }
 
 export async function readKey(
-  tx: Tx,
+  tx: Db | Tx,
   clientId: string,
   key: string,
 ): Promise<{ requestHash: Buffer; response: unknown } | undefined> {

@@ -77,6 +77,20 @@ export async function rememberAnswer<A>(
 }
 
 /**
+ * The answer stored with the key, when the request was answered before (a 409 when the key was
+ * used with another request); undefined when it was not, or is still being answered.
+ */
+export async function recalledAnswer<A>(
+  db: Db,
+  request: { clientId: string; key: string; hash: Buffer },
+): Promise<A | undefined> {
+  const earlier = await q.readKey(db, request.clientId, request.key);
+  if (!earlier) return undefined;
+  if (!earlier.requestHash.equals(request.hash)) throw keyConflict();
+  return (earlier.response ?? undefined) as A | undefined;
+}
+
+/**
  * Runs a money-moving `work` in one transaction, deduplicated by the client's Idempotency-Key
  * (DESIGN §4): the same key returns the stored answer (refusals included); the same key with
  * another payload is a 409. Without a key the work simply runs.

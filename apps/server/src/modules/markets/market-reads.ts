@@ -7,7 +7,13 @@ import {
   type EventDetail,
 } from '@backlay/contract/markets';
 import type { z } from 'zod';
-import { bookmakerMarketId, marketIdParse, paiseToRupees, type Paise } from '@backlay/domain';
+import {
+  bookmakerMarketId,
+  marketIdParse,
+  paiseToRupees,
+  type BetDelays,
+  type Paise,
+} from '@backlay/domain';
 import type { FancyBook, MarketBook, PriceBook } from '../../feed/price-book.js';
 import { checkedAnswer } from '../../http/endpoints.js';
 import { createSnapshots, type Snapshot } from '../../http/snapshot.js';
@@ -100,6 +106,7 @@ export function eventDetailOf(
   priceBook: PriceBook,
   at: number,
   tvUrl: string | null,
+  delays: BetDelays,
 ): EventDetail {
   return eventDetailWire(
     facts.row,
@@ -108,6 +115,7 @@ export function eventDetailOf(
     ),
     tvUrl,
     facts.seenAt,
+    delays,
   );
 }
 
@@ -117,6 +125,8 @@ export function createMarketReads(deps: {
   clock: Clock;
   /** The live TV page of an event as the caller's host reaches it; null without TV. */
   tvUrl: (eventId: number, hostname: string) => string | null;
+  /** The in-play bet delays the event detail tells each market's bettors. */
+  betDelay: BetDelays;
   fancyWorst: (clientId: string, eventId: number) => Promise<Worst>;
   fancyWorstInMemory: (clientId: string, eventId: number) => Worst | undefined;
 }) {
@@ -210,7 +220,7 @@ export function createMarketReads(deps: {
     return snapshots.get(`detail:${eventId}:${hostname}`, inputs, () =>
       checkedAnswer(getEventDetail, {
         Status: true,
-        Result: eventDetailOf(facts, priceBook, at, tvUrl),
+        Result: eventDetailOf(facts, priceBook, at, tvUrl, deps.betDelay),
       }),
     );
   };

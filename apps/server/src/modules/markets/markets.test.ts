@@ -274,6 +274,7 @@ describe('event detail', () => {
       EvBetStatus: true,
       SessionMinStake: 100,
       SessionMaxStake: 100000,
+      BetDelay: 0,
     });
     const missing = getEventDetail.response.parse(
       await get('/api/MarketModels/GetEventDetail?eventId=424242'),

@@ -4,7 +4,14 @@ import type {
   MarketBookWire,
   MarketListItem,
 } from '@backlay/contract/markets';
-import { paiseToRupees, type FancyPrice, type FancyRow, type Paise } from '@backlay/domain';
+import {
+  betDelaySeconds,
+  paiseToRupees,
+  type BetDelays,
+  type FancyPrice,
+  type FancyRow,
+  type Paise,
+} from '@backlay/domain';
 import type { PriceSize } from '../../feed/types.js';
 import type { CustomBookmakerRow, CustomFancyRow, EventRow } from './markets.queries.js';
 import type { FancyView, MarketView } from './markets.service.js';
@@ -59,7 +66,9 @@ export function eventDetailWire(
   markets: readonly MarketView[],
   tvUrl: string | null,
   seenAt: number,
+  delays: BetDelays,
 ): EventDetail {
+  const isInPlay = event.status === 'inplay';
   return {
     Seq: markets.reduce((newest, view) => Math.max(newest, view.seq), seenAt),
     TvUrl: tvUrl,
@@ -78,6 +87,11 @@ export function eventDetailWire(
       SportsId: event.sportId,
       MinStake: view.market.minStake,
       MaxStake: view.market.maxStake,
+      BetDelay: betDelaySeconds(delays, {
+        sportId: event.sportId,
+        isInPlay,
+        marketType: view.market.marketType,
+      }),
       runners: view.runners.map((runner) => ({
         selectionId: runner.selectionId,
         RunnerName: runner.name,
@@ -90,6 +104,7 @@ export function eventDetailWire(
       EvBetStatus: !event.betLocked,
       SessionMinStake: event.sessionMinStake,
       SessionMaxStake: event.sessionMaxStake,
+      BetDelay: betDelaySeconds(delays, { sportId: event.sportId, isInPlay, marketType: 'FANCY' }),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
-import type { BetsTable } from '../../db/schema.js';
+import type { BetRowStatus, BetsTable } from '../../db/schema.js';
 import {
   windowEnd,
   windowStart,
@@ -26,7 +26,9 @@ export interface BetHistoryRow {
   readonly odds: number;
   readonly price: number;
   readonly stake: number;
-  readonly status: 'Pending' | 'Settled' | 'Lost';
+  readonly status: BetRowStatus;
+  /** When the client cancelled it; null otherwise. */
+  readonly cancelledAt: Date | null;
   readonly marketType: MarketType;
   readonly profitPaise: bigint;
   readonly liabilityPaise: bigint;
@@ -66,6 +68,7 @@ async function betRows(query: ClientBets, page?: PageWindow): Promise<BetHistory
       'b.price',
       'b.stake',
       'b.status',
+      'b.cancelled_at',
       'b.market_type',
       'b.profit_paise',
       'b.liability_paise',
@@ -86,6 +89,7 @@ async function betRows(query: ClientBets, page?: PageWindow): Promise<BetHistory
     price: row.price,
     stake: row.stake,
     status: row.status,
+    cancelledAt: row.cancelled_at,
     marketType: row.market_type,
     profitPaise: BigInt(row.profit_paise),
     liabilityPaise: BigInt(row.liability_paise),

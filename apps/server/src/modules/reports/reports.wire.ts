@@ -58,7 +58,9 @@ export function betHistoryEntryWire(row: BetHistoryRow): BetHistoryEntry {
     Price: row.price,
     Stack: row.stake,
     BetStatus: row.status,
-    Exposure: rupeesWire(row.liabilityPaise),
+    CancelledOn: row.cancelledAt?.toISOString() ?? null,
+    // A cancelled bet holds nothing and returned nothing.
+    Exposure: rupeesWire(row.status === 'Cancelled' ? 0n : row.liabilityPaise),
     ReturnBalance: rupeesWire(row.status === 'Pending' ? row.profitPaise : (row.plPaise ?? 0n)),
     MarketType: row.marketType,
     Role: 'Client',

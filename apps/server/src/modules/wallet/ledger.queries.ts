@@ -42,11 +42,52 @@ export interface StatementFilter {
   readonly window: DayWindow;
 }
 
+/** The statement's remark on a cancelled bet, which has no ledger pair: no money moved. */
+export const CANCELLED_BET_REMARK = 'Bet cancelled: no money moved';
+
+/**
+ * The account's ledger rows, and a row of 0 for each bet its client cancelled (docs/architecture.md,
+ * "Cancelling a bet": no money moved, so there is no ledger pair; the statement still says so).
+ * A cancel row counts as a Settlement row. Ordered by (created_at, source, id): source 0 for the
+ * ledger, 1 for cancels.
+ */
 function statementRows(db: Db | Tx, filter: StatementFilter) {
+  const ledger = db
+    .selectFrom('ledger_entries')
+    .select([
+      'created_at',
+      sql<number>`0`.as('source'),
+      'id',
+      'kind',
+      'amount_paise',
+      'remark',
+      'description',
+      'event_id',
+      'market_type',
+    ])
+    .where('account_id', '=', filter.accountId);
+  const cancels = db
+    .selectFrom('bets as b')
+    .innerJoin('accounts as a', 'a.client_id', 'b.client_id')
+    .innerJoin('events as be', 'be.id', 'b.event_id')
+    .select([
+      sql<Date>`b.cancelled_at`.as('created_at'),
+      sql<number>`1`.as('source'),
+      'b.id',
+      sql<LedgerKind>`'settlement'`.as('kind'),
+      sql<string>`0::bigint`.as('amount_paise'),
+      sql<string>`${CANCELLED_BET_REMARK}::text`.as('remark'),
+      sql<string>`be.name || ' - ' || b.selection_name || ' ' || b.bet_type || ' ' || b.stake
+        || ' @ ' || CASE WHEN b.market_type = 'BOOKMAKER' THEN b.odds::text
+                         ELSE to_char(b.odds / 100.0, 'FM9990.00') END`.as('description'),
+      'b.event_id',
+      'b.market_type',
+    ])
+    .where('a.id', '=', filter.accountId)
+    .where('b.status', '=', 'Cancelled');
   let query = db
-    .selectFrom('ledger_entries as le')
-    .leftJoin('events as ev', 'ev.id', 'le.event_id')
-    .where('le.account_id', '=', filter.accountId);
+    .selectFrom(ledger.unionAll(cancels).as('le'))
+    .leftJoin('events as ev', 'ev.id', 'le.event_id');
   if (filter.kind !== null) query = query.where('le.kind', '=', filter.kind);
   if (filter.sportId !== null) query = query.where('ev.sport_id', '=', filter.sportId);
   return query;
@@ -111,9 +152,12 @@ export async function statementPage(
       'le.event_id',
       'le.market_type',
       // The window function runs before OFFSET/LIMIT, so the sum spans the earlier pages too.
-      sql<string>`sum(le.amount_paise) over (order by le.created_at, le.id)`.as('running_paise'),
+      sql<string>`sum(le.amount_paise) over (order by le.created_at, le.source, le.id)`.as(
+        'running_paise',
+      ),
     ])
     .orderBy('le.created_at')
+    .orderBy('le.source')
     .orderBy('le.id')
     .offset(page.skip)
     .limit(page.take)
