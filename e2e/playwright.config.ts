@@ -70,6 +70,9 @@ export default defineConfig({
       // Every page and API call of the whole run comes from one address, so the per-address
       // limit (1200 a minute) would throttle the suite rather than guard a client.
       RATE_LIMIT_PER_MIN: '100000',
+      // The in-play delay (docs/architecture.md) only on tennis, 2 s: one journey watches its
+      // countdown; the others bet in play on cricket and football and get their answers at once.
+      BET_DELAY: 'cricket=0,soccer=0,tennis=2',
       // The demo casino and the live TV pages listen on free ports of their own (other origins).
       CASINO_PORT: '0',
       TV_PORT: '0',

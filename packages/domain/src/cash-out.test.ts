@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { betDelaySeconds, NO_BET_DELAYS } from './bet-delay.js';
-import { CANCEL_WINDOW_MS, cancelDeadline, FOOTBALL_SPORT_ID } from './cancel.js';
 import { bookAfter, CASH_OUT_MESSAGES, cashOutPlan, type CashOutRunner } from './cash-out.js';
 import type { Paise } from './money.js';
 
@@ -161,48 +159,5 @@ describe('cashOutPlan', () => {
         },
       ),
     );
-  });
-});
-
-describe('cancelDeadline', () => {
-  it('gives a football bet 3 minutes from its acceptance and no other bet any', () => {
-    const acceptedAt = Date.UTC(2026, 10, 26, 12);
-    expect(CANCEL_WINDOW_MS).toBe(180_000);
-    expect(
-      cancelDeadline({ sportId: FOOTBALL_SPORT_ID, marketType: 'MATCH_ODDS', acceptedAt }),
-    ).toBe(acceptedAt + 180_000);
-    expect(cancelDeadline({ sportId: 1, marketType: 'BOOKMAKER', acceptedAt })).toBe(
-      acceptedAt + 180_000,
-    );
-    expect(cancelDeadline({ sportId: 4, marketType: 'MATCH_ODDS', acceptedAt })).toBeNull();
-    expect(cancelDeadline({ sportId: 2, marketType: 'MATCH_ODDS', acceptedAt })).toBeNull();
-    expect(cancelDeadline({ sportId: 1, marketType: 'FANCY', acceptedAt })).toBeNull();
-  });
-});
-
-describe('betDelaySeconds', () => {
-  const delays = { exchangeS: { 4: 5, 1: 5, 2: 3 }, bookmakerS: 0, fancyS: 2 };
-  it('holds in-play exchange and toss bets for their sport and the others as set', () => {
-    const bet = { sportId: 4, isInPlay: true };
-    expect(betDelaySeconds(delays, { ...bet, marketType: 'MATCH_ODDS' })).toBe(5);
-    expect(betDelaySeconds(delays, { ...bet, marketType: 'TIED_MATCH' })).toBe(5);
-    expect(betDelaySeconds(delays, { ...bet, marketType: 'TOSS' })).toBe(5);
-    expect(betDelaySeconds(delays, { sportId: 2, isInPlay: true, marketType: 'MATCH_ODDS' })).toBe(
-      3,
-    );
-    expect(betDelaySeconds(delays, { ...bet, marketType: 'BOOKMAKER' })).toBe(0);
-    expect(betDelaySeconds(delays, { ...bet, marketType: 'FANCY' })).toBe(2);
-    expect(betDelaySeconds(delays, { sportId: 7, isInPlay: true, marketType: 'MATCH_ODDS' })).toBe(
-      0,
-    );
-    expect(betDelaySeconds(delays, { ...bet, marketType: 'OTHER' })).toBe(0);
-  });
-  it('holds nothing before the event is in play', () => {
-    expect(betDelaySeconds(delays, { sportId: 4, isInPlay: false, marketType: 'MATCH_ODDS' })).toBe(
-      0,
-    );
-    expect(
-      betDelaySeconds(NO_BET_DELAYS, { sportId: 4, isInPlay: true, marketType: 'FANCY' }),
-    ).toBe(0);
   });
 });
