@@ -290,31 +290,67 @@ const MATKA_BET = '/api/Matka/PlaceBet';
 const CANCEL_BET = '/api/UserBetModels/CancelBet';
 const CASH_OUT = '/api/UserBetModels/CashOut';
 
-/** A cancel of one of the bettor's football bets still inside its window, or null without one. */
+interface MyMarketWire {
+  EventId: number;
+  SportsId: number;
+  MarketType: string;
+  Runners: { selectionId: number | string; profitLoss: number }[];
+}
+
+/** The bettor's open markets (GetMyMarkets), as the web's My Markets page reads them. */
+async function myMarkets(call: Call, bettor: Bettor): Promise<MyMarketWire[]> {
+  const answer = await call('GET', '/api/MarketModels/GetMyMarkets', { token: bettor.token });
+  return answer.ok === true ? (answer.result as MyMarketWire[]) : [];
+}
+
+/**
+ * A cancel of one of the bettor's football bets still inside its window: one found on the
+ * bettor's open football markets, or else a football match odds bet placed now (its row counts
+ * when accepted) and cancelled at once, as a bettor who changed their mind does. Football
+ * markets suspend at every goal, which at the simulator's speed comes within seconds, so most
+ * older bets can no longer be cancelled.
+ */
 async function cancelAttempt(
   call: Call,
   bettor: Bettor,
   catalog: Catalog,
 ): Promise<Attempt | null> {
-  const event = pick(catalog.events.filter((e) => e.sportId === 1));
-  if (!event) return null;
-  const listed = await call('GET', `/api/UserBetModels/GetMatchedBets?marketId=${event.eventId}`, {
-    token: bettor.token,
-  });
-  if (listed.ok !== true) return null;
-  const open = pick(
-    (listed.result as { BetId: string; CancelUntil: string | null }[]).filter(
-      (bet) => bet.CancelUntil !== null,
-    ),
-  );
-  if (!open) return null;
+  const cancellable = async (eventId: number) => {
+    const listed = await call('GET', `/api/UserBetModels/GetMatchedBets?marketId=${eventId}`, {
+      token: bettor.token,
+    });
+    if (listed.ok !== true) return undefined;
+    return pick(
+      (listed.result as { BetId: string; CancelUntil: string | null }[]).filter(
+        (bet) => bet.CancelUntil !== null,
+      ),
+    );
+  };
+  let rows = 0;
+  let open: { BetId: string } | undefined;
+  for (const market of (await myMarkets(call, bettor)).filter(
+    (m) => m.SportsId === 1 && m.MarketType !== 'FANCY',
+  )) {
+    open = await cancellable(market.EventId);
+    if (open) break;
+  }
+  if (!open) {
+    const football = { ...catalog, events: catalog.events.filter((e) => e.sportId === 1) };
+    const draft = await exchangeDraft(call, bettor.token, football, 'MATCH_ODDS');
+    if (!draft) return null;
+    const placed = await call('POST', USER_BET, { token: bettor.token, json: draft.body });
+    if (classify(placed) !== 'accepted') return null;
+    rows = 1;
+    open = await cancellable(Number(draft.body.EventId));
+    if (!open) return null;
+  }
   const sent = await send(call, bettor.token, CANCEL_BET, { BetId: open.BetId });
   return {
     kind: 'CANCEL',
     isValid: true,
     outcome: classify(sent.answer),
     message: messageOf(sent.answer),
-    rows: 0,
+    rows,
     latencies: sent.latencies,
     replayDiffered: sent.replayDiffered,
   };
@@ -330,23 +366,19 @@ async function cashOutAttempt(
   bettor: Bettor,
   catalog: Catalog,
 ): Promise<Attempt | null> {
-  const type = Math.random() < 0.5 ? 'MATCH_ODDS' : 'BOOKMAKER';
-  const event = pick(catalog.events.filter((e) => e.markets.some((m) => m.marketType === type)));
+  const mine = pick(
+    (await myMarkets(call, bettor)).filter(
+      (m) => m.MarketType === 'MATCH_ODDS' || m.MarketType === 'BOOKMAKER',
+    ),
+  );
+  if (!mine) return null;
+  const type = mine.MarketType === 'BOOKMAKER' ? 'BOOKMAKER' : 'MATCH_ODDS';
+  const event = catalog.events.find((e) => e.eventId === mine.EventId);
   const market = event?.markets.find((m) => m.marketType === type);
   if (!event || !market) return null;
-  const book = await call(
-    'GET',
-    `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=${market.marketId}`,
-    { token: bettor.token },
-  );
-  if (book.ok !== true) return null;
   const pls = new Map(
-    (book.result as { selectionId: number; pL: number }[]).map((runner) => [
-      runner.selectionId,
-      Math.round(runner.pL * 100),
-    ]),
+    mine.Runners.map((runner) => [Number(runner.selectionId), Math.round(runner.profitLoss * 100)]),
   );
-  if ([...pls.values()].every((pl) => pl === 0)) return null;
   const prices = new Map<number, { back: number | null; lay: number | null }>();
   if (type === 'BOOKMAKER') {
     const rates = await call('GET', `/api/Odds/BmFancy/${event.eventId}`, { token: bettor.token });
