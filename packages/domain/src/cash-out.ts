@@ -1,8 +1,9 @@
 import type { MatchBetType } from './bet-type.js';
 import type { Paise } from './money.js';
 import { betFigures, type BookmakerOdds, type OddsHundredths } from './odds.js';
-import { marketBook, type RunnerPosition } from './positions.js';
+import type { RunnerPosition } from './positions.js';
 import { toStake, type Stake } from './stake.js';
+import { whatIfBook } from './what-if.js';
 
 /**
  * Cash out (docs/architecture.md, "Cash out"): the hedging bets that make a match odds or
@@ -80,21 +81,17 @@ function figuresOf(market: CashOutMarket, bet: CashOutBet) {
 /** The book after the hedging bets, per runner in order. */
 export function bookAfter(
   market: CashOutMarket,
-  runners: readonly { readonly selectionId: string; readonly pl: Paise }[],
+  runners: readonly RunnerPosition[],
   bets: readonly CashOutBet[],
 ): RunnerPosition[] {
-  const added = marketBook(
-    runners.map((runner) => runner.selectionId),
-    bets.map((bet) => ({
+  return whatIfBook(
+    runners,
+    ...bets.map((bet) => ({
       selectionId: bet.selectionId,
       betType: bet.betType,
       ...figuresOf(market, bet),
     })),
   );
-  return runners.map((runner, index) => ({
-    selectionId: runner.selectionId,
-    pl: (runner.pl + (added[index]?.pl ?? 0)) as Paise,
-  }));
 }
 
 interface Level {

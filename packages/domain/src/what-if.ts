@@ -27,8 +27,8 @@ export function fancyBetOf(line: FancyLine, bet: PricedFancyBet): FancyBet {
 }
 
 /**
- * An open fancy bet as the bets list carries it (SPEC §3 bet list item: `Odds` the line, `Price`
- * the rate, `Stack` whole rupees, `BetType` Yes or No) as its session's ladder counts it, with the
+ * An open fancy bet as the bets list carries it (GetMatchedBets: `Odds` the line, `Price` the
+ * rate, `Stack` whole rupees, `BetType` Yes or No) as its session's ladder counts it, with the
  * figures the server booked it at (`fancyFigures`); null when any part is not a fancy bet's.
  */
 export function fancyBetFromList(item: {
@@ -47,15 +47,18 @@ export function fancyBetFromList(item: {
 }
 
 /**
- * A market's book if `bet` is placed (DESIGN §5): the book is a sum over bets, so each runner's
- * new result is its current one plus what the bet gives if that runner wins — exactly the
- * server's `marketBook` over the open bets and this one. Runners in the given order, integer
- * paise.
+ * A market's book if `bets` are placed (the slip's one, or a cash out's), by the server's own rules (docs/architecture.md, "Money":
+ * books exist once, here): the book is a sum over bets, so each runner's new result is its
+ * current one plus what the bets give if that runner wins — exactly `marketBook` over the open
+ * bets and these. Runners in the given order, integer paise.
  */
-export function whatIfBook(current: readonly RunnerPosition[], bet: ExchangeBet): RunnerPosition[] {
+export function whatIfBook(
+  current: readonly RunnerPosition[],
+  ...bets: readonly ExchangeBet[]
+): RunnerPosition[] {
   const added = marketBook(
     current.map((runner) => runner.selectionId),
-    [bet],
+    bets,
   );
   return current.map((runner, index) => ({
     selectionId: runner.selectionId,
@@ -64,7 +67,7 @@ export function whatIfBook(current: readonly RunnerPosition[], bet: ExchangeBet)
 }
 
 /**
- * A fancy session's worst result (SPEC §3 Fancy position, as GetFancyPosition answers it): the
+ * A fancy session's worst result (as GetFancyPosition answers it): the
  * lowest rung of its ladder, or 0 when no rung loses; ≤ 0, integer paise, never −0.
  */
 export function fancyWorst(bets: readonly FancyBet[]): Paise {
@@ -75,7 +78,7 @@ export function fancyWorst(bets: readonly FancyBet[]): Paise {
 
 /**
  * A fancy session's worst result if `bet` is placed: the ladder of its open bets and this one
- * (their lines offset each other, DESIGN §5), at its lowest rung, ≤ 0.
+ * (their lines offset each other), at its lowest rung, ≤ 0.
  */
 export function whatIfFancyWorst(open: readonly FancyBet[], bet: FancyBet): Paise {
   return fancyWorst([...open, bet]);

@@ -302,7 +302,13 @@ const detailOf = (Seq: number, EvBetStatus: boolean) => ({
   MarketStatus: 1 as const,
   MarketList: [],
   Seq,
-  fancy: { IsFancyActive: true, EvBetStatus, SessionMinStake: 100, SessionMaxStake: 100_000 },
+  fancy: {
+    IsFancyActive: true,
+    EvBetStatus,
+    SessionMinStake: 100,
+    SessionMaxStake: 100_000,
+    BetDelay: 0,
+  },
 });
 
 describe('hub EventSuspended', () => {

@@ -1,4 +1,15 @@
-import type { BetType, MarketType } from '@backlay/domain';
+import {
+  assertNever,
+  betTypeIsLay,
+  isExchangeMarket,
+  oddsFromDecimal,
+  toBookmakerOdds,
+  toFancyRate,
+  type BetType,
+  type MarketType,
+  type PricedBet,
+  type Stake,
+} from '@backlay/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
@@ -28,10 +39,42 @@ export function betSelectionKey(
   return `${selection.marketId}|${selection.selectionId}|${selection.betType}`;
 }
 
+/**
+ * The chosen price as the domain's priced bet for `stake`, or null when its odds are not ones the
+ * domain prices. Back (0) and Lay (1) change the figures (SPEC §4); on fancy the sides are Yes
+ * and No, priced by the rate.
+ */
+export function selectionPricedBet(selection: BetSelection, stake: Stake): PricedBet | null {
+  const isLay = betTypeIsLay(selection.betType);
+  if (selection.marketType === 'TOSS' || isExchangeMarket(selection.marketType)) {
+    const odds = oddsFromDecimal(selection.odds);
+    // Every exchange market has match odds' figures (docs/architecture.md identifiers).
+    const market = selection.marketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS';
+    return odds && { market, betType: isLay ? 'Lay' : 'Back', odds, stake };
+  }
+  switch (selection.marketType) {
+    case 'BOOKMAKER': {
+      const odds = toBookmakerOdds(selection.odds);
+      return odds && { market: 'BOOKMAKER', betType: isLay ? 'Lay' : 'Back', odds, stake };
+    }
+    case 'FANCY': {
+      const rate = toFancyRate(selection.price);
+      return rate && { market: 'FANCY', betType: isLay ? 'No' : 'Yes', rate, stake };
+    }
+    default:
+      return assertNever(selection.marketType, 'market type');
+  }
+}
+
 /** The price chosen for the slip and the cell it was chosen from (a ladder has several a side). */
 export interface BetChoice {
   readonly selection: BetSelection;
   readonly cell: string;
+  /**
+   * The slip's stake as the client types it, parsed (whole rupees): 0 until typed; the
+   * chosen market's table shows what it would do to the client's book.
+   */
+  readonly stake: number;
 }
 
 /**
@@ -46,6 +89,8 @@ export interface BetChoiceStore {
   readonly choose: (selection: BetSelection, cell: string) => void;
   /** Closes `selection`'s slip only: a price chosen meanwhile keeps its own. */
   readonly close: (selection: BetSelection) => void;
+  /** The stake typed in `selection`'s slip (a slip closed or replaced meanwhile changes nothing). */
+  readonly setStake: (selection: BetSelection, stake: number) => void;
 }
 
 export function createBetChoice(): BetChoiceStore {
@@ -61,9 +106,12 @@ export function createBetChoice(): BetChoiceStore {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    choose: (selection, cell) => put({ selection, cell }),
+    choose: (selection, cell) => put({ selection, cell, stake: 0 }),
     close: (selection) => {
       if (chosen?.selection === selection) put(null);
+    },
+    setStake: (selection, stake) => {
+      if (chosen?.selection === selection && chosen.stake !== stake) put({ ...chosen, stake });
     },
   };
 }
@@ -71,6 +119,19 @@ export function createBetChoice(): BetChoiceStore {
 /** The selection of the open slip, or null. */
 export function useChosenSelection(store: BetChoiceStore): BetSelection | null {
   const read = useCallback(() => store.read()?.selection ?? null, [store]);
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/**
+ * The open slip when its price is on `marketId` (a fancy price's market is its event), or null:
+ * the same object until that slip's price or stake changes, so a table of another market does
+ * not render while the client types.
+ */
+export function useMarketChoice(store: BetChoiceStore, marketId: string): BetChoice | null {
+  const read = useCallback(() => {
+    const chosen = store.read();
+    return chosen?.selection.marketId === marketId ? chosen : null;
+  }, [store, marketId]);
   return useSyncExternalStore(store.subscribe, read, read);
 }
 

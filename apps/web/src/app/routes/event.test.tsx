@@ -1,4 +1,5 @@
 import {
+  CANCEL_MESSAGES,
   getFancyCurrentPosition,
   getFancyPosition,
   getMatchedBets,
@@ -506,5 +507,166 @@ describe('/market/{sportId}/{eventId}', () => {
     });
     renderEvent(`/market/4/${C}`);
     expect(await screen.findByText('Event not found')).toBeTruthy();
+  });
+});
+
+describe('the event screen while a bet is typed, held or cancelled', () => {
+  const slip = () => screen.getByRole('region', { name: 'Bet slip' });
+  const typeStake = (value: string) =>
+    fireEvent.change(within(slip()).getByLabelText('STAKE'), { target: { value } });
+  /** Each runner of a table: its name and its what-if figure, or null. */
+  const whatIfs = (table: HTMLElement) =>
+    within(table)
+      .getAllByTestId(/^(runner|fancy)-row$/)
+      .map((row) => [
+        row.querySelector('span')?.textContent,
+        within(row).queryByTestId('what-if')?.textContent ?? null,
+      ]);
+
+  it("shows on each runner of the chosen market what the typed stake would make of the client's book", async () => {
+    cricketAnswers();
+    renderEvent(`/market/4/${C}`);
+    const match = await marketTable('Match Odds');
+    await within(match).findByRole('button', { name: 'Book of Mumbai Mavericks: 900.00' });
+    fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
+    await within(slip()).findByRole('list', { name: 'Stake chips' });
+    typeStake('1000');
+    // Lay 1.92 × ₹1,000 on Mumbai: −₹920 if Mumbai wins, +₹1,000 if Chennai does.
+    await waitFor(() =>
+      expect(whatIfs(match)).toEqual([
+        ['Mumbai Mavericks', '» -20.00'],
+        ['Chennai Chargers', '» 0.00'],
+      ]),
+    );
+    fireEvent.click(within(slip()).getByRole('button', { name: 'Add 500' }));
+    // ₹1,500: liability 0.92 × 1,500 = ₹1,380.
+    expect(whatIfs(match)).toEqual([
+      ['Mumbai Mavericks', '» -480.00'],
+      ['Chennai Chargers', '» 500.00'],
+    ]);
+    expect(within(await marketTable('Bookmaker')).queryAllByTestId('what-if')).toEqual([]);
+    typeStake('abc');
+    expect(within(match).queryAllByTestId('what-if')).toEqual([]);
+    typeStake('250');
+    expect(whatIfs(match)[0]).toEqual(['Mumbai Mavericks', '» 670.00']);
+    fireEvent.click(within(slip()).getByRole('button', { name: 'Cancel Order' }));
+    expect(within(match).queryAllByTestId('what-if')).toEqual([]);
+  });
+
+  it("shows a fancy session's new worst case from the client's open bets there, not its cancelled ones", async () => {
+    const answer = getMatchedBets.response.parse(matchedBetsAnswer);
+    const bets = answer.Status ? answer.Result : [];
+    cricketAnswers({
+      '/api/UserBetModels/GetMatchedBets': ok({
+        Status: true,
+        Result: [
+          ...bets,
+          {
+            ...bets[0]!,
+            BetId: '704',
+            Odds: 40,
+            Price: 100,
+            Stack: 5000,
+            BetType: 'Yes',
+            Status: 'Cancelled',
+            cancelledOn: '2026-03-07T09:42:00.000Z',
+          },
+        ],
+      }),
+    });
+    renderEvent(`/market/4/${C}`);
+    const row = await fancyRow('6 over runs MUM');
+    await within(row).findByRole('button', { name: 'Position of 6 over runs MUM: -100.00' });
+    await within(screen.getByRole('region', { name: 'Bets' })).findByText('Cancelled');
+    fireEvent.click(within(row).getByRole('button', { name: 'Yes 49' }));
+    await within(slip()).findByRole('list', { name: 'Stake chips' });
+    typeStake('100');
+    // The open No 48 at 90 × ₹100 and this Yes 49 at 110 × ₹100 both lose at 48 runs.
+    await waitFor(() => expect(within(row).getByTestId('what-if').textContent).toBe('» -210.00'));
+    expect(within(row).getByTestId('what-if').getAttribute('data-tone')).toBe('negative');
+    const table = screen.getByTestId('fancy-table');
+    expect(whatIfs(table).filter(([, figure]) => figure !== null)).toEqual([
+      ['6 over runs MUM', '» -210.00'],
+    ]);
+    fireEvent.click(within(row).getByRole('button', { name: 'No 48' }));
+    await waitFor(() => expect(within(row).queryByTestId('what-if')).toBeNull());
+    typeStake('200');
+    // Two No 48s: ₹270 won below 48, ₹300 lost from 48.
+    await waitFor(() => expect(within(row).getByTestId('what-if').textContent).toBe('» -300.00'));
+  });
+
+  it("counts the chosen market's in-play delay down while a bet is held: the market's own, fancy's for a session", async () => {
+    const detail = structuredClone(cricketDetailAnswer);
+    detail.Result.MarketList[0]!.BetDelay = 3;
+    detail.Result.fancy.BetDelay = 2;
+    const { fetch } = cricketAnswers({
+      '/api/MarketModels/GetEventDetail': ok(getEventDetail.response.parse(detail)),
+    });
+    const held = new Promise<Response>(() => {});
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.startsWith('/api/UserBetModels/Post') ? held : fetch(url, init),
+    );
+    renderEvent(`/market/4/${C}`);
+    const match = await marketTable('Match Odds');
+    fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
+    await within(slip()).findByRole('list', { name: 'Stake chips' });
+    typeStake('1000');
+    fireEvent.click(
+      within(slip()).getByRole('button', { name: 'Place Bet with Liability 920.00' }),
+    );
+    expect((await within(slip()).findByRole('timer')).textContent).toBe(
+      'Bet held for in-play delay: 3 s',
+    );
+
+    const row = await fancyRow('6 over runs MUM');
+    fireEvent.click(within(row).getByRole('button', { name: 'Yes 49' }));
+    await waitFor(() =>
+      expect(within(slip()).getByTestId('slip-odds').textContent).toBe('49 (110)'),
+    );
+    typeStake('100');
+    fireEvent.click(
+      within(slip()).getByRole('button', { name: 'Place Bet with Liability 110.00' }),
+    );
+    expect((await within(slip()).findByRole('timer')).textContent).toBe(
+      'Bet held for in-play delay: 2 s',
+    );
+  });
+
+  it('cancels an open bet from the bets table, then refreshes balance, bets and positions', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-07T09:31:00.000Z'), toFake: ['Date'] });
+    const answer = getMatchedBets.response.parse(matchedBetsAnswer);
+    const bets = answer.Status ? answer.Result : [];
+    const { callsTo } = cricketAnswers({
+      '/api/UserBetModels/GetMatchedBets': ok({
+        Status: true,
+        Result: bets.map((bet) =>
+          bet.BetId === '701' ? { ...bet, CancelUntil: '2026-03-07T09:33:00.000Z' } : bet,
+        ),
+      }),
+      '/api/UserBetModels/CancelBet': ok({ Status: true, Result: CANCEL_MESSAGES.cancelled }),
+    });
+    const view = renderEvent(`/market/4/${C}`);
+    const table = screen.getByRole('region', { name: 'Bets' });
+    const cancel = await within(table).findByRole('button', { name: 'Cancel 2:00' });
+    expect(within(table).getAllByRole('button', { name: /^Cancel/ })).toHaveLength(1);
+    await marketTable('Match Odds');
+    await waitFor(() => expect(callsTo('/api/UserBetModels/GetFancyPosition')).toHaveLength(1));
+    const before = {
+      bets: callsTo('/api/UserBetModels/GetMatchedBets').length,
+      book: callsTo('/api/ProfitLossModels/GetProfitLossOnRunners').length,
+      fancy: callsTo('/api/UserBetModels/GetFancyPosition').length,
+    };
+    view.client.setQueryData(['wallet', 'balance'], { Status: true, Result: { MainBalance: 0 } });
+    fireEvent.click(cancel);
+    await waitFor(() => expect(callsTo('/api/UserBetModels/CancelBet')).toHaveLength(1));
+    expect(JSON.parse(callsTo('/api/UserBetModels/CancelBet')[0]!.init?.body as string)).toEqual({
+      BetId: '701',
+    });
+    await waitFor(() => {
+      expect(callsTo('/api/UserBetModels/GetMatchedBets').length).toBe(before.bets + 1);
+      expect(callsTo('/api/ProfitLossModels/GetProfitLossOnRunners').length).toBe(before.book + 3);
+      expect(callsTo('/api/UserBetModels/GetFancyPosition').length).toBe(before.fancy + 1);
+    });
+    expect(view.client.getQueryState(['wallet', 'balance'])?.isInvalidated).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
+import type { BetListItem } from '@backlay/contract/bets';
+import type { EventDetail } from '@backlay/contract/markets';
 import type { Chip } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useEventSubscription } from '../hub';
 import { BetSlip, type BetSlipProps } from '../../features/betslip/components/bet-slip';
@@ -13,10 +15,16 @@ import { EventMarkets } from '../../features/event/components/event-markets';
 import { LiveTv } from '../../features/event/components/live-tv';
 import { MarketsSkeleton } from '../../features/event/components/markets-skeleton';
 import { useMarketFreshness } from '../../features/event/freshness';
+import { betDelayOf } from '../../features/event/market-model';
 import { eventKeys } from '../../features/event/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
 import { walletKeys } from '../../features/wallet/query-keys';
-import { createBetChoice, useChosenSelection, type BetChoiceStore } from '../../lib/bet-selection';
+import {
+  createBetChoice,
+  useChosenSelection,
+  type BetChoiceStore,
+  type BetSelection,
+} from '../../lib/bet-selection';
 import { formatDateTime } from '../../lib/format';
 import { useStoredLogin } from '../../lib/session';
 import { paths } from '../paths';
@@ -25,6 +33,7 @@ import styles from './event.module.css';
 
 const EVENT_ID = /^\d{1,15}$/;
 const NO_CHIPS: readonly Chip[] = [];
+const NO_BETS: readonly BetListItem[] = [];
 
 /**
  * `/market/{sportId}/{eventId}`: the event detail screen (SPEC §2). It renders from its URL
@@ -109,10 +118,11 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   // chosen cells and the slip follow it, so opening the slip renders nothing else.
   const [choice] = useState(createBetChoice);
   const [isEditingChips, setEditingChips] = useState(false);
+  const slip = useRef<HTMLDivElement>(null);
   const editChips = useCallback(() => setEditingChips(true), []);
   const closeChips = useCallback(() => setEditingChips(false), []);
   // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
-  // position, and event detail.
+  // position, and event detail; a cancel's answer refreshes the same.
   const refreshAfterBet = useCallback(() => {
     for (const queryKey of [walletKeys.all, eventKeys.bets(eventId), eventKeys.detail(eventId)]) {
       void queryClient.invalidateQueries({ queryKey });
@@ -136,15 +146,18 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
           detail={markets}
           uid={String(login?.uid ?? 0)}
           choice={choice}
+          bets={bets.data ?? NO_BETS}
         />
       </div>
       <div className={styles.side}>
         <div className={styles.tv}>
           <LiveTv tvUrl={found ? eventTvUrl(found) : null} title={found?.EventName ?? 'Event'} />
         </div>
-        <div className={styles.slip}>
+        <div className={styles.slip} ref={slip}>
           <ChosenSlip
             eventId={eventId}
+            slip={slip}
+            detail={found}
             choice={choice}
             chips={chips.data?.ok ? chips.data.chips : NO_CHIPS}
             isHeld={isEditingChips}
@@ -153,7 +166,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
           />
         </div>
         <div className={styles.bets}>
-          <BetsTable bets={bets.data ?? []} />
+          <BetsTable bets={bets.data ?? NO_BETS} onCancelAnswered={refreshAfterBet} />
         </div>
       </div>
       {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
@@ -161,19 +174,64 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   );
 }
 
-/** The bet slip on the price chosen in the tables, with that market's freshness. */
+/** At 768 px or less the open slip is fixed above the footer menu (app-layout's query). */
+const PHONE_QUERY = '(max-width: 768px)';
+/** Between the chosen market and the top of the slip, in px. */
+const ABOVE_SLIP_PX = 8;
+
+/**
+ * On a phone the open slip covers the lower screen: the chosen price's market (a fancy price,
+ * its row) scrolls up above the slip when the slip would hide it, so its what-if figures show
+ * while the client types.
+ */
+function keepAboveSlip(slip: HTMLElement, selection: BetSelection): void {
+  const table = document.querySelector(`[data-market-id="${CSS.escape(selection.marketId)}"]`);
+  const shown =
+    selection.marketType === 'FANCY'
+      ? table?.querySelector(`[data-selection-id="${CSS.escape(selection.selectionId)}"]`)
+      : table;
+  if (!shown) return;
+  const hidden =
+    shown.getBoundingClientRect().bottom - (slip.getBoundingClientRect().top - ABOVE_SLIP_PX);
+  if (hidden > 0) window.scrollBy({ top: hidden, behavior: 'instant' });
+}
+
+/**
+ * The bet slip on the price chosen in the tables, with that market's freshness and in-play delay;
+ * the stake it types goes back to the screen's choice, where the chosen market's table shows
+ * what the bet would do to the client's book.
+ */
 function ChosenSlip({
   eventId,
+  slip,
+  detail,
   choice,
   ...props
 }: {
   eventId: string;
+  /** Where the slip sits: on a phone, over the lower screen. */
+  slip: RefObject<HTMLDivElement | null>;
+  detail: EventDetail | undefined;
   choice: BetChoiceStore;
 } & Pick<BetSlipProps, 'chips' | 'isHeld' | 'onEditStack' | 'onPlaced'>) {
   // The chosen cell shows pressed at once and the slip in the next render, so the press paints
   // without waiting for the slip (docs/architecture.md, "Prices on the event screen").
   const selection = useDeferredValue(useChosenSelection(choice));
+  useEffect(() => {
+    if (selection === null || slip.current === null) return;
+    if (window.matchMedia(PHONE_QUERY).matches) keepAboveSlip(slip.current, selection);
+  }, [selection, slip]);
   // The chosen market's prices, as its table shows them: stale, the slip does not place.
   const freshness = useMarketFreshness(eventId, selection);
-  return <BetSlip {...props} selection={selection} onClose={choice.close} freshness={freshness} />;
+  const betDelay = selection ? betDelayOf(detail, selection.marketType, selection.marketId) : 0;
+  return (
+    <BetSlip
+      {...props}
+      selection={selection}
+      onClose={choice.close}
+      freshness={freshness}
+      betDelay={betDelay}
+      onStake={choice.setStake}
+    />
+  );
 }

@@ -1,42 +1,6 @@
 import type { BetDraft } from '@backlay/contract/bets';
-import {
-  assertNever,
-  betFigures,
-  betTypeIsLay,
-  isExchangeMarket,
-  oddsFromDecimal,
-  toBookmakerOdds,
-  toFancyRate,
-  toStake,
-  type BetFigures,
-  type PricedBet,
-  type Stake,
-} from '@backlay/domain';
-import type { BetSelection } from '../../lib/bet-selection';
-
-/** The chosen price as the domain's priced bet, or null when its odds are not ones it prices. */
-function pricedBet(selection: BetSelection, stake: Stake): PricedBet | null {
-  // Back (0) and Lay (1) change the estimate (SPEC §4); on fancy the sides are Yes and No.
-  const isLay = betTypeIsLay(selection.betType);
-  if (selection.marketType === 'TOSS' || isExchangeMarket(selection.marketType)) {
-    const odds = oddsFromDecimal(selection.odds);
-    // Every exchange market has match odds' figures (docs/architecture.md identifiers).
-    const market = selection.marketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS';
-    return odds && { market, betType: isLay ? 'Lay' : 'Back', odds, stake };
-  }
-  switch (selection.marketType) {
-    case 'BOOKMAKER': {
-      const odds = toBookmakerOdds(selection.odds);
-      return odds && { market: 'BOOKMAKER', betType: isLay ? 'Lay' : 'Back', odds, stake };
-    }
-    case 'FANCY': {
-      const rate = toFancyRate(selection.price);
-      return rate && { market: 'FANCY', betType: isLay ? 'No' : 'Yes', rate, stake };
-    }
-    default:
-      return assertNever(selection.marketType, 'market type');
-  }
-}
+import { betFigures, toStake, type BetFigures } from '@backlay/domain';
+import { selectionPricedBet, type BetSelection } from '../../lib/bet-selection';
 
 /**
  * Est Profit and the liability of the slip (SPEC §5), from the domain's figures for the market
@@ -45,7 +9,7 @@ function pricedBet(selection: BetSelection, stake: Stake): PricedBet | null {
  */
 export function slipFigures(selection: BetSelection, stake: number): BetFigures | null {
   const valid = toStake(stake);
-  const priced = valid === null ? null : pricedBet(selection, valid);
+  const priced = valid === null ? null : selectionPricedBet(selection, valid);
   return priced === null ? null : betFigures(priced);
 }
 

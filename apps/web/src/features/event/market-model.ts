@@ -55,6 +55,21 @@ export interface PlainBook {
   }>;
 }
 
+/**
+ * Seconds the server holds a bet on a market before checking it again (its in-play delay,
+ * docs/architecture.md "In-play bet delay"): the event's fancy delay for a fancy session, the
+ * market's own for the others; 0 before the detail arrives or for a market it does not list.
+ */
+export function betDelayOf(
+  detail: EventDetail | undefined,
+  marketType: MarketType,
+  marketId: string,
+): number {
+  if (detail === undefined) return 0;
+  if (marketType === 'FANCY') return detail.fancy.BetDelay;
+  return detail.MarketList.find((market) => market.MarketId === marketId)?.BetDelay ?? 0;
+}
+
 /** The market kind of an event market; anything unknown is shown as match odds. */
 export function marketTypeOf(market: EventMarket): MarketType {
   return MARKET_TYPES.find((type) => type === market.MarketType) ?? 'MATCH_ODDS';

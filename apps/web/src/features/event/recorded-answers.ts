@@ -30,6 +30,7 @@ const market = (
   SportsId,
   MinStake: 500,
   MaxStake: 500000,
+  BetDelay: 0,
   runners,
 });
 
@@ -66,6 +67,7 @@ export const cricketDetailAnswer = {
       EvBetStatus: true,
       SessionMinStake: 100,
       SessionMaxStake: 100000,
+      BetDelay: 0,
     },
   },
 };
@@ -96,6 +98,7 @@ export const soccerDetailAnswer = {
       EvBetStatus: true,
       SessionMinStake: 100,
       SessionMaxStake: 100000,
+      BetDelay: 0,
     },
   },
 };
@@ -323,6 +326,10 @@ export const matchedBetsAnswer = {
       MarketType: 'FANCY',
       MarketId: String(C),
       createdOn: '2026-03-07T09:41:00.000Z',
+      BetId: '703',
+      Status: 'Pending',
+      CancelUntil: null,
+      cancelledOn: null,
     },
     {
       SelectionName: 'Chennai Chargers',
@@ -334,6 +341,10 @@ export const matchedBetsAnswer = {
       MarketType: 'BOOKMAKER',
       MarketId: `${C}B`,
       createdOn: '2026-03-07T09:35:00.000Z',
+      BetId: '702',
+      Status: 'Pending',
+      CancelUntil: null,
+      cancelledOn: null,
     },
     {
       SelectionName: 'Mumbai Mavericks',
@@ -345,6 +356,10 @@ export const matchedBetsAnswer = {
       MarketType: 'MATCH_ODDS',
       MarketId: `1.${C}`,
       createdOn: '2026-03-07T09:30:00.000Z',
+      BetId: '701',
+      Status: 'Pending',
+      CancelUntil: null,
+      cancelledOn: null,
     },
   ],
 };

@@ -70,6 +70,7 @@ export const lionsBets = [
     Role: 'Client',
     Remark: null,
     VoidReason: null,
+    CancelledOn: null,
   },
   {
     createdOn: '2026-11-22T00:46:39.634Z',
@@ -86,6 +87,7 @@ export const lionsBets = [
     Role: 'Client',
     Remark: null,
     VoidReason: null,
+    CancelledOn: null,
   },
 ] as const;
 
@@ -104,6 +106,7 @@ export const fancyBet = {
   Role: 'Client',
   Remark: null,
   VoidReason: null,
+  CancelledOn: null,
 } as const;
 
 /** A bet on a market voided with a reason: Settled at zero, with the remark Void. */
@@ -122,6 +125,7 @@ export const voidBet = {
   Role: 'Client',
   Remark: 'Void',
   VoidReason: 'Abandoned',
+  CancelledOn: null,
 } as const;
 
 export const betHistoryAnswer = {

@@ -57,14 +57,21 @@ const PLACED = { Status: true, Result: 'Bet placed successfully' };
 
 function renderSlip(
   selection: BetSelection | null,
-  props: { isHeld?: boolean; freshness?: PriceFreshness } = {},
+  props: { isHeld?: boolean; freshness?: PriceFreshness; betDelay?: number } = {},
 ) {
   storeLogin(TEST_LOGIN);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const handlers = { onClose: vi.fn(), onPlaced: vi.fn(), onEditStack: vi.fn() };
+  const handlers = { onClose: vi.fn(), onPlaced: vi.fn(), onEditStack: vi.fn(), onStake: vi.fn() };
   const slip = (chosen: BetSelection | null, held = props.isHeld, freshness = props.freshness) => (
     <QueryClientProvider client={client}>
-      <BetSlip selection={chosen} chips={CHIPS} isHeld={held} freshness={freshness} {...handlers} />
+      <BetSlip
+        selection={chosen}
+        chips={CHIPS}
+        isHeld={held}
+        freshness={freshness}
+        {...(props.betDelay === undefined ? {} : { betDelay: props.betDelay })}
+        {...handlers}
+      />
     </QueryClientProvider>
   );
   const view = render(slip(selection));
@@ -455,5 +462,90 @@ describe('bet slip', () => {
     expect(confirm.disabled).toBe(true);
     fireEvent.click(confirm);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('tells the screen the stake on each keystroke and chip, parsed, for the what-if', () => {
+    const { onStake } = renderSlip(MATCH);
+    expect(onStake.mock.calls).toEqual([[MATCH, 0]]);
+    typeStake('5');
+    typeStake('50');
+    typeStake('50x');
+    fireEvent.click(within(slip()).getByRole('button', { name: 'Add 1,000' }));
+    typeStake('');
+    expect(onStake.mock.calls).toEqual([
+      [MATCH, 0],
+      [MATCH, 5],
+      [MATCH, 50],
+      [MATCH, 1050],
+      [MATCH, 0],
+    ]);
+  });
+});
+
+describe('a market with an in-play delay', () => {
+  const held = () => within(slip()).queryByTestId('slip-delay')?.textContent ?? null;
+
+  it('counts the delay down while the bet is held, then shows the answer as any other', async () => {
+    vi.useFakeTimers();
+    setBetSound(true);
+    let answer: (response: Response) => void = () => {};
+    stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
+    const error = vi.spyOn(toast, 'error');
+    const { onClose, onPlaced } = renderSlip(MATCH, { betDelay: 5 });
+    typeStake('1000');
+    expect(held()).toBeNull();
+    place();
+    await act(async () => {});
+    expect(held()).toBe('Bet held for in-play delay: 5 s');
+    expect(within(slip()).getByRole('timer').textContent).toBe(held());
+    expect(placeButton().textContent).toBe('Placing Bet…');
+    await seconds(1);
+    expect(held()).toBe('Bet held for in-play delay: 4 s');
+    await seconds(3);
+    expect(held()).toBe('Bet held for in-play delay: 1 s');
+    await seconds(1);
+    expect(held()).toBeNull();
+    expect(placeButton().textContent).toBe('Placing Bet…');
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => answer(jsonResponse({ Status: false, Result: 'Odds changed' })));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(error).toHaveBeenCalledWith('Odds changed');
+    expect(vi.mocked(playSound).mock.calls).toEqual([['wrong']]);
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it('holds the slip open through a delay longer than its own 10 s, to the answer', async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => {};
+    stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
+    const success = vi.spyOn(toast, 'success');
+    const { onClose, onPlaced } = renderSlip(MATCH, { betDelay: 15 });
+    typeStake('1000');
+    await seconds(9);
+    place();
+    await act(async () => {});
+    expect(held()).toBe('Bet held for in-play delay: 15 s');
+    await seconds(14);
+    expect(held()).toBe('Bet held for in-play delay: 1 s');
+    expect(onClose).not.toHaveBeenCalled();
+    await seconds(10);
+    expect(held()).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(slip()).getByTestId('slip-countdown').textContent).toBe('1s');
+    await act(async () => answer(jsonResponse(PLACED)));
+    await vi.waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    expect(success).toHaveBeenCalledWith('Bet placed successfully');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no countdown on a market that takes bets at once', async () => {
+    vi.useFakeTimers();
+    stubFetch(new Promise<Response>(() => {}));
+    renderSlip(MATCH, { betDelay: 0 });
+    typeStake('1000');
+    place();
+    await seconds(1);
+    expect(placeButton().textContent).toBe('Placing Bet…');
+    expect(held()).toBeNull();
   });
 });

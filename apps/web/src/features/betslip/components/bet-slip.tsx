@@ -9,7 +9,7 @@ import {
   type Stake,
   type StakeLimits,
 } from '@backlay/domain';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { BetSelection } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
@@ -21,6 +21,7 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { usePlaceBet } from '../api/place-bet';
 import { betDraft, slipFigures } from '../bet-draft';
 import { useAutoClose } from '../hooks/use-auto-close';
+import { delayHeldText, useDelayCountdown } from '../hooks/use-delay-countdown';
 import { setConfirmBet, useConfirmBet } from '../stores/confirm-bet';
 import { ConfirmBet } from './confirm-bet';
 import { PlacingProgress } from './placing-progress';
@@ -44,6 +45,13 @@ export interface BetSlipProps {
    * bet on its own too) and says why; it places again once fresh prices arrive.
    */
   readonly freshness?: PriceFreshness;
+  /**
+   * Seconds the server holds a bet on the chosen market before checking it again (its in-play
+   * delay, docs/architecture.md "In-play bet delay"); 0 or none when bets are taken at once.
+   */
+  readonly betDelay?: number;
+  /** The stake as the client types it (parsed, whole rupees): the tables show what it would do. */
+  readonly onStake?: (selection: BetSelection, stake: number) => void;
 }
 
 /** Fancy rows show the line with the rate in brackets, as the bets table does. */
@@ -95,6 +103,8 @@ function OpenSlip({
   onEditStack,
   onPlaced,
   freshness = FRESH,
+  betDelay = 0,
+  onStake,
 }: BetSlipProps & { selection: BetSelection }) {
   const [stakeText, setStakeText] = useState('');
   const [isConfirming, setConfirming] = useState(false);
@@ -105,7 +115,10 @@ function OpenSlip({
   // A double tap lands before the disabled button renders: one submit at a time.
   const isSending = useRef(false);
   const close = () => onClose(selection);
+  // A bet out (however long the market's delay holds it) stops the 10 s: the slip closes on its
+  // answer, never before.
   const timer = useAutoClose({ isPaused: isConfirming || isPlacing || isHeld, onClose: close });
+  const delay = useDelayCountdown();
   const ids = { stake: useId(), odds: useId(), profit: useId(), stale: useId() };
   const isStale = freshness.isStale;
 
@@ -114,6 +127,10 @@ function OpenSlip({
   const figures = slipFigures(selection, stake);
   const limits: StakeLimits | undefined =
     selection.maxStake > 0 ? { min: selection.minStake, max: selection.maxStake } : undefined;
+  // The chosen market's table shows what this stake would do to the client's book.
+  useEffect(() => {
+    onStake?.(selection, stake);
+  }, [onStake, selection, stake]);
 
   const editStake = (text: string) => {
     setStakeText(text);
@@ -141,6 +158,8 @@ function OpenSlip({
     setConfirming(false);
     try {
       const draft = betDraft(selection, valid, getStoredLogin()?.uid ?? 0);
+      // The server answers a held bet only at the end of its delay: the slip counts it down.
+      delay.start(betDelay);
       const answer = await placing.mutateAsync({ draft, idempotencyKey: newIdempotencyKey() });
       if (answer.Status) {
         toast.success(answer.Result);
@@ -154,6 +173,7 @@ function OpenSlip({
       toast.error(error instanceof Error && error.message !== '' ? error.message : 'Bet failed');
       cue('wrong');
     } finally {
+      delay.stop();
       isSending.current = false;
       close(); // SPEC §4: the slip closes after a submit, whatever the answer.
     }
@@ -245,6 +265,11 @@ function OpenSlip({
         {isStale && (
           <p id={ids.stale} className={styles.stale} data-testid="slip-stale">
             {STALE_REASON}
+          </p>
+        )}
+        {isPlacing && delay.left !== null && delay.left > 0 && (
+          <p className={styles.held} role="timer" data-testid="slip-delay">
+            {delayHeldText(delay.left)}
           </p>
         )}
         <div className={styles.actions}>

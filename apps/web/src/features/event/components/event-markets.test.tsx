@@ -38,6 +38,7 @@ const market = (
   SportsId: 1,
   MinStake: 500,
   MaxStake: 500000,
+  BetDelay: 0,
   runners,
 });
 
@@ -68,6 +69,7 @@ const detail: EventDetail = getEventDetail.response.parse({
       EvBetStatus: true,
       SessionMinStake: 100,
       SessionMaxStake: 100000,
+      BetDelay: 0,
     },
   },
 }).Result as EventDetail;
@@ -129,7 +131,14 @@ describe('EventMarkets: the further exchange markets', () => {
     const choice = createBetChoice();
     const onSelect = vi.spyOn(choice, 'choose');
     renderScreen(
-      <EventMarkets eventId={String(S)} sportId={1} detail={detail} uid="3" choice={choice} />,
+      <EventMarkets
+        eventId={String(S)}
+        sportId={1}
+        detail={detail}
+        uid="3"
+        choice={choice}
+        bets={[]}
+      />,
     );
     const matchOdds = await screen.findByRole('region', { name: 'Match Odds' });
     const overUnder = screen.getByRole('region', { name: 'Over/Under 2.5 Goals' });

@@ -1,3 +1,4 @@
+import type { BetListItem } from '@backlay/contract/bets';
 import type { EventDetail } from '@backlay/contract/markets';
 import {
   bookmakerMarketId,
@@ -51,6 +52,7 @@ export const EventMarkets = memo(function EventMarkets({
   detail,
   uid,
   choice,
+  bets,
 }: {
   eventId: string;
   sportId: number;
@@ -58,6 +60,8 @@ export const EventMarkets = memo(function EventMarkets({
   uid: string;
   /** The screen's open slip: a click on a price opens it there. */
   choice: BetChoiceStore;
+  /** The client's bets on the event (the screen's GetMatchedBets), for the fancy what-if. */
+  bets: readonly BetListItem[];
 }) {
   const id = Number(eventId);
   const isCricket = (detail?.SportsId ?? sportId) === CRICKET;
@@ -133,6 +137,7 @@ export const EventMarkets = memo(function EventMarkets({
         <FancyTable
           board={fancy}
           positions={fancyPosition.data}
+          bets={bets}
           context={context}
           onOpenPosition={openPosition}
         />

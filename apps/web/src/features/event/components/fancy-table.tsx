@@ -1,3 +1,4 @@
+import type { BetListItem } from '@backlay/contract/bets';
 import {
   betTypeFromSide,
   fancyRowIsOpen,
@@ -7,14 +8,21 @@ import {
   type FancyRow,
 } from '@backlay/domain';
 import { memo, useCallback, useId, useMemo, useState, useDeferredValue } from 'react';
-import { betCellKey, useIsCellChosen, type BetChoiceStore } from '../../../lib/bet-selection';
+import {
+  betCellKey,
+  useIsCellChosen,
+  useMarketChoice,
+  type BetChoiceStore,
+} from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
 import type { FancyPositions } from '../api/get-fancy-position';
 import { MarketFreshness, PriceAge } from '../freshness';
 import type { FancyBoard } from '../market-model';
 import { liveFigures, useSourceSelect, type PriceSource } from '../price-source';
+import { fancyWhatIf } from '../what-if';
 import type { SelectionContext } from './market-table';
+import { WhatIf } from './what-if-figure';
 import styles from './event-tables.module.css';
 
 /** The fancy bets' market name on the slip: fancy rows belong to the event (DESIGN §4). */
@@ -168,10 +176,13 @@ const FancyRunnerRow = memo(function FancyRunnerRow({
   info,
   selectionId,
   position,
+  whatIf,
 }: {
   info: FancyInfo;
   selectionId: string;
   position: number | undefined;
+  /** The session's worst case if the open slip's bet is placed (rupees), while the client types. */
+  whatIf: number | undefined;
 }) {
   const [isInfoOpen, setInfoOpen] = useState(false);
   const infoId = useId();
@@ -187,16 +198,21 @@ const FancyRunnerRow = memo(function FancyRunnerRow({
         <span className={styles.fancyName} data-scrolls={scrolls}>
           <span className={styles.fancyNameText}>{name}</span>
         </span>
-        {position !== undefined && (
-          <button
-            type="button"
-            className={styles.figure}
-            data-tone={positionTone(position)}
-            aria-label={`Position of ${name}: ${formatMoney(position)}`}
-            onClick={() => info.onOpenPosition(selectionId, name)}
-          >
-            {formatMoney(position)}
-          </button>
+        {(position !== undefined || whatIf !== undefined) && (
+          <span className={styles.book}>
+            {position !== undefined && (
+              <button
+                type="button"
+                className={styles.figure}
+                data-tone={positionTone(position)}
+                aria-label={`Position of ${name}: ${formatMoney(position)}`}
+                onClick={() => info.onOpenPosition(selectionId, name)}
+              >
+                {formatMoney(position)}
+              </button>
+            )}
+            {whatIf !== undefined && <WhatIf figure={whatIf} />}
+          </span>
         )}
       </div>
       <div className={styles.cells} data-suspended={!isOpen}>
@@ -227,18 +243,23 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * The fancy (session) list of a cricket event (SPEC §2): per row the runner name (25 characters
  * or more scroll on mobile), the client's position (a click opens the run ladder), No and Yes
  * cells (line large, rate small), the game status in words over the cells when it is not open,
- * and an info popup with Min / Max and both sides' price and size. Rows come assembled by the
- * domain (`fancyRowsAssemble`: hidden runners dropped, custom and active rows merged, the event
- * lock applied).
+ * and an info popup with Min / Max and both sides' price and size. While the client types a stake
+ * for one of its prices, that row shows its worst case as the bet would leave it ("» figure",
+ * from the client's open bets there and this one). Rows come assembled by the domain
+ * (`fancyRowsAssemble`: hidden runners dropped, custom and active rows merged, the event lock
+ * applied).
  */
 export const FancyTable = memo(function FancyTable({
   board,
   positions,
+  bets,
   context,
   onOpenPosition,
 }: {
   board: PriceSource<FancyBoard>;
   positions: FancyPositions | undefined;
+  /** The client's bets on the event (GetMatchedBets), whose open fancy bets the what-if counts. */
+  bets: readonly BetListItem[];
   context: SelectionContext;
   onOpenPosition: (selectionId: string, runnerName: string) => void;
 }) {
@@ -250,10 +271,17 @@ export const FancyTable = memo(function FancyTable({
   // New rows mount in a deferred render (as MarketTable's).
   const ids = useDeferredValue(useSourceSelect(board, idsOf, sameIds));
   const marketId = String(eventId);
+  const chosen = useMarketChoice(choice, marketId);
+  const whatIf = useMemo(() => fancyWhatIf(chosen, bets), [chosen, bets]);
   // The rows' prices are as fresh as the bookmaker/fancy odds they come from.
   return (
     <MarketFreshness eventId={marketId} marketType="FANCY" marketId={marketId}>
-      <section className={styles.table} aria-labelledby="fancy-title" data-testid="fancy-table">
+      <section
+        className={styles.table}
+        aria-labelledby="fancy-title"
+        data-testid="fancy-table"
+        data-market-id={marketId}
+      >
         <header className={styles.head}>
           <h2 id="fancy-title" className={styles.title}>
             {FANCY_MARKET_NAME}
@@ -278,6 +306,7 @@ export const FancyTable = memo(function FancyTable({
                 info={info}
                 selectionId={selectionId}
                 position={positions?.get(selectionId)}
+                whatIf={whatIf?.selectionId === selectionId ? whatIf.worst : undefined}
               />
             ))}
           </ul>

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createBetChoice } from '../../../lib/bet-selection';
+import { createBetChoice, type BetChoiceStore } from '../../../lib/bet-selection';
 import type { TableBoard, TableMarket } from '../market-model';
-import { exchangeTable, plainFromExchange, tableBoard } from '../market-model';
+import { bookmakerTable, exchangeTable, plainFromExchange, tableBoard } from '../market-model';
 import { fixedSource, type PriceSource } from '../price-source';
 import { MarketTable } from './market-table';
 
@@ -49,6 +49,7 @@ const eventMarket = (type: string) => ({
   SportsId: 4,
   MinStake: 500,
   MaxStake: 500_000,
+  BetDelay: 0,
   runners: [
     { selectionId: HOME, RunnerName: 'Mumbai Mavericks', status: 'ACTIVE', marketId: `1.${EVENT}` },
     { selectionId: AWAY, RunnerName: 'Chennai Chargers', status: 'ACTIVE', marketId: `1.${EVENT}` },
@@ -253,5 +254,183 @@ describe('a price tick', () => {
     expect(
       within(rowOf('Mumbai Mavericks')).getByRole('button', { name: 'Back 1.92' }),
     ).toHaveProperty('disabled', false);
+  });
+});
+
+describe('what-if while a stake is typed', () => {
+  const market = eventMarket('MATCH_ODDS');
+  const DRAW = EVENT * 10 + 3;
+  /** The client's book on the market: the server's figures in rupees, by selection id. */
+  const BOOK = new Map([
+    [HOME, 900],
+    [AWAY, -1000],
+  ]);
+
+  function renderWhatIf(
+    table: TableMarket,
+    book: ReadonlyMap<number, number> | undefined,
+    choice: BetChoiceStore = createBetChoice(),
+  ) {
+    const onRender = vi.fn();
+    render(
+      <Profiler id="table" onRender={onRender}>
+        <MarketTable
+          board={fixedSource(tableBoard(table))}
+          isEventOpen
+          book={book}
+          context={{ sportsId: 4, eventId: EVENT, choice }}
+          onOpenBook={() => {}}
+        />
+      </Profiler>,
+    );
+    /** Clicks a cell of a runner, as the client chooses a price. */
+    const choose = (name: string, cell: string) =>
+      fireEvent.click(within(rowOf(name)).getByRole('button', { name: cell }));
+    /** The slip's stake, as the slip reports it on each keystroke. */
+    const type = (stake: number) => act(() => choice.setStake(choice.read()!.selection, stake));
+    return { choice, choose, type, onRender };
+  }
+
+  /** Per runner: its name, its book figure and its what-if figure with their tones. */
+  const figures = () =>
+    screen.getAllByTestId('runner-row').map((row) => {
+      const whatIf = within(row).queryByTestId('what-if');
+      const book = within(row).queryByRole('button', { name: /^Book of / });
+      return [
+        row.querySelector('span')?.textContent,
+        book && `${book.textContent} ${book.getAttribute('data-tone')}`,
+        whatIf && `${whatIf.textContent} ${whatIf.getAttribute('data-tone')}`,
+      ];
+    });
+
+  it('shows each runner its book after a back, on every stake typed, and nothing at 0', () => {
+    const { choose, type } = renderWhatIf(exchangeTable(market, book()), BOOK);
+    choose('Mumbai Mavericks', 'Back 1.9');
+    expect(screen.queryAllByTestId('what-if')).toEqual([]);
+    type(1000);
+    // Back 1.90 × ₹1,000: +₹900 if Mumbai wins, −₹1,000 otherwise.
+    expect(figures()).toEqual([
+      ['Mumbai Mavericks', '900.00 positive', '» 1,800.00 positive'],
+      ['Chennai Chargers', '-1,000.00 negative', '» -2,000.00 negative'],
+    ]);
+    type(1234);
+    // 0.9 × 1,234 = ₹1,110.60, rounded to ₹1,111.
+    expect(figures()).toEqual([
+      ['Mumbai Mavericks', '900.00 positive', '» 2,011.00 positive'],
+      ['Chennai Chargers', '-1,000.00 negative', '» -2,234.00 negative'],
+    ]);
+    type(0);
+    expect(screen.queryAllByTestId('what-if')).toEqual([]);
+  });
+
+  it('shows a lay at a deeper level: its liability on its runner, its stake won on the other', () => {
+    const { choice, choose, type } = renderWhatIf(exchangeTable(market, book()), BOOK);
+    choose('Mumbai Mavericks', 'Lay 1.95');
+    type(500);
+    // Lay 1.95 × ₹500: liability 0.95 × 500 = ₹475.
+    expect(figures()).toEqual([
+      ['Mumbai Mavericks', '900.00 positive', '» 425.00 positive'],
+      ['Chennai Chargers', '-1,000.00 negative', '» -500.00 negative'],
+    ]);
+    act(() => choice.close(choice.read()!.selection));
+    expect(screen.queryAllByTestId('what-if')).toEqual([]);
+  });
+
+  it('shows the figure alone on a market with no book yet', () => {
+    const { choose, type } = renderWhatIf(exchangeTable(market, book()), undefined);
+    choose('Chennai Chargers', 'Back 2.06');
+    type(100);
+    // Back 2.06 × ₹100: +₹106.
+    expect(figures()).toEqual([
+      ['Mumbai Mavericks', null, '» -100.00 negative'],
+      ['Chennai Chargers', null, '» 106.00 positive'],
+    ]);
+  });
+
+  it('moves every runner of a three-runner market', () => {
+    const three = {
+      ...market,
+      runners: [
+        ...market.runners,
+        { selectionId: DRAW, RunnerName: 'The Draw', status: 'ACTIVE', marketId: `1.${EVENT}` },
+      ],
+    };
+    const priced = book();
+    const withDraw = priced && {
+      ...priced,
+      runners: [
+        ...priced.runners,
+        {
+          selectionId: DRAW,
+          status: 'ACTIVE',
+          back: level(3.35, 500),
+          lay: level(3.4, 500),
+          backs: [level(3.35, 500)],
+          lays: [level(3.4, 500)],
+        },
+      ],
+    };
+    const { choose, type } = renderWhatIf(
+      exchangeTable(three, withDraw),
+      new Map([...BOOK, [DRAW, 250.5]]),
+    );
+    choose('The Draw', 'Back 3.35');
+    type(777);
+    // 2.35 × 777 = ₹1,825.95, rounded to ₹1,826; shown home, draw, away.
+    expect(figures()).toEqual([
+      ['Mumbai Mavericks', '900.00 positive', '» 123.00 positive'],
+      ['The Draw', '250.50 positive', '» 2,076.50 positive'],
+      ['Chennai Chargers', '-1,000.00 negative', '» -1,777.00 negative'],
+    ]);
+  });
+
+  it('shows a bookmaker bet at odds per 100, to the paisa', () => {
+    const bookmakerMarket = {
+      ...eventMarket('BOOKMAKER'),
+      MarketId: `${EVENT}B`,
+      MarketName: 'Bookmaker',
+    };
+    const rows = [HOME, AWAY].map((selectionId, i) => ({
+      MarketId: `${EVENT}B`,
+      selectionId,
+      RunnerName: i === 0 ? 'Mumbai Mavericks' : 'Chennai Chargers',
+      status: 'ACTIVE',
+      BackPrice1: i === 0 ? 45 : 110,
+      BackSize1: 100_000,
+      LayPrice1: i === 0 ? 50 : 115,
+      LaySize1: 100_000,
+    }));
+    const { choose, type } = renderWhatIf(bookmakerTable(bookmakerMarket, rows, []), BOOK);
+    choose('Mumbai Mavericks', 'Lay 50');
+    type(333);
+    // Lay 50 per 100 × ₹333: liability ₹166.50.
+    expect(figures()).toEqual([
+      ['Mumbai Mavericks', '900.00 positive', '» 733.50 positive'],
+      ['Chennai Chargers', '-1,000.00 negative', '» -667.00 negative'],
+    ]);
+  });
+
+  it('renders no table for a stake typed on another market', () => {
+    const choice = createBetChoice();
+    const { onRender } = renderWhatIf(exchangeTable(market, book()), BOOK, choice);
+    const toss = {
+      sportsId: 4,
+      eventId: EVENT,
+      marketId: `${EVENT}T`,
+      marketName: 'Toss',
+      marketType: 'TOSS' as const,
+      selectionId: String(HOME),
+      runnerName: 'Mumbai Mavericks',
+      betType: 'Back' as const,
+      odds: 1.95,
+      price: 0,
+      minStake: 100,
+      maxStake: 1000,
+    };
+    act(() => choice.choose(toss, 'toss-cell'));
+    onRender.mockClear();
+    act(() => choice.setStake(toss, 500));
+    expect(onRender).not.toHaveBeenCalled();
+    expect(screen.queryAllByTestId('what-if')).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
 import type { MarketType } from '@backlay/domain';
 import { betTypeFromSide, cellIsSuspended, positionTone } from '@backlay/domain';
 import { memo, useCallback, useMemo, useDeferredValue } from 'react';
-import { betCellKey, useIsCellChosen, type BetChoiceStore } from '../../../lib/bet-selection';
+import {
+  betCellKey,
+  useIsCellChosen,
+  useMarketChoice,
+  type BetChoiceStore,
+} from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
 import { PriceAge } from '../freshness';
@@ -13,6 +18,8 @@ import {
   type TableRunner,
 } from '../market-model';
 import { liveFigures, useSourceSelect, type PriceSource } from '../price-source';
+import { runnerWhatIf } from '../what-if';
+import { WhatIf } from './what-if-figure';
 import styles from './event-tables.module.css';
 
 /** SPEC §4: anything but an open event and an ACTIVE runner is suspended, said in words. */
@@ -124,6 +131,7 @@ const RunnerRow = memo(function RunnerRow({
   depth,
   isEventOpen,
   book,
+  whatIf,
 }: {
   info: MarketInfo;
   selectionId: string;
@@ -132,6 +140,8 @@ const RunnerRow = memo(function RunnerRow({
   depth: number;
   isEventOpen: boolean;
   book: number | undefined;
+  /** The runner's book if the open slip's bet is placed (rupees), while the client types. */
+  whatIf: number | undefined;
 }) {
   const status = useSourceSelect(
     info.board,
@@ -162,16 +172,21 @@ const RunnerRow = memo(function RunnerRow({
     >
       <div className={styles.runner}>
         <span className={styles.runnerName}>{name}</span>
-        {book !== undefined && (
-          <button
-            type="button"
-            className={styles.figure}
-            data-tone={positionTone(book)}
-            aria-label={`Book of ${name}: ${formatMoney(book)}`}
-            onClick={info.onOpenBook}
-          >
-            {formatMoney(book)}
-          </button>
+        {(book !== undefined || whatIf !== undefined) && (
+          <span className={styles.book}>
+            {book !== undefined && (
+              <button
+                type="button"
+                className={styles.figure}
+                data-tone={positionTone(book)}
+                aria-label={`Book of ${name}: ${formatMoney(book)}`}
+                onClick={info.onOpenBook}
+              >
+                {formatMoney(book)}
+              </button>
+            )}
+            {whatIf !== undefined && <WhatIf figure={whatIf} />}
+          </span>
         )}
       </div>
       <div className={styles.cells} data-depth={depth} data-suspended={isSuspended}>
@@ -216,8 +231,9 @@ const sameRows = (a: readonly TableRunner[], b: readonly TableRunner[]) =>
  * to best, then the best lay and the lays best to worst, the best two strong under the "Back" and
  * "Lay" headers, the deeper ones lighter; phones show the best only. A cell is a button choosing
  * that price for the slip (the server re-checks it); unless the event is unlocked and the runner
- * ACTIVE a red SUSPENDED band covers the runner's cells. The table renders when its runners
- * change; prices reach their cells alone.
+ * ACTIVE a red SUSPENDED band covers the runner's cells. While the client types a stake for one
+ * of its prices, each runner shows what its book would become ("» figure"). The table renders
+ * when its runners change or that stake does; prices reach their cells alone.
  */
 export const MarketTable = memo(function MarketTable({
   board,
@@ -243,6 +259,18 @@ export const MarketTable = memo(function MarketTable({
   // New rows mount in a deferred render, in slices that leave the page answering (the first
   // prices of a screen are dozens of rows at once); a tick changes no row.
   const runners = useDeferredValue(useSourceSelect(board, runnersOf, sameRows));
+  // While the client types a stake for a price of this market, each runner shows its book as
+  // that bet would leave it; the other tables do not render.
+  const chosen = useMarketChoice(context.choice, marketId);
+  const whatIf = useMemo(
+    () =>
+      runnerWhatIf(
+        chosen,
+        runners.map((runner) => runner.selectionId),
+        book,
+      ),
+    [chosen, runners, book],
+  );
   const levels = depth ?? (marketType === 'MATCH_ODDS' ? LADDER_DEPTH : 1);
   const { sportsId, eventId, choice } = context;
   const info = useMemo<MarketInfo>(
@@ -302,6 +330,7 @@ export const MarketTable = memo(function MarketTable({
             depth={levels}
             isEventOpen={isEventOpen}
             book={book?.get(Number(runner.selectionId))}
+            whatIf={whatIf?.get(runner.selectionId)}
           />
         ))}
       </ul>
