@@ -16,7 +16,30 @@ describe('config', () => {
       simSeed: undefined,
       session: { idleS: 28_800, maxS: 86_400 },
       loginThrottle: { accountLimit: 5, addressLimit: 20, blockS: 30, maxBlockS: 3600 },
+      betDelay: { exchangeS: { 4: 5, 1: 5, 2: 3 }, bookmakerS: 0, fancyS: 0 },
     });
+  });
+
+  it('reads the in-play bet delays per sport, bookmaker and fancy, and refuses bad ones', () => {
+    expect(loadConfig({ BET_DELAY: 'football=4, tennis=0,bookmaker=2,fancy=1' }).betDelay).toEqual({
+      exchangeS: { 1: 4, 2: 0 },
+      bookmakerS: 2,
+      fancyS: 1,
+    });
+    expect(loadConfig({ BET_DELAY: '' }).betDelay).toEqual({
+      exchangeS: {},
+      bookmakerS: 0,
+      fancyS: 0,
+    });
+    expect(() => loadConfig({ BET_DELAY: 'cricket=21' })).toThrow(
+      'BET_DELAY: must be name=seconds pairs (0 to 20)',
+    );
+    expect(() => loadConfig({ BET_DELAY: 'golf=3' })).toThrow(
+      'BET_DELAY: unknown name golf: use cricket, soccer, tennis, bookmaker or fancy',
+    );
+    expect(() => loadConfig({ BET_DELAY: 'cricket=5', REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+      'BET_DELAY: every delay must be shorter than REQUEST_TIMEOUT_MS',
+    );
   });
 
   it('seeds demo data on DATABASE_URL only when SEED_DEMO=1', () => {

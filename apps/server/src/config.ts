@@ -25,68 +25,83 @@ function isTimeZone(name: string): boolean {
  * Every setting of the server, with its default (the README's settings table). Read once, in
  * main.ts and the CLI; nothing else reads the environment.
  */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  SEED_DEMO: flag.optional(),
-  FEED: z.enum(['simulator', 'scripted', 'none']).default('simulator'),
-  FEED_STALE_S: positiveInt.default(10),
-  FEED_FIXTURE: z.string().min(1).optional(),
-  SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
-  SIM_SEED: z.coerce.number().int().nonnegative().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
-  PG_RUN_AS: z.string().min(1).optional(),
-  WEB_DIST: z.string().min(1).default('apps/web/dist'),
-  SESSION_IDLE_S: positiveInt.default(8 * 3600),
-  SESSION_MAX_S: positiveInt.default(24 * 3600),
-  LOGIN_ACCOUNT_LIMIT: positiveInt.default(5),
-  LOGIN_ADDRESS_LIMIT: positiveInt.default(20),
-  LOGIN_BLOCK_S: positiveInt.default(30),
-  LOGIN_BLOCK_MAX_S: positiveInt.default(3600),
-  RATE_LIMIT_PER_MIN: positiveInt.default(1200),
-  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
-  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
-  MONEY_BODY_LIMIT_BYTES: positiveInt.default(16_384),
-  TRUST_PROXY: flag.default(false),
-  HUB_SECRET: z.string().min(32, 'HUB_SECRET must be at least 32 characters').optional(),
-  HUB_PING_MS: positiveInt.default(15_000),
-  REDIS_URL: z.string().url().optional(),
-  TV_URL: z
-    .string()
-    .url()
-    .refine((value) => value.includes('{eventId}'), { message: 'TV_URL must contain {eventId}' })
-    .optional(),
-  TV_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
-  CASINO_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
-  CASINO_URL: z.string().url().optional(),
-  CASINO_COMPANY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')
-    .default('backlay'),
-  CASINO_SECRET: z.string().min(32, 'CASINO_SECRET must be at least 32 characters').optional(),
-  CASINO_WIN_LIMIT: z.coerce.number().int().positive().max(100_000_000).default(100_000),
-  BRANDS_FILE: z.string().min(1).optional(),
-  REPORT_TZ: z
-    .string()
-    .min(1)
-    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
-    .default('Asia/Kolkata'),
-  MATKA_PAYOUT: z.coerce.number().int().min(2).max(1000).default(90),
-  BET_DELAY: z
-    .string()
-    .default('cricket=5,soccer=5,tennis=3')
-    .transform((value, context) => {
-      const parsed = betDelayParse(value);
-      if (typeof parsed === 'string') {
-        context.addIssue({ code: 'custom', message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-});
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    SEED_DEMO: flag.optional(),
+    FEED: z.enum(['simulator', 'scripted', 'none']).default('simulator'),
+    FEED_STALE_S: positiveInt.default(10),
+    FEED_FIXTURE: z.string().min(1).optional(),
+    SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
+    SIM_SEED: z.coerce.number().int().nonnegative().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
+    PG_RUN_AS: z.string().min(1).optional(),
+    WEB_DIST: z.string().min(1).default('apps/web/dist'),
+    SESSION_IDLE_S: positiveInt.default(8 * 3600),
+    SESSION_MAX_S: positiveInt.default(24 * 3600),
+    LOGIN_ACCOUNT_LIMIT: positiveInt.default(5),
+    LOGIN_ADDRESS_LIMIT: positiveInt.default(20),
+    LOGIN_BLOCK_S: positiveInt.default(30),
+    LOGIN_BLOCK_MAX_S: positiveInt.default(3600),
+    RATE_LIMIT_PER_MIN: positiveInt.default(1200),
+    REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+    BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+    MONEY_BODY_LIMIT_BYTES: positiveInt.default(16_384),
+    TRUST_PROXY: flag.default(false),
+    HUB_SECRET: z.string().min(32, 'HUB_SECRET must be at least 32 characters').optional(),
+    HUB_PING_MS: positiveInt.default(15_000),
+    REDIS_URL: z.string().url().optional(),
+    TV_URL: z
+      .string()
+      .url()
+      .refine((value) => value.includes('{eventId}'), { message: 'TV_URL must contain {eventId}' })
+      .optional(),
+    TV_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+    CASINO_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+    CASINO_URL: z.string().url().optional(),
+    CASINO_COMPANY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')
+      .default('backlay'),
+    CASINO_SECRET: z.string().min(32, 'CASINO_SECRET must be at least 32 characters').optional(),
+    CASINO_WIN_LIMIT: z.coerce.number().int().positive().max(100_000_000).default(100_000),
+    BRANDS_FILE: z.string().min(1).optional(),
+    REPORT_TZ: z
+      .string()
+      .min(1)
+      .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
+      .default('Asia/Kolkata'),
+    MATKA_PAYOUT: z.coerce.number().int().min(2).max(1000).default(90),
+    BET_DELAY: z
+      .string()
+      .default('cricket=5,soccer=5,tennis=3')
+      .transform((value, context) => {
+        const parsed = betDelayParse(value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  })
+  // A held bet answers at the end of its delay: the request must outlive the longest one.
+  .refine(
+    (e) =>
+      Math.max(
+        e.BET_DELAY.bookmakerS,
+        e.BET_DELAY.fancyS,
+        ...Object.values(e.BET_DELAY.exchangeS),
+      ) *
+        1000 <
+      e.REQUEST_TIMEOUT_MS,
+    { message: 'every delay must be shorter than REQUEST_TIMEOUT_MS', path: ['BET_DELAY'] },
+  );
 
 /** The names BET_DELAY knows: a sport (its exchange markets and toss), bookmaker or fancy. */
 const DELAY_SPORTS: Readonly<Record<string, number>> = {
