@@ -153,6 +153,34 @@ describe('bet history', () => {
     );
   });
 
+  it('shows a cancelled bet as Cancelled with its time, and that no money moved', async () => {
+    answer({
+      Status: true,
+      Result: [
+        {
+          ...voidBet,
+          BetStatus: 'Cancelled',
+          CancelledOn: '2026-11-22T00:42:30.000Z',
+          Exposure: 0,
+          Remark: null,
+          VoidReason: null,
+        },
+      ],
+      count: 1,
+    });
+    renderScreen(<BetHistoryReport sports={SPORTS} reportTimeZone="Asia/Kolkata" />, {
+      path: '/bethistory',
+    });
+    await screen.findByText('Eagles v Falcons');
+    const table = screen.getByRole('table');
+    expect(table.querySelector('[data-label="Profit/Loss"]')?.textContent).toBe(
+      'Cancelled: no money moved',
+    );
+    const status = table.querySelector('[data-label="Status"]')!;
+    expect(status.textContent).toBe('Cancelled 22 Nov 2026 12:42 AM');
+    expect(status.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-22T00:42:30.000Z');
+  });
+
   it('sends the chosen sport, market type, status and dates', async () => {
     const user = userEvent.setup();
     const { calls } = answer();

@@ -18,8 +18,22 @@ const COLUMNS: readonly Column<BetHistoryEntry>[] = [
   { label: 'Stack', isNumeric: true, cell: (bet) => formatAmount(bet.Stack) },
   { label: 'Exposure', isNumeric: true, cell: (bet) => formatMoney(bet.Exposure) },
   { label: 'Profit/Loss', isNumeric: true, cell: (bet) => <BetResult bet={bet} /> },
-  { label: 'Status', cell: (bet) => betStatusLabel(bet.BetStatus) },
+  { label: 'Status', cell: (bet) => <BetStatusCell bet={bet} /> },
 ];
+
+/** The bet's status in words; a cancelled bet with the time it was cancelled. */
+function BetStatusCell({ bet }: { bet: BetHistoryEntry }) {
+  if (bet.BetStatus !== 'Cancelled' || bet.CancelledOn === null)
+    return betStatusLabel(bet.BetStatus);
+  return (
+    <>
+      {betStatusLabel(bet.BetStatus)}{' '}
+      <time className={styles.note} dateTime={bet.CancelledOn}>
+        {formatDateTime(bet.CancelledOn)}
+      </time>
+    </>
+  );
+}
 
 /**
  * The Profit/Loss cell. Only a finished bet has a result: green won, red lost (SPEC §3
@@ -27,6 +41,9 @@ const COLUMNS: readonly Column<BetHistoryEntry>[] = [
  * the plain colour, never as a profit already made; a voided bet reads Void with its reason.
  */
 export function BetResult({ bet }: { bet: BetHistoryEntry }) {
+  // docs/architecture.md, "Cancelling a bet": it held nothing and returned nothing.
+  if (bet.BetStatus === 'Cancelled')
+    return <span className={styles.void}>Cancelled: no money moved</span>;
   if (bet.BetStatus === 'Pending') {
     return (
       <span className={styles.potential}>
