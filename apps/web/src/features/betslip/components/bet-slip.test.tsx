@@ -499,8 +499,12 @@ describe('a market with an in-play delay', () => {
     expect(held()).toBe('Bet held for in-play delay: 5 s');
     expect(within(slip()).getByRole('timer').textContent).toBe(held());
     expect(placeButton().textContent).toBe('Placing Bet…');
+    // The phone's progress card, above the veil, says it too.
+    const progress = () => screen.getByRole('status', { name: 'Placing bet' }).textContent;
+    expect(progress()).toBe('Placing bet…Bet held for in-play delay: 5 s');
     await seconds(1);
     expect(held()).toBe('Bet held for in-play delay: 4 s');
+    expect(progress()).toBe('Placing bet…Bet held for in-play delay: 4 s');
     await seconds(3);
     expect(held()).toBe('Bet held for in-play delay: 1 s');
     await seconds(1);

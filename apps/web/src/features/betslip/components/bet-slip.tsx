@@ -316,7 +316,11 @@ function OpenSlip({
           onCancel={cancelConfirm}
         />
       )}
-      {isPlacing && <PlacingProgress />}
+      {isPlacing && (
+        <PlacingProgress
+          held={delay.left !== null && delay.left > 0 ? delayHeldText(delay.left) : undefined}
+        />
+      )}
     </>
   );
 }
