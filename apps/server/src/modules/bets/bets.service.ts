@@ -6,6 +6,7 @@ import {
   CANCEL_WINDOW_MS,
   cancelDeadline,
   cashOutPlan,
+  type CashOutBet as CashOutPlanBet,
   bookmakerRowsAssemble,
   fancyLadder,
   fancyRowIsOpen,
@@ -794,12 +795,21 @@ export function createBetsService(deps: {
       const market = event?.markets.get(request.marketId);
       if (!event || !market) return answered(refuse(BET_MESSAGES.notFound));
 
-      // The plan for the position now, at the odds the client asked.
-      const open = await q.openBets(db, clientId, request.marketId);
-      const book = marketBook(
-        market.runners.map((runner) => runner.selectionId),
-        exchangeBets(open),
-      );
+      // The plan for the position as it is, at the odds the client asked.
+      const planNow = async () =>
+        cashOutPlan(
+          request.marketType,
+          marketBook(
+            market.runners.map((runner) => runner.selectionId),
+            exchangeBets(await q.openBets(db, clientId, request.marketId)),
+          ).map((runner) => ({
+            selectionId: runner.selectionId,
+            pl: runner.pl,
+            back: asked(runner.selectionId, 'Back'),
+            lay: asked(runner.selectionId, 'Lay'),
+          })),
+          request.percent,
+        );
       const asked = (selectionId: string, betType: 'Back' | 'Lay') => {
         const bet = request.bets.find(
           (entry) => entry.SelectionID === selectionId && entry.BetType === betType,
@@ -809,26 +819,19 @@ export function createBetsService(deps: {
           ? toBookmakerOdds(bet.Odds)
           : oddsFromDecimal(bet.Odds);
       };
-      const plan = cashOutPlan(
-        request.marketType,
-        book.map((runner) => ({
-          selectionId: runner.selectionId,
-          pl: runner.pl,
-          back: asked(runner.selectionId, 'Back'),
-          lay: asked(runner.selectionId, 'Lay'),
-        })),
-        request.percent,
-      );
-      if (!plan.ok) return answered(refuse(plan.reason));
       const wire = (odds: number) => (request.marketType === 'BOOKMAKER' ? odds : odds / 100);
-      const planned = plan.bets.map(
-        (bet) => `${bet.selectionId}|${bet.betType}|${wire(bet.odds)}|${bet.stake}`,
-      );
       const given = request.bets.map(
         (bet) => `${bet.SelectionID}|${bet.BetType}|${bet.Odds}|${bet.Stack}`,
       );
-      if (planned.length !== given.length || planned.some((leg) => !given.includes(leg)))
-        return answered(refuse(BET_MESSAGES.positionChanged));
+      const isAsked = (bets: readonly CashOutPlanBet[]) => {
+        const planned = bets.map(
+          (bet) => `${bet.selectionId}|${bet.betType}|${wire(bet.odds)}|${bet.stake}`,
+        );
+        return planned.length === given.length && planned.every((leg) => given.includes(leg));
+      };
+      const plan = await planNow();
+      if (!plan.ok) return answered(refuse(plan.reason));
+      if (!isAsked(plan.bets)) return answered(refuse(BET_MESSAGES.positionChanged));
 
       const drafts: BetDraft[] = plan.bets.map((bet) => ({
         sportsId: event.row.sportId === 1 || event.row.sportId === 2 ? event.row.sportId : 4,
@@ -862,19 +865,24 @@ export function createBetsService(deps: {
         key === undefined
           ? null
           : `cashout-${createHash('sha256').update(key).digest('hex').slice(0, 40)}-${index}`;
-      const answers: BetAnswer[] = [];
-      for (const [index, leg] of legs.entries()) {
-        const legHashKey = legKey(index);
-        answers.push(
-          await inTurn(positionId, () =>
-            make(positionId, leg, {
+      // In the position's turn: checked again against the position after the delay (another cash
+      // out from the same book may have been made meanwhile), then the bets one after another.
+      const answers = await inTurn(positionId, async () => {
+        const again = await planNow();
+        if (!again.ok || !isAsked(again.bets)) return [refuse(BET_MESSAGES.positionChanged)];
+        const made: BetAnswer[] = [];
+        for (const [index, leg] of legs.entries()) {
+          const legHashKey = legKey(index);
+          made.push(
+            await make(positionId, leg, {
               clientId,
               key: legHashKey ?? undefined,
               hash: legHashKey === null ? null : requestHash(`${request.route}#bet`, drafts[index]),
             }),
-          ),
-        );
-      }
+          );
+        }
+        return made;
+      });
       const placed = answers.filter((answer) => answer.Status).length;
       const failed = answers.find((answer) => !answer.Status);
       if (placed === 0) return answered(refuse(failed?.Result ?? BET_MESSAGES.notFound));

@@ -589,6 +589,27 @@ describe('cash out', () => {
     expect(await book(client, `${soccer}B`)).toEqual([71.6, 71, 71]);
   });
 
+  it('cashes out once when the same book is cashed out twice at once (two tabs, two keys)', async () => {
+    const client = await newClient(10_000);
+    await placed(client, cricket, { Odds: 1.9, Stack: 1000 });
+    const quotes: Quote[] = [
+      [2.46, 2.5],
+      [1.6, 1.62],
+    ];
+    await price(`1.${cricket}`, cricket, quotes);
+    const answers = await Promise.all([
+      cashOut(client, `1.${cricket}`, quotes),
+      cashOut(client, `1.${cricket}`, quotes),
+    ]);
+    expect(
+      answers.map((entry) => entry.answer).sort((a, b) => a.Result.localeCompare(b.Result)),
+    ).toEqual([
+      { Status: true, Result: 'Cashed out: -₹240.00 whichever runner wins' },
+      { Status: false, Result: BET_MESSAGES.positionChanged },
+    ]);
+    expect(await book(client, `1.${cricket}`)).toEqual([-240, -240]);
+  });
+
   it('refuses bets that are not the plan for the position, and a price gone', async () => {
     const client = await newClient(10_000);
     await placed(client, soccer, { Odds: 2, Stack: 1000 });

@@ -122,7 +122,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const editChips = useCallback(() => setEditingChips(true), []);
   const closeChips = useCallback(() => setEditingChips(false), []);
   // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
-  // position, and event detail; a cancel's answer refreshes the same.
+  // position, and event detail; a cancel's and a cash out's answer refresh the same.
   const refreshAfterBet = useCallback(() => {
     for (const queryKey of [walletKeys.all, eventKeys.bets(eventId), eventKeys.detail(eventId)]) {
       void queryClient.invalidateQueries({ queryKey });
@@ -147,6 +147,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
           uid={String(login?.uid ?? 0)}
           choice={choice}
           bets={bets.data ?? NO_BETS}
+          onCashedOut={refreshAfterBet}
         />
       </div>
       <div className={styles.side}>

@@ -19,7 +19,7 @@ import { profitLossOnRunnersQuery } from '../api/get-profit-loss-on-runners';
 import { useTossOdds } from '../api/get-toss-odds';
 import { eventReads, fancyRowsBoard, marketBoard } from '../boards';
 import { MarketFreshness } from '../freshness';
-import { LADDER_DEPTH, marketTypeOf, type EventMarket } from '../market-model';
+import { betDelayOf, LADDER_DEPTH, marketTypeOf, type EventMarket } from '../market-model';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
 import { PositionModal } from './position-modal';
@@ -53,6 +53,7 @@ export const EventMarkets = memo(function EventMarkets({
   uid,
   choice,
   bets,
+  onCashedOut,
 }: {
   eventId: string;
   sportId: number;
@@ -62,6 +63,8 @@ export const EventMarkets = memo(function EventMarkets({
   choice: BetChoiceStore;
   /** The client's bets on the event (the screen's GetMatchedBets), for the fancy what-if. */
   bets: readonly BetListItem[];
+  /** A cash out was answered: the screen refreshes balance, bets and books (as after a bet). */
+  onCashedOut?: () => void;
 }) {
   const id = Number(eventId);
   const isCricket = (detail?.SportsId ?? sportId) === CRICKET;
@@ -130,6 +133,8 @@ export const EventMarkets = memo(function EventMarkets({
             book={bookShown(books[index]?.data)}
             context={context}
             onOpenBook={setBookOf}
+            betDelay={betDelayOf(detail, marketTypeOf(market), market.MarketId)}
+            onCashedOut={onCashedOut}
           />
         </MarketFreshness>
       ))}

@@ -1,6 +1,6 @@
 import type { MarketType } from '@backlay/domain';
 import { betTypeFromSide, cellIsSuspended, positionTone } from '@backlay/domain';
-import { memo, useCallback, useMemo, useDeferredValue } from 'react';
+import { memo, useCallback, useMemo, useDeferredValue, useState } from 'react';
 import {
   betCellKey,
   useIsCellChosen,
@@ -9,6 +9,8 @@ import {
 } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { LiveOddsCell, SuspendedBand } from '../../../ui/odds-cell';
+import type { RunnerBook } from '../api/get-profit-loss-on-runners';
+import { cashOutMarketOf, hasOpenPosition } from '../cash-out';
 import { PriceAge } from '../freshness';
 import {
   LADDER_DEPTH,
@@ -19,6 +21,7 @@ import {
 } from '../market-model';
 import { liveFigures, useSourceSelect, type PriceSource } from '../price-source';
 import { runnerWhatIf } from '../what-if';
+import { CashOutModal } from './cash-out-modal';
 import { WhatIf } from './what-if-figure';
 import styles from './event-tables.module.css';
 
@@ -224,6 +227,9 @@ const sameRows = (a: readonly TableRunner[], b: readonly TableRunner[]) =>
   a.length === b.length &&
   a.every((runner, i) => runner.selectionId === b[i]?.selectionId && runner.name === b[i]?.name);
 
+const NO_BOOK: RunnerBook = new Map();
+const nothing = () => {};
+
 /**
  * One market of the event (SPEC §2): its name and Min/Max stake, then per runner its name, its
  * book figure (green or red; a click opens the user book) and its back and lay, price large and
@@ -233,7 +239,10 @@ const sameRows = (a: readonly TableRunner[], b: readonly TableRunner[]) =>
  * that price for the slip (the server re-checks it); unless the event is unlocked and the runner
  * ACTIVE a red SUSPENDED band covers the runner's cells. While the client types a stake for one
  * of its prices, each runner shows what its book would become ("» figure"). The table renders
- * when its runners change or that stake does; prices reach their cells alone.
+ * when its runners change or that stake does; prices reach their cells alone. A match odds or
+ * bookmaker market where the client holds a position (a book not the same on every runner) has
+ * Cash Out in its header, which opens the cash out of that position (docs/architecture.md,
+ * "Cash out").
  */
 export const MarketTable = memo(function MarketTable({
   board,
@@ -242,14 +251,20 @@ export const MarketTable = memo(function MarketTable({
   context,
   onOpenBook,
   depth,
+  betDelay = 0,
+  onCashedOut = nothing,
 }: {
   board: PriceSource<TableBoard>;
   isEventOpen: boolean;
-  book: ReadonlyMap<number, number> | undefined;
+  book: RunnerBook | undefined;
   context: SelectionContext;
   onOpenBook: (marketId: string) => void;
   /** Levels a side shows on wider screens; default three for match odds, one otherwise. */
   depth?: 1 | typeof LADDER_DEPTH;
+  /** Seconds the server holds a bet on this market (its in-play delay); 0 or none when none. */
+  betDelay?: number;
+  /** A cash out was answered: the screen refreshes balance, bets and books. */
+  onCashedOut?: () => void;
 }) {
   const { marketId, marketName, marketType, minStake, maxStake } = useSourceSelect(
     board,
@@ -271,6 +286,18 @@ export const MarketTable = memo(function MarketTable({
       ),
     [chosen, runners, book],
   );
+  const cashOutMarket = cashOutMarketOf(marketType);
+  const canCashOut = useMemo(
+    () =>
+      cashOutMarket !== null &&
+      hasOpenPosition(
+        runners.map((runner) => runner.selectionId),
+        book,
+      ),
+    [cashOutMarket, runners, book],
+  );
+  const [isCashingOut, setCashingOut] = useState(false);
+  const closeCashOut = useCallback(() => setCashingOut(false), []);
   const levels = depth ?? (marketType === 'MATCH_ODDS' ? LADDER_DEPTH : 1);
   const { sportsId, eventId, choice } = context;
   const info = useMemo<MarketInfo>(
@@ -303,9 +330,22 @@ export const MarketTable = memo(function MarketTable({
   return (
     <section className={styles.table} aria-labelledby={titleId} data-market-id={marketId}>
       <header className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
-          {marketName}
-        </h2>
+        <span className={styles.heading}>
+          <h2 id={titleId} className={styles.title}>
+            {marketName}
+          </h2>
+          {canCashOut && (
+            <button
+              type="button"
+              className={styles.cashOut}
+              aria-haspopup="dialog"
+              aria-describedby={titleId}
+              onClick={() => setCashingOut(true)}
+            >
+              Cash Out
+            </button>
+          )}
+        </span>
         <PriceAge />
         <span className={styles.limits}>
           Min: {formatAmount(minStake)} Max: {formatAmount(maxStake)}
@@ -334,6 +374,20 @@ export const MarketTable = memo(function MarketTable({
           />
         ))}
       </ul>
+      {isCashingOut && cashOutMarket !== null && (
+        <CashOutModal
+          market={cashOutMarket}
+          marketId={marketId}
+          marketName={marketName}
+          eventId={eventId}
+          board={board}
+          isEventOpen={isEventOpen}
+          book={book ?? NO_BOOK}
+          betDelay={betDelay}
+          onAnswered={onCashedOut}
+          onClose={closeCashOut}
+        />
+      )}
     </section>
   );
 });
