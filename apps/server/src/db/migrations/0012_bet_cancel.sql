@@ -13,6 +13,38 @@ ALTER TABLE bets ADD CONSTRAINT bets_cancelled_at
   CHECK ((status = 'Cancelled') = (cancelled_at IS NOT NULL));
 CREATE INDEX bets_cancelled ON bets (client_id, cancelled_at) WHERE status = 'Cancelled';
 
+-- A client's open bets on a position as bet_place and bet_lock_position list them when stale:
+-- [[selection, type, odds, profit, liability], …] in the order placed.
+CREATE FUNCTION position_open_bets(p_client bigint, p_position text) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(jsonb_agg(jsonb_build_array(
+    selection_id, bet_type, odds, profit_paise, liability_paise) ORDER BY id), '[]')
+  FROM bets WHERE client_id = p_client AND position_key = p_position AND status = 'Pending'
+$$;
+
+-- Claims an Idempotency-Key for this transaction, as bet_place does: NULL when claimed (the caller
+-- stores its answer with it), else the earlier answer ({"outcome":"replay","answer":…}) or
+-- {"outcome":"conflict"} (the key was used with another request). Waits for a claim in flight.
+CREATE FUNCTION idempotency_claim(p_client bigint, p_key text, p_hash bytea, p_at timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_hash bytea;
+  v_answer jsonb;
+BEGIN
+  INSERT INTO idempotency_keys (client_id, key, request_hash, response, created_at)
+  VALUES (p_client, p_key, p_hash, NULL, p_at)
+  ON CONFLICT (client_id, key) DO NOTHING;
+  IF FOUND THEN
+    RETURN NULL;
+  END IF;
+  SELECT request_hash, response INTO v_hash, v_answer
+  FROM idempotency_keys WHERE client_id = p_client AND key = p_key;
+  IF v_hash <> p_hash THEN
+    RETURN '{"outcome":"conflict"}';
+  END IF;
+  RETURN jsonb_build_object('outcome', 'replay', 'answer', v_answer);
+END $$;
+
 -- A cancel, decided in memory by the server (the bet is the client's, on football, inside its
 -- window, its market not suspended since; the position's exposure without the bet computed by
 -- packages/domain on the open bets of version p_version) and made here in one call, in
@@ -43,7 +75,6 @@ DECLARE
   v_current bigint;
   v_refusal text;
   v_version bigint;
-  v_hash bytea;
   v_answer jsonb;
 BEGIN
   SELECT * INTO v_bet FROM bets
@@ -61,25 +92,15 @@ BEGIN
     v_position := wallet_position(p_client, v_bet.position_key);
     v_current := coalesce(v_position.version, 0);
     IF v_current <> p_version THEN
-      RETURN jsonb_build_object('outcome', 'stale', 'version', v_current, 'bets', (
-        SELECT coalesce(jsonb_agg(jsonb_build_array(
-          selection_id, bet_type, odds, profit_paise, liability_paise) ORDER BY id), '[]')
-        FROM bets
-        WHERE client_id = p_client AND position_key = v_bet.position_key AND status = 'Pending'));
+      RETURN jsonb_build_object('outcome', 'stale', 'version', v_current,
+        'bets', position_open_bets(p_client, v_bet.position_key));
     END IF;
   END IF;
 
   IF p_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (client_id, key, request_hash, response, created_at)
-    VALUES (p_client, p_key, p_hash, NULL, p_at)
-    ON CONFLICT (client_id, key) DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT request_hash, response INTO v_hash, v_answer
-      FROM idempotency_keys WHERE client_id = p_client AND key = p_key;
-      IF v_hash <> p_hash THEN
-        RETURN '{"outcome":"conflict"}';
-      END IF;
-      RETURN jsonb_build_object('outcome', 'replay', 'answer', v_answer);
+    v_answer := idempotency_claim(p_client, p_key, p_hash, p_at);
+    IF v_answer IS NOT NULL THEN
+      RETURN v_answer;
     END IF;
   END IF;
 
