@@ -1,4 +1,4 @@
-import { MARKET_TYPES } from '@backlay/domain';
+import { MARKET_TYPES, ODDS_HUNDREDTHS_MAX, PRICE_MAX } from '@backlay/domain';
 import { z } from 'zod';
 import { endpoint, envelope, isoDateTime, ownUserId } from '../common.js';
 
@@ -9,25 +9,46 @@ const anyId = z.union([z.string().max(40), z.number()]);
  * (DESIGN §5); OldPrice and OldStack are read and not used. Odds: decimal for the exchange markets and toss,
  * per 100 for bookmaker, the runs line for fancy; Price: 0 for match markets, the rate for fancy.
  */
-export const betDraft = z.object({
-  sportsId: z.union([z.literal(1), z.literal(2), z.literal(4)]),
-  SelectionName: z.string().max(100),
-  SelectionID: z.string().min(1).max(40),
-  Odds: z.number().positive().max(1000),
-  Price: z.number().nonnegative().max(100_000),
-  OldPrice: z.number().optional(),
-  OldStack: z.number().optional(),
-  MarketType: z.enum(MARKET_TYPES),
-  MarketId: z.string().min(1).max(40),
-  EventId: anyId,
-  BetType: z.enum(['Back', 'Lay', 'Yes', 'No']),
-  BetStatus: z.literal('Pending').default('Pending'),
-  /** Whole rupees. */
-  Stack: z.number(),
-  Exposure: z.number().optional(),
-  ReturnBalance: z.number().optional(),
-  UserId: anyId.optional(),
-});
+/**
+ * The highest `Odds` a draft may name: decimal odds top out at 1000, bookmaker odds per 100 and a
+ * fancy line at PRICE_MAX (a bookmaker longshot is quoted above 1000 per 100).
+ */
+const ODDS_DECIMAL_MAX = ODDS_HUNDREDTHS_MAX / 100;
+function oddsInRange(
+  draft: { readonly MarketType: string; readonly Odds: number },
+  context: z.RefinementCtx,
+) {
+  const max =
+    draft.MarketType === 'BOOKMAKER' || draft.MarketType === 'FANCY' ? PRICE_MAX : ODDS_DECIMAL_MAX;
+  if (draft.Odds > max)
+    context.addIssue({
+      code: 'custom',
+      path: ['Odds'],
+      message: `Too big: expected number to be <=${max}`,
+    });
+}
+
+export const betDraft = z
+  .object({
+    sportsId: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+    SelectionName: z.string().max(100),
+    SelectionID: z.string().min(1).max(40),
+    Odds: z.number().positive().max(PRICE_MAX),
+    Price: z.number().nonnegative().max(100_000),
+    OldPrice: z.number().optional(),
+    OldStack: z.number().optional(),
+    MarketType: z.enum(MARKET_TYPES),
+    MarketId: z.string().min(1).max(40),
+    EventId: anyId,
+    BetType: z.enum(['Back', 'Lay', 'Yes', 'No']),
+    BetStatus: z.literal('Pending').default('Pending'),
+    /** Whole rupees. */
+    Stack: z.number(),
+    Exposure: z.number().optional(),
+    ReturnBalance: z.number().optional(),
+    UserId: anyId.optional(),
+  })
+  .superRefine(oddsInRange);
 export type BetDraft = z.infer<typeof betDraft>;
 
 export const postUserBet = endpoint({
@@ -102,7 +123,7 @@ export const cancelBet = endpoint({
 export const cashOutBet = z.object({
   SelectionID: z.string().min(1).max(40),
   BetType: z.enum(['Back', 'Lay']),
-  Odds: z.number().positive().max(1000),
+  Odds: z.number().positive().max(PRICE_MAX),
   /** Whole rupees. */
   Stack: z.number(),
 });
@@ -119,13 +140,18 @@ export const postCashOut = endpoint({
   path: '/api/UserBetModels/CashOut',
   audience: 'client',
   summary: 'Cash out (part of) a match odds or bookmaker position',
-  body: z.object({
-    MarketId: z.string().min(1).max(40),
-    MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER']),
-    EventId: anyId,
-    Percent: z.number().int().min(1).max(100),
-    Bets: z.array(cashOutBet).min(1).max(40),
-  }),
+  body: z
+    .object({
+      MarketId: z.string().min(1).max(40),
+      MarketType: z.enum(['MATCH_ODDS', 'BOOKMAKER']),
+      EventId: anyId,
+      Percent: z.number().int().min(1).max(100),
+      Bets: z.array(cashOutBet).min(1).max(40),
+    })
+    .superRefine((body, context) => {
+      for (const bet of body.Bets)
+        oddsInRange({ MarketType: body.MarketType, Odds: bet.Odds }, context);
+    }),
   response: envelope(z.string()),
   movesMoney: true,
 });

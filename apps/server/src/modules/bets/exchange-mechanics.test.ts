@@ -470,6 +470,34 @@ describe('the in-play bet delay', () => {
   });
 });
 
+describe('bookmaker longshots', () => {
+  it('takes a bookmaker bet quoted above 1000 per 100, and still refuses decimal odds above 1000', async () => {
+    const client = await newClient(10_000);
+    await price(`${soccer}B`, soccer, [
+      [50, 52],
+      [1500, 1600],
+      [200, 210],
+    ]);
+    await placed(client, soccer, {
+      MarketId: `${soccer}B`,
+      MarketType: 'BOOKMAKER',
+      SelectionID: String(runner(soccer, 2)),
+      Odds: 1500,
+      Stack: 500,
+    });
+    // Back ₹500 at 1500 per 100: the runner wins ₹7,500, the others lose ₹500.
+    expect(await book(client, `${soccer}B`)).toEqual([-500, 7500, -500]);
+    const response = await app.inject({
+      method: 'POST',
+      url: postUserBet.path,
+      payload: draft(soccer, { Odds: 1001 }),
+      headers: bearer(client.token),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ Result: string }>().Result).toContain('Odds');
+  });
+});
+
 describe('cash out', () => {
   /** Cash out as the client does it: the domain's plan from the book and the best prices. */
   async function cashOut(
