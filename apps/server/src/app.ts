@@ -58,6 +58,13 @@ import { casinoFrameOrigins } from './modules/casino/casino-url.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
 import { createCasinoService } from './modules/casino/casino.service.js';
 import { casinoOpsRoutes } from './ops/casino-ops.routes.js';
+import { backofficeRoutes } from './ops/backoffice.routes.js';
+import { createOperatorCommands } from './ops/operator-commands.js';
+import { createOperatorActions } from './modules/operators/operator-actions.js';
+import { createOperatorAudit } from './modules/operators/operator-audit.js';
+import { createOperatorsService } from './modules/operators/operators.service.js';
+import { createClientsAdmin } from './modules/clients/clients-admin.js';
+import { createRiskService } from './modules/risk/risk.service.js';
 import { systemTimer, type Clock, type Random, type Timer } from './seams.js';
 import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
 import { createMarketPushes } from './hub/market-pushes.js';
@@ -66,6 +73,7 @@ export type AppConfig = Pick<
   Config,
   | 'logLevel'
   | 'session'
+  | 'operatorSession'
   | 'loginThrottle'
   | 'rateLimitPerMin'
   | 'requestTimeoutMs'
@@ -176,8 +184,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSettlementService({ db, clock, random, onChanged: (eventId) => catalog.forget(eventId) });
   const news = createNewsService({ db, clock });
   const clients = createClientsService({ db, clock, passwords });
+  const operators = createOperatorsService({
+    db,
+    clock,
+    random,
+    passwords,
+    session: config.operatorSession,
+    throttle: config.loginThrottle,
+  });
   registerAuthentication(app, {
     auth,
+    operators,
     limiter,
     clock,
     opsToken: deps.opsToken,
@@ -194,8 +211,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   walletRoutes(app, wallet, limit);
   chipsRoutes(app, { chips: createChipsService({ db, clock }), auth }, limit);
   newsRoutes(app, news, limit);
-  opsRoutes(app, { clients, wallet, news, publisher }, limit);
-  settlementOpsRoutes(app, settlement, limit);
   const feed = deps.feed ?? noFeed(config.feedStaleS);
   const markets = createMarketsService({ db, clock, priceBook: feed.priceBook, catalog });
   const idempotency = createIdempotency({ db, clock });
@@ -227,7 +242,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
   const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
   matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz, publisher });
-  matkaOpsRoutes(app, matka, limit);
   const casino = createCasinoService({
     db,
     clock,
@@ -243,7 +257,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     port: casinoPort,
     company: config.casino.company,
   });
-  casinoOpsRoutes(app, casino, limit);
   scoresRoutes(app, feed.scores, { moneyBodyLimit: limit, lane });
   const pushes = createMarketPushes({
     publisher,
@@ -252,7 +265,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     betDelay: config.betDelay,
   });
-  feedOpsRoutes(app, { db, clock, markets, feed, pushes }, limit);
+  // Every operator command, for the CLI's token and the back office's operators alike, runs as
+  // an audited action with its Idempotency-Key (docs/backoffice.md).
+  const act = createOperatorActions({ db, clock });
+  const commands = createOperatorCommands({
+    auth,
+    clients,
+    wallet,
+    news,
+    publisher,
+    settlement,
+    markets,
+    pushes,
+    matka,
+    casino,
+  });
+  opsRoutes(app, { operators, act, commands, clients }, limit);
+  settlementOpsRoutes(app, { act, commands }, limit);
+  matkaOpsRoutes(app, { act, commands }, limit);
+  casinoOpsRoutes(app, { act, commands }, limit);
+  feedOpsRoutes(app, { db, clock, markets, feed, pushes, act, commands }, limit);
+  backofficeRoutes(
+    app,
+    {
+      operators,
+      act,
+      audit: createOperatorAudit(db),
+      commands,
+      clients,
+      clientsAdmin: createClientsAdmin(db),
+      risk: createRiskService({ db, clock, catalog }),
+      matka,
+      casino,
+      idleS: config.operatorSession.idleS,
+    },
+    limit,
+  );
   const site = createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {
     reportTimeZone: config.reportTz,
     priceStaleSeconds: config.feedStaleS,

@@ -45,6 +45,8 @@ const schema = z
     WEB_DIST: z.string().min(1).default('apps/web/dist'),
     SESSION_IDLE_S: positiveInt.default(8 * 3600),
     SESSION_MAX_S: positiveInt.default(24 * 3600),
+    OPERATOR_IDLE_S: positiveInt.default(15 * 60),
+    OPERATOR_MAX_S: positiveInt.default(12 * 3600),
     LOGIN_ACCOUNT_LIMIT: positiveInt.default(5),
     LOGIN_ADDRESS_LIMIT: positiveInt.default(20),
     LOGIN_BLOCK_S: positiveInt.default(30),
@@ -157,6 +159,8 @@ export interface Config {
   readonly pgRunAs: string | undefined;
   readonly webDist: string;
   readonly session: { readonly idleS: number; readonly maxS: number };
+  /** A back-office operator's session: a shorter idle window than a client's (docs/backoffice.md). */
+  readonly operatorSession: { readonly idleS: number; readonly maxS: number };
   readonly loginThrottle: LoginThrottleConfig;
   readonly rateLimitPerMin: number;
   readonly requestTimeoutMs: number;
@@ -236,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pgRunAs: e.PG_RUN_AS,
     webDist: fromRoot(e.WEB_DIST),
     session: { idleS: e.SESSION_IDLE_S, maxS: e.SESSION_MAX_S },
+    operatorSession: { idleS: e.OPERATOR_IDLE_S, maxS: e.OPERATOR_MAX_S },
     loginThrottle: {
       accountLimit: e.LOGIN_ACCOUNT_LIMIT,
       addressLimit: e.LOGIN_ADDRESS_LIMIT,

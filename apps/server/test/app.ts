@@ -11,6 +11,7 @@ import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/p
 import { createClientsService } from '../src/modules/clients/clients.service.js';
 import { createWalletService } from '../src/modules/wallet/wallet.service.js';
 import { manualClock, systemRandom, type Clock, type Timer } from '../src/seams.js';
+import { totpCode } from '../src/modules/operators/totp.js';
 import { NO_BET_DELAYS, toPaise } from '@backlay/domain';
 
 /** Argon2id at the lowest cost, so tests stay fast; one test asserts the production cost. */
@@ -29,6 +30,7 @@ export const CASINO_SECRET = 'test-casino-secret-0123456789-abcdefghij';
 export const testConfig: AppConfig = {
   logLevel: 'silent',
   session: { idleS: 8 * 3600, maxS: 24 * 3600 },
+  operatorSession: { idleS: 15 * 60, maxS: 12 * 3600 },
   loginThrottle: { accountLimit: 5, addressLimit: 20, blockS: 30, maxBlockS: 3600 },
   rateLimitPerMin: 10_000,
   requestTimeoutMs: 30_000,
@@ -136,3 +138,48 @@ export async function login(app: FastifyInstance, username: string, password = T
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const OPERATOR_PASSWORD = 'operator correct horse';
+
+/**
+ * Creates a back-office operator through the operator token and logs them in with the TOTP code
+ * of `clock`'s now; answers the bearer token and the TOTP secret. Each login takes its own code:
+ * log one operator in twice with the clock moved 30 s on.
+ */
+export async function operatorLogin(
+  app: FastifyInstance,
+  clock: Clock,
+  username: string,
+  role: 'admin' | 'risk' | 'support',
+): Promise<{ token: string; secret: string }> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/ops/create-operator',
+    headers: bearer(OPS_TOKEN),
+    payload: { username, password: OPERATOR_PASSWORD, role },
+  });
+  const body = created.json<{ Status: boolean; Result: { totpSecret: string } | string }>();
+  if (!body.Status || typeof body.Result === 'string')
+    throw new Error(`create-operator failed: ${created.body}`);
+  const secret = body.Result.totpSecret;
+  return { token: await operatorToken(app, clock, username, secret), secret };
+}
+
+/** Logs an existing operator in with the TOTP code of `clock`'s now. */
+export async function operatorToken(
+  app: FastifyInstance,
+  clock: Clock,
+  username: string,
+  secret: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/backoffice/login',
+    remoteAddress: '10.9.9.9',
+    payload: { username, password: OPERATOR_PASSWORD, code: totpCode(secret, clock.now()) },
+  });
+  const answer = response.json<{ Status: boolean; Result: { token: string } | string }>();
+  if (!answer.Status || typeof answer.Result === 'string')
+    throw new Error(`operator login failed: ${response.body}`);
+  return answer.Result.token;
+}

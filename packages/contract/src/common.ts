@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Who may call an endpoint: anyone, a logged-in client (bearer token), the operator token, or the
- * casino provider (its shared secret, server-to-server).
+ * Who may call an endpoint: anyone, a logged-in client (bearer token), the operator token (the
+ * CLI), a logged-in back-office operator of one of the endpoint's `roles`, or the casino provider
+ * (its shared secret, server-to-server).
  */
-export type Audience = 'public' | 'client' | 'ops' | 'provider';
+export type Audience = 'public' | 'client' | 'ops' | 'operator' | 'provider';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -17,6 +18,8 @@ export interface Endpoint {
   /** Fastify-style path; `:name` marks a path parameter. */
   readonly path: string;
   readonly audience: Audience;
+  /** The back-office roles that may call an `operator` endpoint (`admin` is always among them). */
+  readonly roles?: readonly ('admin' | 'risk' | 'support')[];
   readonly summary: string;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;

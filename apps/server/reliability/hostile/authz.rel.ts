@@ -6,7 +6,14 @@ import { getAccountStatement, getBetHistory } from '@backlay/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, CASINO_SECRET, LAT_LONG, OPS_TOKEN, TEST_PASSWORD } from '../../test/app.js';
+import {
+  bearer,
+  CASINO_SECRET,
+  LAT_LONG,
+  OPS_TOKEN,
+  operatorLogin,
+  TEST_PASSWORD,
+} from '../../test/app.js';
 import { record, scale } from '../figures.js';
 import {
   casinoDebit,
@@ -53,6 +60,8 @@ let bOnly: Fixture;
 let alice: Bettor;
 let bravo: Bettor;
 let aliceCasino: string;
+/** A back-office operator of each role (docs/backoffice.md). */
+let operators: Record<'admin' | 'risk' | 'support', string>;
 /** Ids of B's things, by the field names routes use for them. */
 let bravoIds: Hints;
 /** Texts and numbers of B's that must never reach A. */
@@ -169,6 +178,11 @@ function show(finding: Finding): string {
 beforeAll(async () => {
   world = await openWorld();
   app = (await world.start(6)).app;
+  operators = {
+    admin: (await operatorLogin(app, world.clock, 'authz-admin', 'admin')).token,
+    risk: (await operatorLogin(app, world.clock, 'authz-risk', 'risk')).token,
+    support: (await operatorLogin(app, world.clock, 'authz-support', 'support')).token,
+  };
   shared = await fixtureEvent(app, 'Alpha Town v Bravo City', 2);
   bOnly = await fixtureEvent(app, 'Bravo Rovers v Bravo United', 2);
   for (const fixture of [shared, bOnly]) {
@@ -408,6 +422,21 @@ describe('hostile-input §4: authorization matrix', () => {
             ['operator token prefix', bearer(OPS_TOKEN.slice(0, -1))],
             ['operator token query', {}],
           ];
+        case 'operator':
+          // Every other credential, and each operator whose role the route does not admit.
+          return [
+            ...common,
+            ['client A', bearer(alice.token)],
+            ['client B', bearer(bravo.token)],
+            ['casino secret', bearer(CASINO_SECRET)],
+            ['operator token', bearer(OPS_TOKEN)],
+            ...(['risk', 'support'] as const)
+              .filter((role) => !(route.endpoint.roles ?? []).includes(role))
+              .map((role): [string, Record<string, string>] => [
+                `${role} operator`,
+                bearer(operators[role]),
+              ]),
+          ];
         case 'provider':
           return [
             ...common,
@@ -425,7 +454,12 @@ describe('hostile-input §4: authorization matrix', () => {
           return [];
       }
     };
-    for (const route of [...routesOf('ops'), ...routesOf('provider'), ...routesOf('client')]) {
+    for (const route of [
+      ...routesOf('ops'),
+      ...routesOf('operator'),
+      ...routesOf('provider'),
+      ...routesOf('client'),
+    ]) {
       for (let n = 0; n < 3; n += 1) {
         const input = anyValidInput(route);
         for (const [name, headers] of wrongFor(route)) {
@@ -454,7 +488,7 @@ describe('hostile-input §4: authorization matrix', () => {
           )
             continue;
           const list =
-            route.endpoint.audience === 'ops'
+            route.endpoint.audience === 'ops' || route.endpoint.audience === 'operator'
               ? opsAnswered
               : route.endpoint.audience === 'provider'
                 ? providerAnswered
@@ -490,7 +524,10 @@ describe('hostile-input §4: authorization matrix', () => {
     figure("authz: B's data leaked to A", leaks);
     figure("authz: B's uid/userId answered to A", foreignUid);
     figure("authz: B's rows changed by A", bravoChanged);
-    figure('authz: operator routes answered a client or anonymous', opsAnswered);
+    figure(
+      'authz: operator and back-office routes answered a client, anonymous or a role they do not admit',
+      opsAnswered,
+    );
     figure('authz: provider routes answered without the secret', providerAnswered);
     figure('authz: client routes answered anonymous', anonymousAnswered);
     figure('authz: 5xx or schema-breaking answers', schemaBreaks);

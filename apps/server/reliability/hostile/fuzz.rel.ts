@@ -9,6 +9,7 @@ import {
   CASINO_SECRET,
   login,
   OPS_TOKEN,
+  operatorLogin,
   TEST_PASSWORD,
   LAT_LONG,
 } from '../../test/app.js';
@@ -76,11 +77,13 @@ let fuzzer: Bettor;
 let other: Bettor;
 /** A revoked token of a third client: a credential that once was right. */
 let revokedToken: string;
+/** A back-office admin's session (docs/backoffice.md): the right credential of operator routes. */
+let operatorToken: string;
 let hints: Hints;
 let examples: Record<string, object[]>;
 
-const AUDIENCE_ORDER = { public: 0, client: 1, provider: 2, ops: 3 } as const;
-const LAST_CLIENT = new Set(['chips.changePassword', 'auth.logout']);
+const AUDIENCE_ORDER = { public: 0, client: 1, provider: 2, ops: 3, operator: 4 } as const;
+const LAST_CLIENT = new Set(['chips.changePassword', 'auth.logout', 'backoffice.operatorLogout']);
 
 interface Sent {
   readonly route: string;
@@ -127,9 +130,11 @@ function credentialFor(
       ? bearer(fuzzer.token)
       : endpoint.audience === 'ops'
         ? bearer(OPS_TOKEN)
-        : endpoint.audience === 'provider'
-          ? bearer(CASINO_SECRET)
-          : {};
+        : endpoint.audience === 'operator'
+          ? bearer(operatorToken)
+          : endpoint.audience === 'provider'
+            ? bearer(CASINO_SECRET)
+            : {};
   const roll = rng.next();
   if (roll < (isValid ? 0.7 : 0.8)) return { name: 'right', headers: right };
   if (roll < (isValid ? 0.85 : 0.9)) return { name: 'none', headers: {} };
@@ -296,6 +301,7 @@ beforeAll(async () => {
   world = await openWorld();
   instance = await world.start(6);
   app = instance.app;
+  operatorToken = (await operatorLogin(app, world.clock, 'fuzz-admin', 'admin')).token;
   fixture = await fixtureEvent(app, 'Hostile Kings v Fuzz Royals', 3);
   const [home, away] = fixture.runners;
   for (const [marketId, back, lay] of [

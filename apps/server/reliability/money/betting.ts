@@ -143,7 +143,7 @@ export interface Answer {
   readonly text: string;
 }
 
-async function post(
+export async function post(
   app: FastifyInstance,
   url: string,
   payload: object,

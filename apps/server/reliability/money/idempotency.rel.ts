@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, OPS_TOKEN } from '../../test/app.js';
 import { record, round2, scale } from '../figures.js';
 import {
   auditMoney,
@@ -18,6 +19,7 @@ import {
   openWorld,
   placeBet,
   placeMatka,
+  post,
   priceFancy,
   priceMarket,
   randomMatka,
@@ -42,10 +44,11 @@ import {
  * race. Each key belongs to its own client, and the bettors' keys are the same strings for every
  * client, so the keys are also shown to be per client.
  *
- * The casino routes read no header: the round id is their key (DESIGN §8), and a refused Debit
- * stores nothing, by design. The operator's money routes (`/api/ops/credit`, create-client,
- * declare-result, void, rollback, matka-result) are `movesMoney` in the contract but take no key;
- * declarations, voids and rollbacks are checked for exactly-once by exactly-once.rel.ts.
+ * The casino routes read no header: the round id is their key (DESIGN §8); a refused Debit is
+ * kept against its round id, so it answers its refusal again. The operator's money routes
+ * (`/api/ops/…` and `/api/backoffice/…`) honour the key per operator (docs/backoffice.md): a
+ * credit sent with one key, in parallel and in sequence, pays once. Declarations, voids and
+ * rollbacks are also checked for exactly-once by exactly-once.rel.ts.
  */
 
 const KEYS_PER_ROUTE = scale(10, 3);
@@ -255,6 +258,43 @@ async function creditKey(n: number): Promise<Keyed> {
   };
 }
 
+/**
+ * An operator's credit through the CLI's route with an Idempotency-Key (docs/backoffice.md): the
+ * keys are the operator token's, so each is new; what it booked is the client's credit rows.
+ */
+async function operatorCreditKey(n: number): Promise<Keyed> {
+  const bettor = await newBettor(world, first.app, `idem-op-credit-${n}`, 0);
+  const key = `op-credit-${n}-${seed}`;
+  const paise = rng.int(100, 5_000_000);
+  const creditRows = async () => {
+    const row = await db()
+      .selectFrom('ledger_entries')
+      .innerJoin('accounts', 'accounts.id', 'ledger_entries.account_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('accounts.client_id', '=', bettor.clientId)
+      .where('ledger_entries.kind', '=', 'credit')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return {
+    route: 'ops credit (Idempotency-Key)',
+    label: `operator credit #${n}`,
+    bettor,
+    conflict: CONFLICT,
+    isRefusal: false,
+    send: (app, isOther = false) =>
+      post(
+        app,
+        '/api/ops/credit',
+        { username: bettor.username, amount: (paise + (isOther ? 1 : 0)) / 100 },
+        { ...bearer(OPS_TOKEN), 'idempotency-key': key },
+      ),
+    stored: creditRows,
+    // Credit moves neither exposure nor P/L.
+    walletWith: () => ({ exposure: 0n, pl: 0n }),
+  };
+}
+
 interface Outcome {
   readonly keyed: Keyed;
   readonly firstAnswer: Answer;
@@ -369,6 +409,7 @@ describe('idempotency', () => {
         await matkaKey('Matka/PlaceBet', 'matka', n, false),
         await debitKey(n),
         await creditKey(n),
+        await operatorCreditKey(n),
       );
     }
     // Refusals are answers too: replayed even once the client could afford the bet.
@@ -383,6 +424,7 @@ describe('idempotency', () => {
       await matkaKey('Matka/PlaceBet race', 'matka-race', KEYS_PER_ROUTE + 1, false),
       await debitKey(KEYS_PER_ROUTE + 1),
       await creditKey(KEYS_PER_ROUTE + 1),
+      await operatorCreditKey(KEYS_PER_ROUTE + 1),
     ];
 
     const outcomes = [

@@ -1,4 +1,5 @@
 import * as auth from '@backlay/contract/auth';
+import * as backoffice from '@backlay/contract/backoffice';
 import * as bets from '@backlay/contract/bets';
 import * as casino from '@backlay/contract/casino';
 import * as chips from '@backlay/contract/chips';
@@ -28,6 +29,7 @@ export interface Route {
 
 const AREAS = {
   auth,
+  backoffice,
   bets,
   casino,
   chips,

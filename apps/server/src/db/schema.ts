@@ -24,6 +24,8 @@ export interface ClientsTable {
     string | number | bigint | null
   >;
   created_at: Timestamp;
+  /** Set while an operator has locked the client's betting (migration 0013). */
+  betting_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AccountsTable {
@@ -120,6 +122,53 @@ export interface Schema {
   casino_launches: CasinoLaunchesTable;
   casino_sessions: CasinoSessionsTable;
   casino_rounds: CasinoRoundsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_audit: OperatorAuditTable;
+  operator_keys: OperatorKeysTable;
+}
+
+export interface OperatorsTable {
+  id: Generated<string> & Id;
+  username: string;
+  password_hash: string;
+  totp_secret: string;
+  role: 'admin' | 'risk' | 'support';
+  last_totp_step: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  created_at: Timestamp;
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<string> & Id;
+  operator_id: BigIntColumn;
+  token_hash: Buffer;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface OperatorAuditTable {
+  id: Generated<string> & Id;
+  at: Timestamp;
+  actor: string;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  outcome: string;
+}
+
+export interface OperatorKeysTable {
+  actor: string;
+  key: string;
+  request_hash: Buffer;
+  response: ColumnType<unknown, string | null, string | null>;
+  created_at: Timestamp;
 }
 
 export interface EventsTable {
@@ -320,6 +369,11 @@ export interface MatkaMarketsTable {
   >;
   result_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: Timestamp;
+  // Operator voids and rollbacks (migration 0014).
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  rolled_back_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  rollback_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MatkaBetsTable {
@@ -329,18 +383,19 @@ export interface MatkaBetsTable {
   bet_no: string;
   amount_paise: BigIntColumn;
   ip_address: string;
-  status: ColumnType<
-    'Pending' | 'Settled' | 'Lost',
-    'Pending' | 'Settled' | 'Lost' | undefined,
-    'Pending' | 'Settled' | 'Lost'
-  >;
+  status: ColumnType<MatkaBetStatus, MatkaBetStatus | undefined, MatkaBetStatus>;
   pl_paise: ColumnType<
     string | null,
     string | number | bigint | null | undefined,
     string | number | bigint | null
   >;
   created_at: Timestamp;
+  // Operator voids (migration 0014): set while the bet is Voided.
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** 'Voided': an operator voided the market and the stake went back (migration 0014). */
+export type MatkaBetStatus = 'Pending' | 'Settled' | 'Lost' | 'Voided';
 
 export interface CasinoLaunchesTable {
   token_hash: Buffer;
@@ -371,12 +426,18 @@ type NullableJson = ColumnType<unknown, string | null | undefined, string | null
 export interface CasinoRoundsTable {
   id: Generated<string> & Id;
   round_id: string;
-  client_id: BigIntColumn;
-  game_id: string;
-  stake_paise: BigIntColumn;
+  /** Null only for a Debit refused for an unknown provider session (migration 0014). */
+  client_id: ColumnType<
+    string | null,
+    string | number | bigint | null,
+    string | number | bigint | null
+  >;
+  game_id: ColumnType<string | null, string | null, string | null>;
+  /** Null only for a refused round, which holds nothing (migration 0014). */
+  stake_paise: NullableBigInt;
   debit_hash: Buffer;
   debit_answer: ColumnType<unknown, string, string>;
-  status: ColumnType<'open' | 'settled', 'open' | 'settled' | undefined, 'open' | 'settled'>;
+  status: ColumnType<CasinoRoundStatus, CasinoRoundStatus | undefined, CasinoRoundStatus>;
   payout_paise: NullableBigInt;
   paid_paise: NullableBigInt;
   detail: ColumnType<string | null, string | null | undefined, string | null>;
@@ -385,4 +446,10 @@ export interface CasinoRoundsTable {
   txn_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  // Operator voids (migration 0014).
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** 'refused': a Debit refused and kept; 'voided': an operator released its stake (migration 0014). */
+export type CasinoRoundStatus = 'open' | 'settled' | 'refused' | 'voided';

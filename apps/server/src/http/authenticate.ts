@@ -4,10 +4,12 @@ import { forbidden, tooManyRequests, unauthorized } from '../errors.js';
 import type { Clock } from '../seams.js';
 import { callerKey, type RateLimiter } from './rate-limit.js';
 import type { AuthService, SessionContext } from '../modules/auth/auth.service.js';
+import type { OperatorContext, OperatorsService } from '../modules/operators/operators.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionContext | null;
+    operator: OperatorContext | null;
   }
 }
 
@@ -24,6 +26,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The operator of an authenticated back-office route; the hook has guaranteed it. */
+export function requireOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw unauthorized('Operator login required');
+  return request.operator;
+}
+
 /** The session of an authenticated route; the hook has guaranteed it. */
 export function requireSession(request: FastifyRequest): SessionContext {
   if (!request.session) throw unauthorized();
@@ -32,7 +40,9 @@ export function requireSession(request: FastifyRequest): SessionContext {
 
 /**
  * Authentication by the route's audience (DESIGN §4): `client` routes need a live session's
- * bearer token, `ops` routes the operator token (never a client's), `provider` routes the casino
+ * bearer token, `ops` routes the operator token (never a client's), `operator` routes a live
+ * back-office session whose role the route admits (`admin` always; 403 for another role, 401 for
+ * a client's token or none), `provider` routes the casino
  * secret (the provider's server-to-server calls; never a client's), `public` routes nothing.
  * A `uid`/`userId` in the query must be the caller's own, `0` or absent; anything else → 403.
  *
@@ -44,6 +54,7 @@ export function registerAuthentication(
   app: FastifyInstance,
   deps: {
     auth: AuthService;
+    operators: OperatorsService;
     opsToken: string;
     casinoSecret: string;
     limiter: RateLimiter;
@@ -52,6 +63,7 @@ export function registerAuthentication(
 ): void {
   const { auth, limiter, clock } = deps;
   app.decorateRequest('session', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config.audience;
     const token = bearer(request);
@@ -70,6 +82,15 @@ export function registerAuthentication(
     if (audience === 'ops') {
       if (!token || !sameSecret(token, deps.opsToken))
         throw unauthorized('Operator token required');
+      return;
+    }
+    if (audience === 'operator') {
+      const operator = token ? await deps.operators.authenticate(token) : null;
+      if (!operator) throw unauthorized('Operator login required');
+      const roles = request.routeOptions.config.roles ?? [];
+      if (operator.role !== 'admin' && !roles.includes(operator.role))
+        throw forbidden(`The ${operator.role} role may not do this`);
+      request.operator = operator;
       return;
     }
     if (audience === 'provider') {

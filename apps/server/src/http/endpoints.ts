@@ -24,6 +24,8 @@ export type Handler<E extends Endpoint> = (
 declare module 'fastify' {
   interface FastifyContextConfig {
     audience?: Audience;
+    /** The back-office roles an `operator` route admits. */
+    roles?: Endpoint['roles'];
   }
 }
 
@@ -58,7 +60,7 @@ function routeOf<E extends Endpoint>(endpoint: E, options: { moneyBodyLimit: num
   return {
     method: endpoint.method,
     url: endpoint.path,
-    config: { audience: endpoint.audience },
+    config: { audience: endpoint.audience, roles: endpoint.roles },
     ...(endpoint.movesMoney ? { bodyLimit: options.moneyBodyLimit } : {}),
     preValidation: refuseNulCharacters,
     schema: {

@@ -23,7 +23,10 @@ export function registerSecurity(
   app.addHook('onSend', async (request, reply, payload) => {
     const audience = request.routeOptions.config.audience;
     // A snapshot read sets its own (private, revalidated with its ETag: http/snapshot.ts).
-    if ((audience === 'client' || audience === 'ops') && !reply.hasHeader('cache-control')) {
+    if (
+      (audience === 'client' || audience === 'ops' || audience === 'operator') &&
+      !reply.hasHeader('cache-control')
+    ) {
       void reply.header('Cache-Control', 'no-store');
     }
     return payload;

@@ -1,23 +1,20 @@
 import { setWinningLimit } from '@backlay/contract/casino';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../http/endpoints.js';
-import type { CasinoService } from '../modules/casino/casino.service.js';
+import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/operator-actions.js';
+import type { OperatorCommands } from './operator-commands.js';
+import { registerCommand } from './register-command.js';
 
 /** The operator's per-client casino winning limit (DESIGN §8 "Casino"; SPEC §9 house rules). */
 export function casinoOpsRoutes(
   app: FastifyInstance,
-  casino: CasinoService,
+  deps: { act: OperatorActions; commands: OperatorCommands },
   moneyBodyLimit: number,
 ): void {
-  registerEndpoint(
-    app,
-    setWinningLimit,
-    async ({ body }) => {
-      const outcome = await casino.setWinLimit(body.username, body.rupees);
-      return outcome.ok
-        ? { Status: true as const, Result: outcome.message }
-        : { Status: false as const, Result: outcome.message };
-    },
-    { moneyBodyLimit },
-  );
+  registerCommand(app, setWinningLimit, {
+    act: deps.act,
+    actor: () => OPS_TOKEN_ACTOR,
+    moneyBodyLimit,
+    target: (body) => body.username,
+    run: deps.commands.setWinLimit,
+  });
 }

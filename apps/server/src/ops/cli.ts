@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { setWinningLimit } from '@backlay/contract/casino';
 import type { Endpoint } from '@backlay/contract/common';
 import {
   createClient,
+  createOperator,
   credit,
   declareResult,
   feedStatus,
@@ -70,6 +72,18 @@ const COMMANDS: Record<string, Command> = {
       remark: { type: 'string' },
     },
     body: (v) => ({ username: v.username, amount: num(v.amount), remark: v.remark }),
+  },
+  'create-operator': {
+    description:
+      'Create a back-office operator (admin, risk or support) and show their TOTP secret',
+    usage: '--username NAME --password SECRET [--role admin|risk|support]   (default admin)',
+    endpoint: createOperator,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+    },
+    body: (v) => ({ username: v.username, password: v.password, role: v.role ?? 'admin' }),
   },
   news: {
     description: 'Publish a news message to the ticker',
@@ -228,7 +242,8 @@ function help(): string {
   lines.push(
     '',
     'The server is found at OPS_URL (default http://127.0.0.1:$PORT); the operator token is',
-    'OPS_TOKEN, or the one the server wrote into DATA_DIR at its first start.',
+    'OPS_TOKEN, or the one the server wrote into DATA_DIR at its first start. A command that',
+    'moves money sends an Idempotency-Key; --key KEY sends an earlier one again (done once).',
   );
   return lines.join('\n');
 }
@@ -249,10 +264,12 @@ export async function runCli(
   }
   let values: Record<string, string | undefined>;
   let positionals: string[];
+  // A command that moves money sends an Idempotency-Key: `--key` repeats an earlier one.
+  const moves = command.endpoint.movesMoney === true;
   try {
     const parsed = parseArgs({
       args: joinNegativeValues(rest),
-      options: command.options,
+      options: moves ? { ...command.options, key: { type: 'string' } } : command.options,
       strict: true,
       allowPositionals: true,
     });
@@ -262,6 +279,7 @@ export async function runCli(
     console.error(`${(error as Error).message}\nUsage: npm run ops -- ${name} ${command.usage}`);
     return 1;
   }
+  const key = moves ? (values.key ?? randomUUID()) : undefined;
   const body = command.body(values, positionals);
   const parsed = command.endpoint.body?.safeParse(body);
   if (parsed && !parsed.success) {
@@ -282,17 +300,28 @@ export async function runCli(
     return 1;
   }
   let response: Response;
-  try {
-    response = await fetch(new URL(command.endpoint.path, base), {
+  const send = () =>
+    fetch(new URL(command.endpoint.path, base), {
       method: command.endpoint.method,
       headers: {
         authorization: `Bearer ${token}`,
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
         ...(command.endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
       ...(command.endpoint.method === 'POST' ? { body: JSON.stringify(parsed?.data ?? body) } : {}),
     });
+  try {
+    // With a key, a request lost on the way is sent again once: the server does it at most once.
+    response = await send().catch((error: unknown) => {
+      if (key === undefined) throw error;
+      return send();
+    });
   } catch (error) {
     console.error(`Cannot reach the server at ${base}: ${(error as Error).message}`);
+    if (key !== undefined)
+      console.error(
+        `It may or may not have been done: run it again with --key ${key} to be sure it is done once.`,
+      );
     return 1;
   }
   const answer = (await response.json().catch(() => ({}))) as {
@@ -302,6 +331,24 @@ export async function runCli(
   const result =
     typeof answer.Result === 'string' ? answer.Result : JSON.stringify(answer.Result, null, 2);
   if (response.ok && answer.Status === true) {
+    if (command.endpoint === createOperator) {
+      const created = answer.Result as {
+        username: string;
+        role: string;
+        totpSecret: string;
+        totpUri: string;
+      };
+      console.log(
+        [
+          `Operator ${created.username} (${created.role}) created.`,
+          `Enter this secret in an authenticator app (Google Authenticator, Aegis, 1Password…):`,
+          `  ${created.totpSecret}`,
+          `or open this URI on the phone: ${created.totpUri}`,
+          'It is shown once. Log in at /backoffice/login with the password and the six-digit code.',
+        ].join('\n'),
+      );
+      return 0;
+    }
     console.log(result);
     return 0;
   }

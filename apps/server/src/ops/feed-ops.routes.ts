@@ -9,7 +9,7 @@ import {
   suspendMarket,
   unlockEvent,
 } from '@backlay/contract/ops';
-import { MATCH_MIN_STAKE, marketIdParse, SESSION_MIN_STAKE } from '@backlay/domain';
+import { MATCH_MIN_STAKE, SESSION_MIN_STAKE } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
 import type { MarketPushes } from '../hub/market-pushes.js';
 import type { Db } from '../db/pool.js';
@@ -19,17 +19,11 @@ import { fixtureStepUpdates, stepEventIds } from '../feed/fixtures.js';
 import { fixtureEventSpec, fixtureMarketsProblem } from '../feed/scripted.js';
 import type { FeedUpdate, RunnerQuote } from '../feed/types.js';
 import { registerEndpoint } from '../http/endpoints.js';
-import {
-  MAX_STAKE_LIMIT,
-  type MarketsService,
-  type OperatorOutcome,
-} from '../modules/markets/markets.service.js';
+import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/operator-actions.js';
+import type { OperatorCommands } from './operator-commands.js';
+import { registerCommand } from './register-command.js';
+import { MAX_STAKE_LIMIT, type MarketsService } from '../modules/markets/markets.service.js';
 import type { Clock } from '../seams.js';
-
-const answer = (outcome: OperatorOutcome) =>
-  outcome.ok
-    ? { Status: true as const, Result: outcome.message }
-    : { Status: false as const, Result: outcome.message };
 
 function best(runners: readonly RunnerQuote[]): string {
   return runners
@@ -64,19 +58,13 @@ export function feedOpsRoutes(
     markets: MarketsService;
     feed: FeedControl;
     pushes: MarketPushes;
+    act: OperatorActions;
+    commands: OperatorCommands;
   },
   moneyBodyLimit: number,
 ): void {
   const options = { moneyBodyLimit };
   const { markets, feed, clock } = deps;
-  /**
-   * After an operator's change the event's open screens get every part of it with its data
-   * (hub/market-pushes.ts): books, bookmaker and fancy rows, the detail and the operator's rows.
-   */
-  const suspended = async (eventId: number | undefined, outcome: OperatorOutcome) => {
-    if (outcome.ok && eventId !== undefined) await deps.pushes.event(eventId);
-    return outcome;
-  };
   // Fixture events take the next id one at a time, so two operators never collide.
   let creating: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
@@ -85,62 +73,39 @@ export function feedOpsRoutes(
     return next;
   };
 
-  registerEndpoint(
-    app,
-    lockEvent,
-    async ({ body }) =>
-      answer(await suspended(body.eventId, await markets.lockEvent(body.eventId, true))),
-    options,
-  );
-  registerEndpoint(
-    app,
-    unlockEvent,
-    async ({ body }) =>
-      answer(await suspended(body.eventId, await markets.lockEvent(body.eventId, false))),
-    options,
-  );
-  registerEndpoint(
-    app,
-    suspendMarket,
-    async ({ body }) =>
-      answer(
-        await suspended(
-          marketIdParse(body.marketId)?.eventId,
-          await markets.suspendMarket(body.marketId, true),
-        ),
-      ),
-    options,
-  );
-  registerEndpoint(
-    app,
-    resumeMarket,
-    async ({ body }) =>
-      answer(
-        await suspended(
-          marketIdParse(body.marketId)?.eventId,
-          await markets.suspendMarket(body.marketId, false),
-        ),
-      ),
-    options,
-  );
-  registerEndpoint(
-    app,
-    setCustomFancy,
-    async ({ body }) => answer(await suspended(body.eventId, await markets.setCustomFancy(body))),
-    options,
-  );
-  registerEndpoint(
-    app,
-    setCustomBookmaker,
-    async ({ body }) =>
-      answer(
-        await suspended(
-          marketIdParse(body.marketId)?.eventId,
-          await markets.setCustomBookmaker(body),
-        ),
-      ),
-    options,
-  );
+  const setup = { act: deps.act, actor: () => OPS_TOKEN_ACTOR, moneyBodyLimit };
+  for (const [endpoint, locked] of [
+    [lockEvent, true],
+    [unlockEvent, false],
+  ] as const) {
+    registerCommand(app, endpoint, {
+      ...setup,
+      target: (body) => `event ${body.eventId}`,
+      prepare: async (body) => ({ eventId: body.eventId, locked }),
+      run: deps.commands.lockEvent,
+    });
+  }
+  for (const [endpoint, suspended] of [
+    [suspendMarket, true],
+    [resumeMarket, false],
+  ] as const) {
+    registerCommand(app, endpoint, {
+      ...setup,
+      target: (body) => body.marketId,
+      prepare: async (body) => ({ marketId: body.marketId, suspended }),
+      run: deps.commands.suspendMarket,
+    });
+  }
+  registerCommand(app, setCustomFancy, {
+    ...setup,
+    target: (body) => body.selectionId,
+    run: deps.commands.customFancy,
+  });
+  registerCommand(app, setCustomBookmaker, {
+    ...setup,
+    target: (body) => `${body.marketId}/${body.selectionId}`,
+    run: deps.commands.customBookmaker,
+  });
 
   registerEndpoint(
     app,

@@ -1,23 +1,20 @@
 import { matkaResult } from '@backlay/contract/ops';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../http/endpoints.js';
-import type { MatkaService } from '../modules/matka/matka.service.js';
+import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/operator-actions.js';
+import type { OperatorCommands } from './operator-commands.js';
+import { registerCommand } from './register-command.js';
 
-/** The operator's matka result (issue matka §3): the first result of a market wins. */
+/** The operator's matka result: the first result of a market wins (DESIGN §8 "Matka"). */
 export function matkaOpsRoutes(
   app: FastifyInstance,
-  matka: MatkaService,
+  deps: { act: OperatorActions; commands: OperatorCommands },
   moneyBodyLimit: number,
 ): void {
-  registerEndpoint(
-    app,
-    matkaResult,
-    async ({ body }) => {
-      const outcome = await matka.declare(String(body.mid), body.result);
-      return outcome.ok
-        ? { Status: true as const, Result: outcome.message }
-        : { Status: false as const, Result: outcome.message };
-    },
-    { moneyBodyLimit },
-  );
+  registerCommand(app, matkaResult, {
+    act: deps.act,
+    actor: () => OPS_TOKEN_ACTOR,
+    moneyBodyLimit,
+    target: (body) => `matka ${body.mid}`,
+    run: deps.commands.matkaDeclare,
+  });
 }

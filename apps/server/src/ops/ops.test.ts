@@ -124,6 +124,36 @@ describe('npm run ops', () => {
     vi.restoreAllMocks();
   });
 
+  it('sends an Idempotency-Key with a money command: --key repeats it and it is done once', async () => {
+    const { out } = capture();
+    const run = () =>
+      runCli(
+        ['credit', '--username', 'kate', '--amount', '10', '--key', 'cli-repeat-key-1'],
+        env(),
+      );
+    expect(await run()).toBe(0);
+    expect(await run()).toBe(0);
+    // The second run answered the first one's answer: 10 given once.
+    expect(out.at(-1)).toBe(out.at(-2));
+    expect(out.at(-1)).toMatch(/^Gave 10\.00 to kate: credit 209\.50/);
+    vi.restoreAllMocks();
+  });
+
+  it('creates an operator and shows their TOTP secret once', async () => {
+    const { out } = capture();
+    expect(
+      await runCli(
+        ['create-operator', '--username', 'cli-admin', '--password', 'twelve chars ok'],
+        env(),
+      ),
+    ).toBe(0);
+    const text = out.join('\n');
+    expect(text).toContain('Operator cli-admin (admin) created.');
+    expect(text).toMatch(/^ {2}[A-Z2-7]{32}$/m);
+    expect(text).toMatch(/otpauth:\/\/totp\/Backlay:cli-admin\?/);
+    vi.restoreAllMocks();
+  });
+
   it('validates input before it sends anything', async () => {
     const { err } = capture();
     expect(await runCli(['credit', '--username', 'kate', '--amount', 'lots'], env())).toBe(1);

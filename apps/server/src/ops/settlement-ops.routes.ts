@@ -1,65 +1,35 @@
 import { declareResult, rollbackResult, setCommission, voidMarket } from '@backlay/contract/ops';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../http/endpoints.js';
-import type {
-  SettlementOutcome,
-  SettlementService,
-} from '../modules/settlement/settlement.service.js';
+import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/operator-actions.js';
+import type { OperatorCommands } from './operator-commands.js';
+import { registerCommand } from './register-command.js';
 
-const answer = (outcome: SettlementOutcome) =>
-  outcome.ok
-    ? { Status: true as const, Result: outcome.message }
-    : { Status: false as const, Result: outcome.message };
-
-/** Operator commands over results (issue settlement-reports §2). */
+/** Operator commands over results (DESIGN §5), as audited actions of the operator token. */
 export function settlementOpsRoutes(
   app: FastifyInstance,
-  settlement: SettlementService,
+  deps: { act: OperatorActions; commands: OperatorCommands },
   moneyBodyLimit: number,
 ): void {
-  const options = { moneyBodyLimit };
-  registerEndpoint(
-    app,
-    declareResult,
-    async ({ body }) => {
-      if ('marketId' in body) {
-        return answer(
-          await settlement.declare({
-            kind: 'winner',
-            marketId: body.marketId,
-            selectionId: String(body.winnerSelectionId),
-          }),
-        );
-      }
-      if (!body.selectionId.startsWith(`${body.eventId}-`)) {
-        return {
-          Status: false as const,
-          Result: `Session ${body.selectionId} is not of event ${body.eventId}`,
-        };
-      }
-      return answer(
-        await settlement.declare({ kind: 'runs', selectionId: body.selectionId, runs: body.runs }),
-      );
-    },
-    options,
-  );
-  registerEndpoint(
-    app,
-    voidMarket,
-    async ({ body }) =>
-      answer(await settlement.declare({ kind: 'void', target: body.target, reason: body.reason })),
-    options,
-  );
-  registerEndpoint(
-    app,
-    rollbackResult,
-    async ({ body }) => answer(await settlement.rollback(body.target, body.reason)),
-    options,
-  );
-  registerEndpoint(
-    app,
-    setCommission,
-    async ({ body }) => answer(await settlement.setCommission(body.username, body.percent)),
-    options,
-  );
+  const { commands } = deps;
+  const setup = { act: deps.act, actor: () => OPS_TOKEN_ACTOR, moneyBodyLimit };
+  registerCommand(app, declareResult, {
+    ...setup,
+    target: (body) => ('marketId' in body ? body.marketId : body.selectionId),
+    run: commands.declareResult,
+  });
+  registerCommand(app, voidMarket, {
+    ...setup,
+    target: (body) => body.target,
+    run: commands.voidTarget,
+  });
+  registerCommand(app, rollbackResult, {
+    ...setup,
+    target: (body) => body.target,
+    run: commands.rollback,
+  });
+  registerCommand(app, setCommission, {
+    ...setup,
+    target: (body) => body.username,
+    run: commands.setCommission,
+  });
 }

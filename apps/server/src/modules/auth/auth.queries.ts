@@ -9,7 +9,7 @@ export interface ClientCredentials {
 }
 
 export async function findClientByUsername(
-  db: Db,
+  db: Db | Tx,
   username: string,
 ): Promise<ClientCredentials | undefined> {
   const row = await db

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { LoginThrottleConfig } from '../../config.js';
 import { noChanges, notifiedCache, type Changes } from '../../db/changes.js';
-import { inTransaction, type Db } from '../../db/pool.js';
+import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import type { Clock, Random } from '../../seams.js';
 import * as q from './auth.queries.js';
+import { createLoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from './password.js';
 import { SESSION_END, type SessionEnd } from './session-end.js';
 
@@ -11,9 +12,6 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /** New passwords are at least this long. */
 export const MIN_PASSWORD_LENGTH = 8;
-
-/** A failure older than this no longer counts towards a block. */
-const FAILURE_MEMORY_MS = 24 * 3600 * 1000;
 
 /** Live sessions kept in memory; one per client, so this covers every client of a busy day. */
 const MAX_CACHED_SESSIONS = 100_000;
@@ -81,20 +79,10 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-/** The block after `failures` failures: none below the limit, then doubling from `blockS`. */
-export function blockDurationS(
-  failures: number,
-  limit: number,
-  config: LoginThrottleConfig,
-): number {
-  if (failures < limit) return 0;
-  const doublings = Math.min(failures - limit, 30);
-  return Math.min(config.maxBlockS, config.blockS * 2 ** doublings);
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, random, passwords } = deps;
   const changes = deps.changes ?? noChanges;
+  const throttle = createLoginThrottle(db, deps.throttle);
 
   /**
    * Live sessions by token hash (hex, as the revocation trigger of migration 0009 names them), so
@@ -145,31 +133,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     address: `address:${attempt.socketAddress}`,
   });
 
-  async function recordFailure(
-    keys: { account: string; address: string },
-    now: Date,
-  ): Promise<void> {
-    const existing = new Map(
-      (await q.readThrottles(db, [keys.account, keys.address])).map((r) => [r.key, r]),
-    );
-    for (const [key, limit] of [
-      [keys.account, deps.throttle.accountLimit],
-      [keys.address, deps.throttle.addressLimit],
-    ] as const) {
-      const previous = existing.get(key);
-      const remembered =
-        previous && now.getTime() - previous.lastFailureAt.getTime() < FAILURE_MEMORY_MS;
-      const failures = (remembered ? previous.failures : 0) + 1;
-      const blockS = blockDurationS(failures, limit, deps.throttle);
-      await q.writeThrottle(db, {
-        key,
-        failures,
-        blockedUntil: blockS > 0 ? new Date(now.getTime() + blockS * 1000) : null,
-        lastFailureAt: now,
-      });
-    }
-  }
-
   /** Whether a live session is past its idle window or its maximum age at `now`. */
   const isExpired = (session: Pick<LiveSession, 'createdAt' | 'lastSeenAt'>, now: Date): boolean =>
     now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
@@ -188,9 +151,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         at: now,
       };
 
-      const blockedUntil = (await q.readThrottles(db, [keys.account, keys.address]))
-        .map((row) => row.blockedUntil?.getTime() ?? 0)
-        .reduce((a, b) => Math.max(a, b), 0);
+      const blockedUntil = await throttle.blockedUntil(keys);
       if (blockedUntil > now.getTime()) {
         await q.recordLoginEvent(db, { ...event, clientId: null, outcome: 'throttled' });
         return { kind: 'throttled', retryAfterS: Math.ceil((blockedUntil - now.getTime()) / 1000) };
@@ -201,7 +162,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ? await passwords.verify(client.passwordHash, attempt.password)
         : (await passwords.verifyNothing(attempt.password), false);
       if (!client || !valid) {
-        await recordFailure(keys, now);
+        await throttle.recordFailure(keys, now);
         await q.recordLoginEvent(db, {
           ...event,
           clientId: client?.id ?? null,
@@ -225,7 +186,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return older;
       });
       forgetRevoked(revoked);
-      await q.clearThrottle(db, keys.account);
+      await throttle.clear(keys.account);
       await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'success' });
       return {
         kind: 'success',
@@ -297,6 +258,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!isExpired(session, now)) return null;
       forgetRevoked(await q.revokeSession(db, session.id, now, SESSION_END.expired));
       return SESSION_END.expired;
+    },
+
+    /**
+     * An operator's new password for a client, on `tx`: every session of the client ends (on
+     * every instance, by the revocation trigger's notification).
+     */
+    async resetPasswordIn(tx: Tx, username: string, passwordHash: string): Promise<boolean> {
+      const client = await q.findClientByUsername(tx, username);
+      if (!client) return false;
+      await q.lockClient(tx, client.id);
+      await q.writePasswordHash(tx, client.id, passwordHash);
+      await q.revokeActiveSessions(tx, client.id, clock.now(), SESSION_END.passwordChanged);
+      return true;
     },
 
     /**

@@ -10,17 +10,13 @@ import {
   postUserBet,
 } from '@backlay/contract/bets';
 import { getMyMarkets } from '@backlay/contract/markets';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { HubPublisher } from '../../hub/hub.js';
 import { requireSession } from '../../http/authenticate.js';
 import { registerEndpoint } from '../../http/endpoints.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import type { BetsService } from './bets.service.js';
 import { betListItemWire, rupees } from './bets.wire.js';
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' ? header : undefined;
-}
 
 /** Placing bets and reading positions (SPEC §7 "Bets and positions"; DESIGN §5). */
 export function betsRoutes(
@@ -43,7 +39,7 @@ export function betsRoutes(
           clientId,
           draft: body,
           isFancyRoute,
-          idempotencyKey: idempotencyKey(request),
+          idempotencyKey: idempotencyKeyOf(request),
           route: endpoint.path,
         });
         // The betting client's own connections only (DESIGN §7).
@@ -86,7 +82,7 @@ export function betsRoutes(
       const answer = await bets.cancel({
         clientId,
         betId: body.BetId,
-        idempotencyKey: idempotencyKey(request),
+        idempotencyKey: idempotencyKeyOf(request),
         route: cancelBet.path,
       });
       if (answer.Status) {
@@ -110,7 +106,7 @@ export function betsRoutes(
         eventId: body.EventId,
         percent: body.Percent,
         bets: body.Bets,
-        idempotencyKey: idempotencyKey(request),
+        idempotencyKey: idempotencyKeyOf(request),
         route: postCashOut.path,
       });
       if (answer.Status)

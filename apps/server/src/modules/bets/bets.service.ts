@@ -57,6 +57,7 @@ export const BET_MESSAGES = {
   wrongSide: 'Bet type does not fit the market',
   positionChanged: 'Your position changed: check the cash out again',
   cashOutMarket: 'Cash out is for match odds and bookmaker markets',
+  clientLocked: 'Your betting is locked. Please contact your operator.',
 } as const;
 
 export type BetAnswer =

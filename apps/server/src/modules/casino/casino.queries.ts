@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
+import type { CasinoRoundStatus } from '../../db/schema.js';
 
 export async function insertLaunch(
   db: Db | Tx,
@@ -167,14 +168,21 @@ export async function setWinLimit(
 
 export interface RoundRow {
   readonly roundId: string;
-  readonly clientId: string;
+  /** Null only for a Debit refused for an unknown provider session. */
+  readonly clientId: string | null;
+  /** The game's id; '' for a Debit refused for an unknown provider session. */
   readonly gameId: string;
+  /** What the round holds; 0 for a refused round, which holds nothing. */
   readonly stakePaise: bigint;
   readonly debitHash: Buffer;
   readonly debitAnswer: unknown;
-  readonly status: 'open' | 'settled';
+  readonly status: CasinoRoundStatus;
   readonly creditHash: Buffer | null;
   readonly creditAnswer: unknown;
+  readonly createdAt: Date;
+  readonly settledAt: Date | null;
+  readonly voidedAt: Date | null;
+  readonly voidReason: string | null;
 }
 
 function rounds(db: Db | Tx) {
@@ -190,20 +198,30 @@ function rounds(db: Db | Tx) {
       'status',
       'credit_hash',
       'credit_answer',
+      'created_at',
+      'settled_at',
+      'voided_at',
+      'void_reason',
     ]);
 }
 
-function toRound(row: Awaited<ReturnType<ReturnType<typeof rounds>['executeTakeFirstOrThrow']>>) {
+function toRound(
+  row: Awaited<ReturnType<ReturnType<typeof rounds>['executeTakeFirstOrThrow']>>,
+): RoundRow {
   return {
     roundId: row.round_id,
     clientId: row.client_id,
-    gameId: row.game_id,
-    stakePaise: BigInt(row.stake_paise),
+    gameId: row.game_id ?? '',
+    stakePaise: BigInt(row.stake_paise ?? 0),
     debitHash: row.debit_hash,
     debitAnswer: row.debit_answer,
     status: row.status,
     creditHash: row.credit_hash,
     creditAnswer: row.credit_answer,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+    voidedAt: row.voided_at,
+    voidReason: row.void_reason,
   };
 }
 
@@ -212,7 +230,10 @@ export async function findRound(db: Db | Tx, roundId: string): Promise<RoundRow 
   return row && toRound(row);
 }
 
-/** A round FOR UPDATE, for its settlement: concurrent credits of one round run one at a time. */
+/**
+ * A round FOR UPDATE, for its settlement or void: concurrent credits and voids of one round run
+ * one at a time.
+ */
 export async function lockRound(tx: Tx, roundId: string): Promise<RoundRow | undefined> {
   const row = await rounds(tx).where('round_id', '=', roundId).forUpdate().executeTakeFirst();
   return row && toRound(row);
@@ -246,6 +267,90 @@ export async function insertRound(
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Keeps a refused Debit against its round id (status 'refused', no stake); false when a round
+ * with this id exists already (a concurrent Debit won).
+ */
+export async function insertRefusedRound(
+  tx: Tx,
+  round: {
+    roundId: string;
+    clientId: string | null;
+    gameId: string | null;
+    debitHash: Buffer;
+    debitAnswer: unknown;
+    at: Date;
+  },
+): Promise<boolean> {
+  const row = await tx
+    .insertInto('casino_rounds')
+    .values({
+      round_id: round.roundId,
+      client_id: round.clientId,
+      game_id: round.gameId,
+      stake_paise: null,
+      status: 'refused',
+      debit_hash: round.debitHash,
+      debit_answer: JSON.stringify(round.debitAnswer),
+      created_at: round.at,
+    })
+    .onConflict((oc) => oc.column('round_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks an open round voided by an operator (its stake released by the caller). */
+export async function voidRound(
+  tx: Tx,
+  voided: { roundId: string; reason: string; at: Date },
+): Promise<void> {
+  await tx
+    .updateTable('casino_rounds')
+    .set({ status: 'voided', voided_at: voided.at, void_reason: voided.reason })
+    .where('round_id', '=', voided.roundId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+export interface OpenRoundRow {
+  readonly roundId: string;
+  readonly clientId: string;
+  readonly username: string;
+  readonly gameId: string;
+  readonly stakePaise: bigint;
+  readonly openedAt: Date;
+}
+
+/** Open rounds (a Debit without its Credit), opened before `olderThan` when given; oldest first. */
+export async function openRounds(
+  db: Db | Tx,
+  olderThan: Date | undefined,
+): Promise<OpenRoundRow[]> {
+  let query = db
+    .selectFrom('casino_rounds as r')
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .select([
+      'r.round_id',
+      'r.client_id',
+      'c.username',
+      'r.game_id',
+      'r.stake_paise',
+      'r.created_at',
+    ])
+    .where('r.status', '=', 'open');
+  if (olderThan !== undefined) query = query.where('r.created_at', '<', olderThan);
+  const rows = await query.orderBy('r.created_at').orderBy('r.id').execute();
+  return rows.map((row) => ({
+    roundId: row.round_id,
+    clientId: row.client_id ?? '',
+    username: row.username,
+    gameId: row.game_id ?? '',
+    stakePaise: BigInt(row.stake_paise ?? 0),
+    openedAt: row.created_at,
+  }));
 }
 
 export async function settleRound(

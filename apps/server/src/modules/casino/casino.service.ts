@@ -6,22 +6,25 @@ import {
   casinoGameId,
   type CasinoGameId,
 } from '@backlay/contract/casino';
-import { rupeesToPaise } from '@backlay/domain';
+import { assertNever, rupeesToPaise } from '@backlay/domain';
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import { rupeesWire } from '../../money.js';
 import type { Clock, Random } from '../../seams.js';
 import { requestHash } from '../idempotency/idempotency.service.js';
+import type { OperatorOutcome } from '../operator-outcome.js';
 import {
   accountOfClient,
   holdPosition,
   lockClientWallet,
   readWallet,
+  releasePosition,
   settlePositions,
 } from '../wallet/wallet.service.js';
 import * as q from './casino.queries.js';
 import {
   casinoDescription,
+  casinoGame,
   creditWire,
   debitWire,
   roundRemark,
@@ -46,7 +49,27 @@ export const CASINO_ANSWERS = {
   insufficient: 'Insufficient balance',
   unknownRound: 'No such round for this player',
   roundConflict: 'This roundId was used with another request',
+  refusedRound: 'This round was refused at its Debit: there is nothing to settle',
+  voidedRound:
+    'This round was voided by the operator and its stake returned: there is nothing to settle',
 } as const;
+
+type DebitResult = ReturnType<typeof debitWire>;
+
+/** Paise as an audit snapshot writes them: a string, exact at any size. */
+const paiseText = (paise: bigint) => paise.toString();
+
+/** A round as the operator's audit log keeps it, before and after an action. */
+function roundSnapshot(round: q.RoundRow) {
+  return {
+    roundId: round.roundId,
+    status: round.status,
+    clientId: round.clientId,
+    gameId: round.gameId,
+    stakePaise: paiseText(round.stakePaise),
+    ...(round.voidReason === null ? {} : { voidReason: round.voidReason }),
+  };
+}
 
 const refuse = <T>(Result: string): CasinoAnswer<T> => ({ Status: false, Result });
 
@@ -140,6 +163,106 @@ export function createCasinoService(deps: CasinoServiceDeps) {
     return stored as CasinoAnswer<T>;
   }
 
+  /**
+   * A Debit whose provider session is unknown (never issued, idle, or of a revoked login): no
+   * player, so the refusal is kept against the round id with no client, and "the same request"
+   * is the same amount from the same session. A round id a player's Debit already holds gets the
+   * plain refusal: this session cannot be told to be theirs, and nothing is recorded.
+   */
+  async function refuseUnknownSession(
+    tx: Tx,
+    body: { session: string; roundId: string; amount: number },
+    at: Date,
+  ): Promise<CasinoAnswer<DebitResult>> {
+    const answer = refuse<DebitResult>(CASINO_ANSWERS.unknownSession);
+    const hash = requestHash('casino-debit', {
+      amount: body.amount,
+      session: hashSecret(body.session).toString('hex'),
+    });
+    const replayOf = (round: q.RoundRow) =>
+      round.clientId === null
+        ? replay<DebitResult>(round.debitAnswer, round.debitHash, hash)
+        : answer;
+    const earlier = await q.findRound(tx, body.roundId);
+    if (earlier) return replayOf(earlier);
+    const isKept = await q.insertRefusedRound(tx, {
+      roundId: body.roundId,
+      clientId: null,
+      gameId: null,
+      debitHash: hash,
+      debitAnswer: answer,
+      at,
+    });
+    if (isKept) return answer;
+    const raced = await q.findRound(tx, body.roundId);
+    return raced ? replayOf(raced) : answer;
+  }
+
+  /**
+   * An operator's void of a round whose provider never sent its Credit (docs/architecture.md,
+   * "Operator voids and rollbacks"): the round row FOR UPDATE, then the client's wallet, the
+   * stake's hold released once and the round marked voided. No ledger row: no money was won or
+   * lost, the stake only stops being held.
+   */
+  async function voidRoundIn(
+    tx: Tx,
+    roundId: string,
+    reason: string,
+    moved: (clientId: string) => void,
+  ): Promise<OperatorOutcome> {
+    const why = reason.trim();
+    if (why === '') return { ok: false, message: 'Give the reason for voiding the round' };
+    const round = await q.lockRound(tx, roundId);
+    if (!round) return { ok: false, message: `No casino round ${roundId}` };
+    const before = roundSnapshot(round);
+    switch (round.status) {
+      case 'open':
+        break;
+      case 'settled':
+        return {
+          ok: false,
+          message: `Round ${roundId} was settled by its Credit${round.settledAt ? ` at ${round.settledAt.toISOString()}` : ''}: there is no stake to release`,
+          before,
+        };
+      case 'voided':
+        return {
+          ok: false,
+          message: `Round ${roundId} was voided already${round.voidedAt ? ` at ${round.voidedAt.toISOString()}` : ''}: its stake was released then`,
+          before,
+        };
+      case 'refused':
+        return {
+          ok: false,
+          message: `Round ${roundId} was refused at its Debit: it holds no stake`,
+          before,
+        };
+      default:
+        return assertNever(round.status, 'round status');
+    }
+    const clientId = round.clientId;
+    if (clientId === null) throw new Error(`open round ${roundId} has no client`);
+    const profile = await q.clientProfile(tx, clientId);
+    const locked = await lockClientWallet(tx, clientId);
+    if (!profile || !locked) throw new Error(`client ${clientId} has no account`);
+    const released = await releasePosition(tx, {
+      accountId: locked.accountId,
+      clientId,
+      positionKey: q.roundPositionKey(roundId),
+    });
+    const at = clock.now();
+    await q.voidRound(tx, { roundId, reason: why, at });
+    moved(clientId);
+    return {
+      ok: true,
+      message: `Voided round ${roundId} of ${profile.username} (${casinoGame(round.gameId).name}): stake ₹ ${rupeesWire(released).toFixed(2)} released`,
+      before,
+      after: {
+        ...roundSnapshot({ ...round, status: 'voided', voidedAt: at, voidReason: why }),
+        releasedPaise: paiseText(released),
+      },
+    };
+  }
+
   return {
     /** Mints a launch token for the client's game: 32 random bytes; only its SHA-256 is kept. */
     async launch(request: {
@@ -204,27 +327,47 @@ export function createCasinoService(deps: CasinoServiceDeps) {
     /**
      * Holds a round's stake like a bet (DESIGN §5): under the wallet's FOR UPDATE lock, the
      * client's exposure grows by the stake under position key `casino:{roundId}`, refused when
-     * MainBalance cannot cover it. Idempotent per round id.
+     * MainBalance cannot cover it. Idempotent per round id, a refusal as much as an acceptance:
+     * either is kept with the round id.
      */
     debit(body: {
       session: string;
       roundId: string;
       amount: number;
-    }): Promise<CasinoAnswer<ReturnType<typeof debitWire>>> {
+    }): Promise<CasinoAnswer<DebitResult>> {
       return committed(async (tx, moved) => {
         const at = clock.now();
         const player = await session(tx, body.session, at);
-        if (!player) return refuse(CASINO_ANSWERS.unknownSession);
-        const stake = amountPaise(body.amount, CASINO_MAX_STAKE, false);
-        if (stake === null) return refuse(CASINO_ANSWERS.badAmount);
+        if (!player) return refuseUnknownSession(tx, body, at);
         const hash = requestHash('casino-debit', { amount: body.amount });
-        const earlier = await q.findRound(tx, body.roundId);
         const replayOf = (round: q.RoundRow) => {
           // Another player's round id is taken, whatever the payload.
           if (round.clientId !== player.clientId) throw conflict(CASINO_ANSWERS.roundConflict);
-          return replay<ReturnType<typeof debitWire>>(round.debitAnswer, round.debitHash, hash);
+          return replay<DebitResult>(round.debitAnswer, round.debitHash, hash);
         };
+        // A refusal is kept against the round id like an acceptance, so that the round can never
+        // be taken later with the same id: the same request gets the same refusal, another one
+        // the 409 (DESIGN §4). Nothing was held.
+        const keepRefusal = async (message: string) => {
+          const answer = refuse<DebitResult>(message);
+          const isKept = await q.insertRefusedRound(tx, {
+            roundId: body.roundId,
+            clientId: player.clientId,
+            gameId: player.gameId,
+            debitHash: hash,
+            debitAnswer: answer,
+            at,
+          });
+          if (isKept) return answer;
+          // A Debit of this round id committed meanwhile: its answer, or the 409.
+          const raced = await q.findRound(tx, body.roundId);
+          if (!raced) throw new Error(`round ${body.roundId} conflicted but is missing`);
+          return replayOf(raced);
+        };
+        const earlier = await q.findRound(tx, body.roundId);
         if (earlier) return replayOf(earlier);
+        const stake = amountPaise(body.amount, CASINO_MAX_STAKE, false);
+        if (stake === null) return keepRefusal(CASINO_ANSWERS.badAmount);
 
         const locked = await lockClientWallet(tx, player.clientId);
         if (!locked) throw new Error(`client ${player.clientId} has no account`);
@@ -240,7 +383,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
           eventId: null,
           exposure: stake,
         });
-        if (!isHeld) return refuse(CASINO_ANSWERS.insufficient);
+        if (!isHeld) return keepRefusal(CASINO_ANSWERS.insufficient);
 
         const answer = {
           Status: true as const,
@@ -280,10 +423,21 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         const player = await session(tx, body.session, at);
         if (!player) return refuse(CASINO_ANSWERS.unknownSession);
         const round = await q.lockRound(tx, body.roundId);
+        // A round refused at its Debit (for this player, or for a session nobody could be told
+        // from) holds nothing and settles nothing.
+        if (
+          round?.status === 'refused' &&
+          (round.clientId === null || round.clientId === player.clientId)
+        ) {
+          return refuse(CASINO_ANSWERS.refusedRound);
+        }
         if (!round || round.clientId !== player.clientId)
           return refuse(CASINO_ANSWERS.unknownRound);
         const hash = requestHash('casino-credit', { amount: body.amount, detail: body.detail });
         if (round.status === 'settled') return replay(round.creditAnswer, round.creditHash, hash);
+        // Its stake went back when the operator voided it: a Credit now would pay a round the
+        // player no longer has at stake.
+        if (round.status === 'voided') return refuse(CASINO_ANSWERS.voidedRound);
         const payout = amountPaise(body.amount, CASINO_MAX_PAYOUT, true);
         if (payout === null) return refuse(CASINO_ANSWERS.badAmount);
 
@@ -335,6 +489,15 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         return answer;
       });
     },
+
+    /** Open rounds (a Debit without its Credit), opened before `olderThan` when given; oldest first. */
+    openRounds: (olderThan?: Date): Promise<q.OpenRoundRow[]> => q.openRounds(db, olderThan),
+
+    voidRoundIn,
+
+    /** `voidRoundIn` in its own transaction; the client's connections hear it after the commit. */
+    voidRound: (roundId: string, reason: string): Promise<OperatorOutcome> =>
+      committed((tx, moved) => voidRoundIn(tx, roundId, reason, moved)),
 
     /** The player's MainBalance (what a round may stake). */
     balance(given: string): Promise<CasinoAnswer<{ balance: number }>> {

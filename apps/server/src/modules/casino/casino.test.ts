@@ -20,10 +20,13 @@ import {
   testClock,
 } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { inTransaction } from '../../db/pool.js';
 import { runCli } from '../../ops/cli.js';
+import { systemRandom } from '../../seams.js';
 import { auditMoney, ledgerRows, positionRows } from '../wallet/wallet.audit.js';
+import { readWallet } from '../wallet/wallet.service.js';
 import { casinoFrameOrigins, casinoFrameUrl } from './casino-url.js';
-import { CASINO_ANSWERS, capWinnings } from './casino.service.js';
+import { CASINO_ANSWERS, capWinnings, createCasinoService } from './casino.service.js';
 
 const PROVIDER_PORT = 9123;
 
@@ -348,7 +351,7 @@ describe('casino rounds', () => {
     ]);
   });
 
-  it('refuses a stake the available balance cannot cover, storing nothing', async () => {
+  it('refuses a stake the available balance cannot cover, holding nothing', async () => {
     const token = await player('spender', 100);
     const session = await sessionOf(token);
     expect(await debited(session, 'round-over-0001', 100.01)).toEqual({
@@ -616,6 +619,312 @@ describe('casino rounds in the reports', () => {
       ],
     });
     expect(await profitLoss('&sportsId=4')).toMatchObject({ Status: true, count: 0, Result: [] });
+    await expectBalanced();
+  });
+});
+
+/** The service as the operator's console calls it, on the test database and clock. */
+const balanceChanged: string[] = [];
+const operatorCasino = () =>
+  createCasinoService({
+    db: database.db,
+    clock,
+    random: systemRandom,
+    defaultWinLimitPaise: 100_000_00,
+    onBalanceChanged: (clientId) => balanceChanged.push(clientId),
+  });
+
+/** A new client with `credit` rupees: their id and a provider session. */
+async function playerWithId(username: string, credit: number) {
+  const clientId = await createTestClient(database.db, username, credit, clock);
+  const session = await sessionOf((await login(app, username)).Token);
+  return { clientId, session };
+}
+
+/** The client's wallet in exact paise. */
+async function paiseOf(clientId: string) {
+  const wallet = await readWallet(database.db, clientId);
+  return { pl: wallet.pl, exposure: wallet.exposure, main: wallet.mainBalance };
+}
+
+async function roundRow(roundId: string) {
+  return database.db
+    .selectFrom('casino_rounds')
+    .select(['client_id', 'status', 'stake_paise', 'void_reason'])
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+}
+
+describe('a refused Debit', () => {
+  it('is kept against its round id: the same request is refused again, another is a 409', async () => {
+    const { clientId, session } = await playerWithId('refused1', 100);
+    expect(await debited(session, 'round-refd-0001', 150)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.insufficient,
+    });
+    expect(await roundRow('round-refd-0001')).toEqual({
+      client_id: clientId,
+      status: 'refused',
+      stake_paise: null,
+      void_reason: null,
+    });
+    // The player wins elsewhere: 150 would fit now, but the round id keeps its refusal.
+    await debited(session, 'round-refd-0002', 50);
+    await credited(session, 'round-refd-0002', 250);
+    expect(await paiseOf(clientId)).toEqual({ pl: 200_00n, exposure: 0n, main: 300_00n });
+    expect(await debited(session, 'round-refd-0001', 150)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.insufficient,
+    });
+    const other = await debit(session, 'round-refd-0001', 100);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ Status: false, Result: CASINO_ANSWERS.roundConflict });
+    const { session: stranger } = await playerWithId('refused2', 1_000);
+    expect((await debit(stranger, 'round-refd-0001', 150)).statusCode).toBe(409);
+    expect(await holdsOf('round-refd-0001')).toEqual([]);
+    expect(await paiseOf(clientId)).toEqual({ pl: 200_00n, exposure: 0n, main: 300_00n });
+    await expectBalanced();
+  });
+
+  it('refuses a Credit of the refused round clearly and moves no money', async () => {
+    const { clientId, session } = await playerWithId('refused3', 100);
+    expect((await debited(session, 'round-refd-0003', 100.01)).Status).toBe(false);
+    balanceChanged.length = 0;
+    toUser.length = 0;
+    expect(await credited(session, 'round-refd-0003', 500)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.refusedRound,
+    });
+    expect(await ledgerRowsOf('round-refd-0003')).toEqual([]);
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 0n, main: 100_00n });
+    expect(toUser).toEqual([]);
+    expect((await roundRow('round-refd-0003'))?.status).toBe('refused');
+    await expectBalanced();
+  });
+
+  it('is kept for an unknown provider session too, with no player', async () => {
+    expect(await debited('no-such-session', 'round-ghost-001', 10)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownSession,
+    });
+    expect(await roundRow('round-ghost-001')).toEqual({
+      client_id: null,
+      status: 'refused',
+      stake_paise: null,
+      void_reason: null,
+    });
+    expect(await debited('no-such-session', 'round-ghost-001', 10)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownSession,
+    });
+    expect((await debit('another-unknown-session', 'round-ghost-001', 10)).statusCode).toBe(409);
+    const { clientId, session } = await playerWithId('ghosted', 1_000);
+    expect((await debit(session, 'round-ghost-001', 10)).statusCode).toBe(409);
+    expect(await credited(session, 'round-ghost-001', 20)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.refusedRound,
+    });
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 0n, main: 1_000_00n });
+
+    // A player's open round is not touched by a Debit from an unknown session.
+    await debited(session, 'round-ghost-002', 100);
+    expect(await debited('no-such-session', 'round-ghost-002', 100)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.unknownSession,
+    });
+    expect(await roundRow('round-ghost-002')).toMatchObject({
+      client_id: clientId,
+      status: 'open',
+    });
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 100_00n, main: 900_00n });
+    await expectBalanced();
+  });
+});
+
+describe("an operator's void of a stuck round", () => {
+  it('lists the open rounds oldest first, and those opened before a given time', async () => {
+    const { clientId, session } = await playerWithId('stuck1', 1_000);
+    const openedAt = clock.now();
+    await debited(session, 'round-stuck-001', 100);
+    clock.advance(60_000);
+    await debited(session, 'round-stuck-002', 50.25);
+    await debited(session, 'round-stuck-003', 10);
+    await credited(session, 'round-stuck-003', 0);
+    const casino = operatorCasino();
+    const mine = (rounds: Awaited<ReturnType<typeof casino.openRounds>>) =>
+      rounds.filter((round) => round.username === 'stuck1');
+    expect(mine(await casino.openRounds())).toEqual([
+      {
+        roundId: 'round-stuck-001',
+        clientId,
+        username: 'stuck1',
+        gameId: 'sevenupsevendown',
+        stakePaise: 100_00n,
+        openedAt,
+      },
+      {
+        roundId: 'round-stuck-002',
+        clientId,
+        username: 'stuck1',
+        gameId: 'sevenupsevendown',
+        stakePaise: 50_25n,
+        openedAt: new Date(openedAt.getTime() + 60_000),
+      },
+    ]);
+    const older = await casino.openRounds(new Date(openedAt.getTime() + 30_000));
+    expect(mine(older).map((round) => round.roundId)).toEqual(['round-stuck-001']);
+    const all = await casino.openRounds();
+    expect(all.map((round) => round.openedAt.getTime())).toEqual(
+      all.map((round) => round.openedAt.getTime()).sort((a, b) => a - b),
+    );
+    expect(all.some((round) => round.roundId === 'round-refd-0001')).toBe(false);
+  });
+
+  it('releases the held stake once; a second void and a later Credit are refused', async () => {
+    const { clientId, session } = await playerWithId('stuck2', 1_000);
+    const debitAnswer = await debited(session, 'round-void-0001', 250);
+    expect(debitAnswer).toEqual({
+      Status: true,
+      Result: { balance: 750, roundId: 'round-void-0001' },
+    });
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 250_00n, main: 750_00n });
+
+    const casino = operatorCasino();
+    balanceChanged.length = 0;
+    const voided = await casino.voidRound('round-void-0001', '  provider lost the round  ');
+    expect(voided).toEqual({
+      ok: true,
+      message: 'Voided round round-void-0001 of stuck2 (7 Up Down): stake ₹ 250.00 released',
+      before: {
+        roundId: 'round-void-0001',
+        status: 'open',
+        clientId,
+        gameId: 'sevenupsevendown',
+        stakePaise: '25000',
+      },
+      after: {
+        roundId: 'round-void-0001',
+        status: 'voided',
+        clientId,
+        gameId: 'sevenupsevendown',
+        stakePaise: '25000',
+        voidReason: 'provider lost the round',
+        releasedPaise: '25000',
+      },
+    });
+    expect(balanceChanged).toEqual([clientId]);
+    expect(await holdsOf('round-void-0001')).toEqual([]);
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 0n, main: 1_000_00n });
+    expect(await roundRow('round-void-0001')).toEqual({
+      client_id: clientId,
+      status: 'voided',
+      stake_paise: '25000',
+      void_reason: 'provider lost the round',
+    });
+
+    const again = await casino.voidRound('round-void-0001', 'twice');
+    expect(again.ok).toBe(false);
+    expect(again.message).toMatch(/^Round round-void-0001 was voided already at .*: its stake/);
+    expect(again.after).toBeUndefined();
+    expect(balanceChanged).toEqual([clientId]);
+
+    expect(await credited(session, 'round-void-0001', 500)).toEqual({
+      Status: false,
+      Result: CASINO_ANSWERS.voidedRound,
+    });
+    expect(await ledgerRowsOf('round-void-0001')).toEqual([]);
+    // A repeated Debit gets its stored answer and holds nothing again; another payload a 409.
+    expect(await debited(session, 'round-void-0001', 250)).toEqual(debitAnswer);
+    expect((await debit(session, 'round-void-0001', 300)).statusCode).toBe(409);
+    expect(await holdsOf('round-void-0001')).toEqual([]);
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 0n, main: 1_000_00n });
+    expect((await casino.openRounds()).map((round) => round.roundId)).not.toContain(
+      'round-void-0001',
+    );
+    await expectBalanced();
+  });
+
+  it('refuses to void a settled, refused or unknown round, or without a reason, moving nothing', async () => {
+    const { clientId, session } = await playerWithId('stuck3', 1_000);
+    await debited(session, 'round-done-0001', 100);
+    await credited(session, 'round-done-0001', 300);
+    await debited(session, 'round-done-0002', 5_000);
+    await debited(session, 'round-done-0003', 40);
+    const wallet = await paiseOf(clientId);
+    expect(wallet).toEqual({ pl: 200_00n, exposure: 40_00n, main: 1_160_00n });
+    const casino = operatorCasino();
+    balanceChanged.length = 0;
+
+    const settled = await casino.voidRound('round-done-0001', 'late');
+    expect(settled).toMatchObject({ ok: false, before: { status: 'settled' } });
+    expect(settled.message).toMatch(/^Round round-done-0001 was settled by its Credit at /);
+    expect(await casino.voidRound('round-done-0002', 'late')).toMatchObject({
+      ok: false,
+      message: 'Round round-done-0002 was refused at its Debit: it holds no stake',
+    });
+    expect(await casino.voidRound('round-none-9999', 'late')).toEqual({
+      ok: false,
+      message: 'No casino round round-none-9999',
+    });
+    expect(await casino.voidRound('round-done-0003', '   ')).toEqual({
+      ok: false,
+      message: 'Give the reason for voiding the round',
+    });
+    expect(balanceChanged).toEqual([]);
+    expect(await paiseOf(clientId)).toEqual(wallet);
+    expect(await ledgerRowsOf('round-done-0001')).toHaveLength(2);
+    expect((await roundRow('round-done-0003'))?.status).toBe('open');
+    await expectBalanced();
+  });
+
+  it("voids on the caller's transaction: nothing stays when it rolls back", async () => {
+    const { clientId, session } = await playerWithId('stuck4', 500);
+    await debited(session, 'round-txn-00001', 125.5);
+    const casino = operatorCasino();
+    const moved: string[] = [];
+    await expect(
+      inTransaction(database.db, async (tx) => {
+        const outcome = await casino.voidRoundIn(tx, 'round-txn-00001', 'audit failed', (id) =>
+          moved.push(id),
+        );
+        expect(outcome.ok).toBe(true);
+        throw new Error('the audit row could not be written');
+      }),
+    ).rejects.toThrow('the audit row could not be written');
+    expect((await roundRow('round-txn-00001'))?.status).toBe('open');
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 125_50n, main: 374_50n });
+
+    const outcome = await inTransaction(database.db, (tx) =>
+      casino.voidRoundIn(tx, 'round-txn-00001', 'audit written', (id) => moved.push(id)),
+    );
+    expect(outcome.ok).toBe(true);
+    expect(moved).toEqual([clientId, clientId]);
+    expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 0n, main: 500_00n });
+    await expectBalanced();
+  });
+
+  it('settles or voids a round once when a Credit and voids race', async () => {
+    for (let trial = 0; trial < 5; trial += 1) {
+      const { clientId, session } = await playerWithId(`stuckrace${trial}`, 1_000);
+      const roundId = `round-race-v${String(trial).padStart(3, '0')}`;
+      await debited(session, roundId, 100);
+      const casino = operatorCasino();
+      const [credit, ...voids] = await Promise.all([
+        credited(session, roundId, 300),
+        casino.voidRound(roundId, 'race'),
+        casino.voidRound(roundId, 'race'),
+      ]);
+      const voidsOk = voids.filter((outcome) => outcome.ok).length;
+      if (credit.Status) {
+        // The Credit won: paid once, no void.
+        expect(voidsOk).toBe(0);
+        expect(await paiseOf(clientId)).toEqual({ pl: 200_00n, exposure: 0n, main: 1_200_00n });
+      } else {
+        expect(credit.Result).toBe(CASINO_ANSWERS.voidedRound);
+        expect(voidsOk).toBe(1);
+        expect(await paiseOf(clientId)).toEqual({ pl: 0n, exposure: 0n, main: 1_000_00n });
+      }
+    }
     await expectBalanced();
   });
 });

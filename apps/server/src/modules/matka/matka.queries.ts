@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
+import type { MatkaBetStatus } from '../../db/schema.js';
 
 /** DESIGN §6: matka games run on a daily schedule in this zone. */
 export const MATKA_TZ = 'Asia/Kolkata';
@@ -53,6 +54,12 @@ export interface MarketRow {
   readonly result: string | null;
   readonly resultAt: Date | null;
   readonly updatedAt: Date;
+  /** Set while an operator's void stands (its stakes went back). */
+  readonly voidedAt: Date | null;
+  readonly voidReason: string | null;
+  /** Set once an operator rolled its result back: never drawn at close again, takes no bets. */
+  readonly rolledBackAt: Date | null;
+  readonly rollbackReason: string | null;
 }
 
 function marketsWithGames(db: Db | Tx) {
@@ -69,6 +76,10 @@ function marketsWithGames(db: Db | Tx) {
       'm.result',
       'm.result_at as resultAt',
       'm.updated_at as updatedAt',
+      'm.voided_at as voidedAt',
+      'm.void_reason as voidReason',
+      'm.rolled_back_at as rolledBackAt',
+      'm.rollback_reason as rollbackReason',
     ]);
 }
 
@@ -77,6 +88,8 @@ export async function currentMarkets(db: Db | Tx, now: Date): Promise<MarketRow[
   const rows = await marketsWithGames(db)
     .where('m.closes_at', '>', now)
     .where('m.result', 'is', null)
+    .where('m.voided_at', 'is', null)
+    .where('m.rolled_back_at', 'is', null)
     .orderBy('m.game_id')
     .orderBy('m.opens_at')
     .execute();
@@ -87,7 +100,10 @@ export async function currentMarkets(db: Db | Tx, now: Date): Promise<MarketRow[
   );
 }
 
-/** The game's market open at `now` (no result yet), locked FOR SHARE against its settlement. */
+/**
+ * The game's market open at `now` (no result yet, not voided, never rolled back), locked FOR SHARE
+ * against its settlement, void or rollback.
+ */
 export async function lockOpenMarket(
   tx: Tx,
   gameId: string,
@@ -100,21 +116,28 @@ export async function lockOpenMarket(
     .where('opens_at', '<=', now)
     .where('closes_at', '>', now)
     .where('result', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('rolled_back_at', 'is', null)
     .forShare()
     .executeTakeFirst();
 }
 
-/** A market FOR UPDATE, for its settlement. */
+/** A market FOR UPDATE, for its settlement, void or rollback. */
 export async function lockMarket(tx: Tx, mid: string): Promise<MarketRow | undefined> {
   return marketsWithGames(tx).where('m.id', '=', mid).forUpdate('m').executeTakeFirst();
 }
 
-/** Markets whose close has passed without a result, oldest first. */
+/**
+ * Markets whose close has passed without a result, oldest first; not a voided market, nor one an
+ * operator rolled back (only an operator's declaration settles that one).
+ */
 export async function dueMarkets(db: Db | Tx, now: Date): Promise<string[]> {
   const rows = await db
     .selectFrom('matka_markets')
     .select('id')
     .where('result', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('rolled_back_at', 'is', null)
     .where('closes_at', '<=', now)
     .orderBy('closes_at')
     .orderBy('id')
@@ -225,7 +248,7 @@ export interface MatkaBetListRow {
   readonly createdAt: Date;
   readonly mid: string;
   readonly plPaise: bigint;
-  readonly status: 'Pending' | 'Settled' | 'Lost';
+  readonly status: MatkaBetStatus;
 }
 
 /** The client's bets, newest first: of one market, or the latest `limit` of all. */
@@ -337,4 +360,157 @@ export async function profitLossCount(
     .select(sql<string>`count(distinct m.id)`.as('markets'))
     .executeTakeFirstOrThrow();
   return Number(row.markets);
+}
+
+/** An operator's void: the market voided with the reason (its stakes released by the caller). */
+export async function voidMarket(
+  tx: Tx,
+  change: { mid: string; reason: string; at: Date },
+): Promise<void> {
+  await tx
+    .updateTable('matka_markets')
+    .set({ voided_at: change.at, void_reason: change.reason, updated_at: change.at })
+    .where('id', '=', change.mid)
+    .where('result', 'is', null)
+    .execute();
+}
+
+/** Every Pending bet of the market Voided with the reason: its stake back, P/L 0. */
+export async function voidBets(tx: Tx, mid: string, reason: string): Promise<void> {
+  await tx
+    .updateTable('matka_bets')
+    .set({ status: 'Voided', pl_paise: 0, void_reason: reason })
+    .where('market_id', '=', mid)
+    .where('status', '=', 'Pending')
+    .execute();
+}
+
+export interface FinishedMatkaBet {
+  readonly id: string;
+  readonly clientId: string;
+  /** What the settlement booked for the bet: (payout − 1) × amount, −amount, or 0 for a void. */
+  readonly plPaise: bigint;
+}
+
+/** The bets a result or a void closed (Settled, Lost, Voided), for their rollback. */
+export async function finishedBetsOfMarket(tx: Tx, mid: string): Promise<FinishedMatkaBet[]> {
+  const rows = await tx
+    .selectFrom('matka_bets')
+    .select(['id', 'client_id', 'pl_paise'])
+    .where('market_id', '=', mid)
+    .where('status', '<>', 'Pending')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    clientId: row.client_id,
+    plPaise: BigInt(row.pl_paise ?? 0),
+  }));
+}
+
+/** Every closed bet of the market back to Pending (a rollback). */
+export async function reopenBets(tx: Tx, mid: string): Promise<void> {
+  await tx
+    .updateTable('matka_bets')
+    .set({ status: 'Pending', pl_paise: null, void_reason: null })
+    .where('market_id', '=', mid)
+    .where('status', '<>', 'Pending')
+    .execute();
+}
+
+/**
+ * An operator's rollback: the result (or the void) cleared and the market marked rolled back, so
+ * that the draw at close never settles it again (dueMarkets) and it takes no more bets.
+ */
+export async function rollBackMarket(
+  tx: Tx,
+  change: { mid: string; reason: string; at: Date },
+): Promise<void> {
+  await tx
+    .updateTable('matka_markets')
+    .set({
+      result: null,
+      result_source: null,
+      result_at: null,
+      voided_at: null,
+      void_reason: null,
+      rolled_back_at: change.at,
+      rollback_reason: change.reason,
+      updated_at: change.at,
+    })
+    .where('id', '=', change.mid)
+    .execute();
+}
+
+export interface MarketTotals {
+  readonly bets: number;
+  /** Every bet's stake, whatever its status. */
+  readonly stakedPaise: bigint;
+  /** The stakes of the Pending bets: what the clients' positions on the market hold. */
+  readonly pendingPaise: bigint;
+  /** The clients' net result booked by the settlement standing now (Settled and Lost bets). */
+  readonly clientsNetPaise: bigint;
+}
+
+export async function marketTotals(db: Db | Tx, mid: string): Promise<MarketTotals> {
+  const row = await db
+    .selectFrom('matka_bets')
+    .select([
+      sql<string>`count(*)`.as('bets'),
+      sql<string>`coalesce(sum(amount_paise), 0)`.as('staked'),
+      sql<string>`coalesce(sum(amount_paise) FILTER (WHERE status = 'Pending'), 0)`.as('pending'),
+      sql<string>`coalesce(sum(pl_paise) FILTER (WHERE status IN ('Settled', 'Lost')), 0)`.as(
+        'net',
+      ),
+    ])
+    .where('market_id', '=', mid)
+    .executeTakeFirstOrThrow();
+  return {
+    bets: Number(row.bets),
+    stakedPaise: BigInt(row.staked),
+    pendingPaise: BigInt(row.pending),
+    clientsNetPaise: BigInt(row.net),
+  };
+}
+
+export interface RecentMarketRow extends MarketRow {
+  readonly bets: number;
+  readonly stakedPaise: bigint;
+}
+
+/**
+ * Markets opened since `since` (up to `now`), and any older one an operator rolled back that still
+ * waits for its declaration (the draw will never settle it); newest first, with their bets.
+ */
+export async function recentMarkets(
+  db: Db | Tx,
+  since: Date,
+  now: Date,
+): Promise<RecentMarketRow[]> {
+  const rows = await marketsWithGames(db)
+    .select([
+      sql<string>`(SELECT count(*) FROM matka_bets b WHERE b.market_id = m.id)`.as('bets'),
+      sql<string>`(SELECT coalesce(sum(b.amount_paise), 0) FROM matka_bets b WHERE b.market_id = m.id)`.as(
+        'staked',
+      ),
+    ])
+    .where('m.opens_at', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('m.opens_at', '>', since),
+        eb.and([
+          eb('m.rolled_back_at', 'is not', null),
+          eb('m.result', 'is', null),
+          eb('m.voided_at', 'is', null),
+        ]),
+      ]),
+    )
+    .orderBy('m.opens_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  return rows.map(({ bets, staked, ...market }) => ({
+    ...market,
+    bets: Number(bets),
+    stakedPaise: BigInt(staked),
+  }));
 }

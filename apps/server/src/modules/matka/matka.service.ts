@@ -1,12 +1,17 @@
 import type { MatkaPlaceBetBody } from '@backlay/contract/matka';
 import { matkaBetNo, matkaTotal, rupeesToPaise, type MatkaBet } from '@backlay/domain';
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
+import { rupeesWire } from '../../money.js';
 import type { Clock, Random } from '../../seams.js';
 import type { Idempotency } from '../idempotency/idempotency.service.js';
+import type { OperatorOutcome } from '../operator-outcome.js';
 import {
   holdPosition,
   lockClientWallet,
+  lockWithHouse,
   positionExposure,
+  postPair,
+  releasePosition,
   settlePositions,
 } from '../wallet/wallet.service.js';
 import * as q from './matka.queries.js';
@@ -22,6 +27,8 @@ export const MATKA_ANSWERS = {
   badTotal: 'TotalAmount must be a whole number of rupees equal to the sum of the bet amounts',
   insufficient: 'Insufficient balance',
   unknownMarket: 'Matka market not found',
+  badResult: 'A matka result is two digits, 00 to 99',
+  noReason: 'Give the reason for the void or the rollback',
 } as const;
 
 export type MatkaAnswer =
@@ -73,9 +80,35 @@ export interface MatkaServiceDeps {
   readonly payout: number;
 }
 
-export type MatkaSettleOutcome =
-  | { readonly ok: true; readonly message: string }
-  | { readonly ok: false; readonly message: string };
+/** A market's state as the operator's console lists it. */
+export type MatkaMarketStatus = 'open' | 'closed' | 'settled' | 'voided' | 'rolled back';
+
+/**
+ * A market's state at `now`: its result, else an operator's void, else a rollback waiting for the
+ * operator's declaration, else open or closed for betting by the clock.
+ */
+export function matkaMarketStatus(
+  market: Pick<q.MarketRow, 'result' | 'voidedAt' | 'rolledBackAt' | 'opensAt' | 'closesAt'>,
+  now: Date,
+): MatkaMarketStatus {
+  if (market.result !== null) return 'settled';
+  if (market.voidedAt !== null) return 'voided';
+  if (market.rolledBackAt !== null) return 'rolled back';
+  const at = now.getTime();
+  return market.opensAt.getTime() <= at && at < market.closesAt.getTime() ? 'open' : 'closed';
+}
+
+const label = (market: q.MarketRow) => `${market.name} (Mid ${market.mid})`;
+
+/** Sums per client, in the order first seen. */
+function sumByClient<T extends { clientId: string }>(
+  rows: readonly T[],
+  amount: (row: T) => bigint,
+) {
+  const sums = new Map<string, bigint>();
+  for (const row of rows) sums.set(row.clientId, (sums.get(row.clientId) ?? 0n) + amount(row));
+  return sums;
+}
 
 /** Matka games, bets and results (SPEC §3, §7 "Matka"; DESIGN §4–§6). */
 export function createMatkaService(deps: MatkaServiceDeps) {
@@ -129,22 +162,38 @@ export function createMatkaService(deps: MatkaServiceDeps) {
   /**
    * Settles a market with `result` unless it has one already (the first result wins): each bet
    * Settled with (payout − 1) × amount on a hit or Lost with −amount, one ledger pair per client
-   * with the house (kind profit_loss), and the client's exposure on the market released.
+   * with the house (kind profit_loss), and the client's exposure on the market released. A voided
+   * market is refused until its void is rolled back; a rolled back one is refused to the draw.
    */
   async function settle(
     tx: Tx,
     mid: string,
     result: string,
     source: 'draw' | 'operator',
-  ): Promise<MatkaSettleOutcome> {
+  ): Promise<OperatorOutcome> {
+    if (!/^\d{2}$/.test(result)) return { ok: false, message: MATKA_ANSWERS.badResult };
     const market = await q.lockMarket(tx, mid);
     if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
     if (market.result !== null) {
       return {
         ok: false,
-        message: `${market.name} (Mid ${mid}) already has its result ${market.result}`,
+        message: `${label(market)} already has its result ${market.result}`,
       };
     }
+    if (market.voidedAt !== null) {
+      return { ok: false, message: `${label(market)} was voided: roll the void back first` };
+    }
+    // A rolled back market is settled by an operator only (docs/architecture.md, "Operator voids
+    // and rollbacks"): the draw found it due before the rollback committed.
+    if (source === 'draw' && market.rolledBackAt !== null) {
+      return {
+        ok: false,
+        message: `${label(market)} was rolled back: only an operator's declaration settles it`,
+      };
+    }
+    // The audit's snapshots are the operator's; the draw has no audit row to write them to.
+    const isOperator = source === 'operator';
+    const before = isOperator ? await snapshot(tx, market) : undefined;
     const at = clock.now();
     await q.setResult(tx, { mid, result, source, at });
 
@@ -177,7 +226,154 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     const how = source === 'draw' ? 'drawn' : 'declared';
     return {
       ok: true,
-      message: `${market.name} (Mid ${mid}) result ${result} ${how}; ${bets.length} bets settled`,
+      message: `${label(market)} result ${result} ${how}; ${bets.length} bets settled`,
+      ...(isOperator ? { before, after: await snapshotOf(tx, mid) } : {}),
+    };
+  }
+
+  /** A market as the operator's audit log keeps it: state, result and amounts in paise. */
+  async function snapshot(tx: Tx, market: q.MarketRow) {
+    const totals = await q.marketTotals(tx, market.mid);
+    return {
+      mid: market.mid,
+      status: matkaMarketStatus(market, clock.now()),
+      result: market.result,
+      ...(market.voidReason === null ? {} : { voidReason: market.voidReason }),
+      ...(market.rollbackReason === null ? {} : { rollbackReason: market.rollbackReason }),
+      bets: totals.bets,
+      stakedPaise: totals.stakedPaise.toString(),
+      pendingPaise: totals.pendingPaise.toString(),
+      clientsNetPaise: totals.clientsNetPaise.toString(),
+    };
+  }
+
+  async function snapshotOf(tx: Tx, mid: string) {
+    const market = await q.lockMarket(tx, mid);
+    if (!market) throw new Error(`matka market ${mid} is missing`);
+    return snapshot(tx, market);
+  }
+
+  /**
+   * An operator's void of a market with no result (open or closed): the market row FOR UPDATE,
+   * then the wallets by ascending account (DESIGN §5); every Pending bet Voided with the reason and
+   * its stake back (the client's position on the market released), no ledger row (nothing was won
+   * or lost), the market voided. It takes no more bets and is not drawn.
+   */
+  async function voidMarketIn(tx: Tx, mid: string, reason: string): Promise<OperatorOutcome> {
+    const why = reason.trim();
+    if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
+    const market = await q.lockMarket(tx, mid);
+    if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
+    const before = await snapshot(tx, market);
+    if (market.result !== null) {
+      return {
+        ok: false,
+        message: `${label(market)} is settled with ${market.result}: roll back its result first`,
+        before,
+      };
+    }
+    if (market.voidedAt !== null) {
+      return { ok: false, message: `${label(market)} was voided already`, before };
+    }
+    const at = clock.now();
+    const bets = await q.openBetsOfMarket(tx, mid);
+    const stakes = sumByClient(bets, (bet) => bet.amountPaise);
+    const accounts = await q.clientAccounts(tx, [...stakes.keys()]);
+    if (accounts.length > 0) {
+      await lockWithHouse(
+        tx,
+        accounts.map((account) => account.accountId),
+      );
+    }
+    let released = 0n;
+    for (const account of accounts) {
+      released += await releasePosition(tx, {
+        accountId: account.accountId,
+        clientId: account.clientId,
+        positionKey: mid,
+      });
+    }
+    await q.voidBets(tx, mid, why);
+    await q.voidMarket(tx, { mid, reason: why, at });
+    return {
+      ok: true,
+      message: `Voided ${label(market)}: ${bets.length} bets of ${accounts.length} clients, stakes ₹ ${rupeesWire(released).toFixed(2)} returned`,
+      before,
+      after: { ...(await snapshotOf(tx, mid)), releasedPaise: released.toString() },
+    };
+  }
+
+  /**
+   * An operator's rollback of a settled or voided market, as a sports rollback (settlement
+   * service): the ledger is append-only, so each client's result is undone by a compensating pair
+   * with the house (the opposite of the sum of their bets' P/L, which is exactly what the
+   * settlement posted; nothing for a void); the bets are Pending again and their stakes held again,
+   * even past the main balance (DESIGN §5); the result is cleared and the market marked rolled
+   * back, so that the draw never settles it again and it takes no more bets.
+   */
+  async function rollbackIn(tx: Tx, mid: string, reason: string): Promise<OperatorOutcome> {
+    const why = reason.trim();
+    if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
+    const market = await q.lockMarket(tx, mid);
+    if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
+    const before = await snapshot(tx, market);
+    if (market.result === null && market.voidedAt === null) {
+      return {
+        ok: false,
+        message: `${label(market)} has no result or void to roll back`,
+        before,
+      };
+    }
+    const was = market.result ?? 'void';
+    const at = clock.now();
+    const finished = await q.finishedBetsOfMarket(tx, mid);
+    const netOf = sumByClient(finished, (bet) => bet.plPaise);
+    const accounts = await q.clientAccounts(tx, [...netOf.keys()]);
+    // The house's wallet with the clients', by ascending account (a market without bets locks none).
+    const house =
+      accounts.length > 0
+        ? await lockWithHouse(
+            tx,
+            accounts.map((account) => account.accountId),
+          )
+        : '';
+    let undone = 0n;
+    for (const account of accounts) {
+      const net = netOf.get(account.clientId) ?? 0n;
+      if (net === 0n) continue;
+      await postPair(tx, {
+        txnId: random.uuid(),
+        clientAccountId: account.accountId,
+        houseAccountId: house,
+        kind: 'profit_loss',
+        amountPaise: -net,
+        remark: `Matka ${market.name} result ${was} rolled back: ${why}`,
+        description: `${market.name} (Mid ${mid})`,
+        eventId: null,
+        marketId: mid,
+        marketType: 'MATKA',
+        at,
+      });
+      undone += net;
+    }
+    await q.reopenBets(tx, mid);
+    const held = sumByClient(await q.openBetsOfMarket(tx, mid), (bet) => bet.amountPaise);
+    for (const account of accounts) {
+      await holdPosition(tx, {
+        accountId: account.accountId,
+        clientId: account.clientId,
+        positionKey: mid,
+        eventId: null,
+        exposure: held.get(account.clientId) ?? 0n,
+        mayOverdraw: true,
+      });
+    }
+    await q.rollBackMarket(tx, { mid, reason: why, at });
+    return {
+      ok: true,
+      message: `Rolled back ${label(market)} (was ${was}): ${finished.length} bets of ${accounts.length} clients Pending again; only an operator's declaration settles it now`,
+      before,
+      after: { ...(await snapshotOf(tx, mid)), reversedPaise: undone.toString() },
     };
   }
 
@@ -201,9 +397,45 @@ export function createMatkaService(deps: MatkaServiceDeps) {
       );
     },
 
-    /** The operator's result for a market; refused when it already has one. */
-    declare(mid: string, result: string): Promise<MatkaSettleOutcome> {
+    /** The operator's result for a market on the caller's transaction; refused when it has one. */
+    declareIn: (tx: Tx, mid: string, result: string): Promise<OperatorOutcome> =>
+      settle(tx, mid, result, 'operator'),
+
+    /** The operator's result for a market in its own transaction; refused when it has one. */
+    declare(mid: string, result: string): Promise<OperatorOutcome> {
       return inTransaction(db, (tx) => settle(tx, mid, result, 'operator'));
+    },
+
+    voidMarketIn,
+
+    /** `voidMarketIn` in its own transaction. */
+    voidMarket: (mid: string, reason: string): Promise<OperatorOutcome> =>
+      inTransaction(db, (tx) => voidMarketIn(tx, mid, reason)),
+
+    rollbackIn,
+
+    /** `rollbackIn` in its own transaction. */
+    rollback: (mid: string, reason: string): Promise<OperatorOutcome> =>
+      inTransaction(db, (tx) => rollbackIn(tx, mid, reason)),
+
+    /**
+     * The markets opened in the last `days` days, and any older one rolled back and waiting for a
+     * declaration; newest first, with their bets and stakes.
+     */
+    async recentMarkets(days = 3) {
+      const now = clock.now();
+      const since = new Date(now.getTime() - days * 24 * 60 * 60_000);
+      const rows = await q.recentMarkets(db, since, now);
+      return rows.map((row) => ({
+        mid: row.mid,
+        game: row.name,
+        openAt: row.opensAt,
+        closeAt: row.closesAt,
+        status: matkaMarketStatus(row, now),
+        result: row.result,
+        bets: row.bets,
+        stakedPaise: row.stakedPaise,
+      }));
     },
 
     /** Creates the coming markets and draws every market whose close has passed, oldest first. */

@@ -19,9 +19,12 @@ import {
   testClock,
 } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
-import type { Random } from '../../seams.js';
+import { inTransaction } from '../../db/pool.js';
+import { systemRandom, type Random } from '../../seams.js';
+import { toPaise } from '@backlay/domain';
 import { createIdempotency } from '../idempotency/idempotency.service.js';
 import { auditMoney, ledgerRows } from '../wallet/wallet.audit.js';
+import { createWalletService, readWallet } from '../wallet/wallet.service.js';
 import { createMatkaScheduler } from './matka.scheduler.js';
 import { createMatkaService, drawMatkaNumber, MATKA_ANSWERS } from './matka.service.js';
 
@@ -554,5 +557,403 @@ describe('matka results', () => {
       Status: false,
       Result: MATKA_ANSWERS.unknownMarket,
     });
+  });
+});
+
+/** The service as the operator's console (and the scheduler) call it. */
+const operatorMatka = (random: Random = seededRandom(31)) =>
+  createMatkaService({
+    db: database.db,
+    clock,
+    random,
+    idempotency: createIdempotency({ db: database.db, clock }),
+    payout: 90,
+  });
+
+/** A new client with `credit` rupees, logged in: their id and token. */
+async function bettor(username: string, credit: number) {
+  const clientId = await createTestClient(database.db, username, credit, clock);
+  return { clientId, token: (await login(app, username)).Token };
+}
+
+/** Places bets that must be taken. */
+async function bet(draft: Draft, as: string) {
+  expect(await placed(draft, as)).toEqual({ Status: true, Result: MATKA_ANSWERS.placed });
+}
+
+/** The client's wallet in exact paise. */
+async function paiseOf(clientId: string) {
+  const wallet = await readWallet(database.db, clientId);
+  return { pl: wallet.pl, exposure: wallet.exposure, main: wallet.mainBalance };
+}
+
+async function betRows(mid: number) {
+  return database.db
+    .selectFrom('matka_bets')
+    .select(['client_id', 'bet_no', 'status', 'pl_paise', 'void_reason'])
+    .where('market_id', '=', String(mid))
+    .orderBy('id')
+    .execute();
+}
+
+async function marketRow(mid: number) {
+  return database.db
+    .selectFrom('matka_markets')
+    .select(['result', 'result_source', 'void_reason', 'rollback_reason'])
+    .where('id', '=', String(mid))
+    .executeTakeFirstOrThrow();
+}
+
+/** The sum of a client's ledger rows for one market, in paise. */
+async function ledgerNet(clientId: string, mid: number) {
+  const rows = await ledgerRows(database.db, { clientId, marketId: String(mid) });
+  return rows.reduce((sum, row) => sum + row.amountPaise, 0n);
+}
+
+describe("an operator's void of a matka market", () => {
+  it('returns every open stake: bets Voided with P/L 0, no ledger row, no more bets', async () => {
+    clock.set(ist('2026-11-27T14:00:00'));
+    await relogin();
+    const mid = await midOf(KALYAN);
+    const one = await bettor('mvoid1', 1_000);
+    const two = await bettor('mvoid2', 500);
+    await bet(
+      {
+        SMBets: [
+          { BetNo: '45', Amount: 99.75 },
+          { BetNo: '46', Amount: 50.25 },
+        ],
+        TotalAmount: 150,
+      },
+      one.token,
+    );
+    await bet({ SMBets: [{ BetNo: '45', Amount: 200 }] }, two.token);
+    expect(await paiseOf(one.clientId)).toEqual({ pl: 0n, exposure: 150_00n, main: 850_00n });
+    expect(await paiseOf(two.clientId)).toEqual({ pl: 0n, exposure: 200_00n, main: 300_00n });
+
+    const matka = operatorMatka();
+    const outcome = await matka.voidMarket(String(mid), 'Result feed lost');
+    expect(outcome).toEqual({
+      ok: true,
+      message: `Voided Kalyan (Mid ${mid}): 3 bets of 2 clients, stakes ₹ 350.00 returned`,
+      before: {
+        mid: String(mid),
+        status: 'open',
+        result: null,
+        bets: 3,
+        stakedPaise: '35000',
+        pendingPaise: '35000',
+        clientsNetPaise: '0',
+      },
+      after: {
+        mid: String(mid),
+        status: 'voided',
+        result: null,
+        voidReason: 'Result feed lost',
+        bets: 3,
+        stakedPaise: '35000',
+        pendingPaise: '0',
+        clientsNetPaise: '0',
+        releasedPaise: '35000',
+      },
+    });
+    expect(await paiseOf(one.clientId)).toEqual({ pl: 0n, exposure: 0n, main: 1_000_00n });
+    expect(await paiseOf(two.clientId)).toEqual({ pl: 0n, exposure: 0n, main: 500_00n });
+    expect((await betRows(mid)).map((bet) => [bet.status, bet.pl_paise, bet.void_reason])).toEqual(
+      Array.from({ length: 3 }, () => ['Voided', '0', 'Result feed lost']),
+    );
+    expect(await ledgerRows(database.db, { marketId: String(mid) })).toEqual([]);
+    // The bettor's history shows the stake back: Settled with P/L 0 (SPEC §3 has no Voided).
+    expect((await myBets(mid, one.token)).map((bet) => [bet.BetStatus, bet.PL])).toEqual([
+      ['Settled', 0],
+      ['Settled', 0],
+    ]);
+
+    // Still within its hours, the market takes no more bets and is no longer Kalyan's current one.
+    expect(await placed({}, one.token)).toEqual({ Status: false, Result: MATKA_ANSWERS.closed });
+    expect(await midOf(KALYAN)).not.toBe(mid);
+    expect(await matka.voidMarket(String(mid), 'again')).toMatchObject({
+      ok: false,
+      message: `Kalyan (Mid ${mid}) was voided already`,
+    });
+    expect(await declare(mid, '45')).toEqual({
+      Status: false,
+      Result: `Kalyan (Mid ${mid}) was voided: roll the void back first`,
+    });
+    clock.set(ist('2026-11-27T18:00:00'));
+    expect((await operatorMatka().tick()).drawn).not.toContain(String(mid));
+    expect(await marketRow(mid)).toEqual({
+      result: null,
+      result_source: null,
+      void_reason: 'Result feed lost',
+      rollback_reason: null,
+    });
+    const recent = await matka.recentMarkets();
+    expect(recent.find((market) => market.mid === String(mid))).toEqual({
+      mid: String(mid),
+      game: 'Kalyan',
+      openAt: ist('2026-11-27T13:00:00'),
+      closeAt: ist('2026-11-27T17:30:00'),
+      status: 'voided',
+      result: null,
+      bets: 3,
+      stakedPaise: 350_00n,
+    });
+    expect(recent.map((market) => market.openAt.getTime())).toEqual(
+      recent.map((market) => market.openAt.getTime()).sort((a, b) => b - a),
+    );
+    expect(await paiseOf(one.clientId)).toEqual({ pl: 0n, exposure: 0n, main: 1_000_00n });
+    await expectBalanced();
+  });
+
+  it('refuses a settled market (roll back its result first), an unknown one, and no reason', async () => {
+    clock.set(ist('2026-11-27T15:00:00'));
+    await relogin();
+    const mid = await midOf(SRIDEVI + 2); // Milan Day, 11:00–15:00 … its next market
+    const matka = operatorMatka();
+    expect(await matka.voidMarket(String(mid), ' ')).toEqual({
+      ok: false,
+      message: MATKA_ANSWERS.noReason,
+    });
+    expect(await matka.voidMarket('987654', 'gone')).toEqual({
+      ok: false,
+      message: MATKA_ANSWERS.unknownMarket,
+    });
+    expect(await matka.rollback(String(mid), 'nothing to undo')).toMatchObject({
+      ok: false,
+      message: `Milan Day (Mid ${mid}) has no result or void to roll back`,
+    });
+    expect(await declare(mid, '07')).toMatchObject({ Status: true });
+    expect(await matka.voidMarket(String(mid), 'too late')).toMatchObject({
+      ok: false,
+      message: `Milan Day (Mid ${mid}) is settled with 07: roll back its result first`,
+      before: { status: 'settled', result: '07' },
+    });
+    expect(await matka.declare(String(mid), '7')).toEqual({
+      ok: false,
+      message: MATKA_ANSWERS.badResult,
+    });
+  });
+});
+
+describe("an operator's rollback of a matka result", () => {
+  it('pays exactly once net across declare → rollback → declare, in exact paise', async () => {
+    clock.set(ist('2026-11-28T14:00:00'));
+    await relogin();
+    const mid = await midOf(KALYAN);
+    const one = await bettor('mroll1', 1_000);
+    const two = await bettor('mroll2', 1_000);
+    await bet(
+      {
+        SMBets: [
+          { BetNo: '45', Amount: 10.25 },
+          { BetNo: '46', Amount: 9.75 },
+        ],
+        TotalAmount: 20,
+      },
+      one.token,
+    );
+    await bet({ SMBets: [{ BetNo: '46', Amount: 30 }] }, two.token);
+
+    expect(await declare(mid, '45')).toMatchObject({ Status: true });
+    // 45 hits: 89 × 10.25 = 912.25; 46 loses 9.75.
+    expect(await paiseOf(one.clientId)).toEqual({ pl: 902_50n, exposure: 0n, main: 1_902_50n });
+    expect(await paiseOf(two.clientId)).toEqual({ pl: -30_00n, exposure: 0n, main: 970_00n });
+
+    const matka = operatorMatka();
+    const rolled = await matka.rollback(String(mid), 'Wrong number keyed');
+    expect(rolled).toEqual({
+      ok: true,
+      message: `Rolled back Kalyan (Mid ${mid}) (was 45): 3 bets of 2 clients Pending again; only an operator's declaration settles it now`,
+      before: {
+        mid: String(mid),
+        status: 'settled',
+        result: '45',
+        bets: 3,
+        stakedPaise: '5000',
+        pendingPaise: '0',
+        clientsNetPaise: '87250',
+      },
+      after: {
+        mid: String(mid),
+        status: 'rolled back',
+        result: null,
+        rollbackReason: 'Wrong number keyed',
+        bets: 3,
+        stakedPaise: '5000',
+        pendingPaise: '5000',
+        clientsNetPaise: '0',
+        reversedPaise: '87250',
+      },
+    });
+    // The result undone and the stakes held again.
+    expect(await paiseOf(one.clientId)).toEqual({ pl: 0n, exposure: 20_00n, main: 980_00n });
+    expect(await paiseOf(two.clientId)).toEqual({ pl: 0n, exposure: 30_00n, main: 970_00n });
+    expect((await betRows(mid)).map((bet) => [bet.status, bet.pl_paise])).toEqual([
+      ['Pending', null],
+      ['Pending', null],
+      ['Pending', null],
+    ]);
+    // Append-only: the first result's rows stay, each undone by its opposite.
+    const afterRollback = await ledgerRows(database.db, { marketId: String(mid) });
+    expect(
+      afterRollback
+        .filter((row) => row.clientId !== null)
+        .map((row) => [row.username, row.amountPaise, row.remark]),
+    ).toEqual([
+      ['mroll1', 902_50n, 'Matka Kalyan result 45'],
+      ['mroll2', -30_00n, 'Matka Kalyan result 45'],
+      ['mroll1', -902_50n, 'Matka Kalyan result 45 rolled back: Wrong number keyed'],
+      ['mroll2', 30_00n, 'Matka Kalyan result 45 rolled back: Wrong number keyed'],
+    ]);
+    expect(await matka.rollback(String(mid), 'twice')).toMatchObject({ ok: false });
+
+    // The draw at close leaves it to the operator.
+    clock.set(ist('2026-11-28T18:00:00'));
+    await relogin();
+    expect((await operatorMatka(seededRandom(77)).tick()).drawn).not.toContain(String(mid));
+    expect(await marketRow(mid)).toEqual({
+      result: null,
+      result_source: null,
+      void_reason: null,
+      rollback_reason: 'Wrong number keyed',
+    });
+    expect(
+      (await matka.recentMarkets()).find((market) => market.mid === String(mid)),
+    ).toMatchObject({
+      status: 'rolled back',
+      result: null,
+      bets: 3,
+      stakedPaise: 50_00n,
+    });
+
+    expect(await declare(mid, '46')).toMatchObject({ Status: true });
+    // 46 hits: mroll1 −10.25 + 89 × 9.75 = 857.50; mroll2 89 × 30 = 2,670.
+    expect(await paiseOf(one.clientId)).toEqual({ pl: 857_50n, exposure: 0n, main: 1_857_50n });
+    expect(await paiseOf(two.clientId)).toEqual({ pl: 2_670_00n, exposure: 0n, main: 3_670_00n });
+    expect(await ledgerNet(one.clientId, mid)).toBe(857_50n);
+    expect(await ledgerNet(two.clientId, mid)).toBe(2_670_00n);
+    expect(await declare(mid, '45')).toMatchObject({ Status: false });
+    expect(await marketRow(mid)).toMatchObject({ result: '46', result_source: 'operator' });
+    expect(
+      Object.fromEntries(
+        (await myBets(mid, one.token)).map((bet) => [bet.betNo, [bet.BetStatus, bet.PL]]),
+      ),
+    ).toEqual({ '45': ['Lost', -10.25], '46': ['Settled', 867.75] });
+    const pl = getMatkaProfitLoss.response.parse(
+      (
+        await app.inject({
+          url: `${getMatkaProfitLoss.path}?skipRec=0&psize=10&startDate=2026-11-28&endDate=2026-11-28&sportsId=6`,
+          headers: bearer(one.token),
+        })
+      ).json(),
+    );
+    expect(pl).toMatchObject({
+      Status: true,
+      count: 1,
+      Result: [{ MarketId: mid, Result: '46', Amount: 857.5 }],
+    });
+    await expectBalanced();
+  });
+
+  it('rolls back a void: stakes held again even past the main balance, then only a declaration settles it', async () => {
+    clock.set(ist('2026-11-29T14:00:00'));
+    await relogin();
+    const mid = await midOf(KALYAN);
+    const player = await bettor('mrvoid', 100);
+    await bet({ SMBets: [{ BetNo: '45', Amount: 100 }] }, player.token);
+    const matka = operatorMatka();
+    expect((await matka.voidMarket(String(mid), 'Suspected leak')).ok).toBe(true);
+    expect(await paiseOf(player.clientId)).toEqual({ pl: 0n, exposure: 0n, main: 100_00n });
+    // The freed balance is taken away meanwhile: the rollback holds the stake anyway.
+    const wallet = createWalletService({ db: database.db, clock, random: systemRandom });
+    const taken = await wallet.transferCredit({
+      clientId: player.clientId,
+      amount: toPaise(-60_00)!,
+      remark: 'withdrawal',
+    });
+    expect(taken.kind).toBe('done');
+
+    const rolled = await inTransaction(database.db, (tx) =>
+      matka.rollbackIn(tx, String(mid), 'Leak not confirmed'),
+    );
+    expect(rolled).toMatchObject({
+      ok: true,
+      before: { status: 'voided', pendingPaise: '0' },
+      after: { status: 'rolled back', pendingPaise: '10000', reversedPaise: '0' },
+    });
+    expect(await paiseOf(player.clientId)).toEqual({ pl: 0n, exposure: 100_00n, main: -60_00n });
+    expect(await ledgerRows(database.db, { marketId: String(mid) })).toEqual([]);
+    expect((await betRows(mid)).map((bet) => [bet.status, bet.pl_paise, bet.void_reason])).toEqual([
+      ['Pending', null, null],
+    ]);
+    // Within its hours, a rolled back market takes no bets.
+    expect(await placed({}, player.token)).toEqual({ Status: false, Result: MATKA_ANSWERS.closed });
+
+    // Days later the draw has still not touched it, and the console still lists it.
+    clock.set(ist('2026-12-04T12:00:00'));
+    await relogin();
+    expect((await operatorMatka(seededRandom(3)).tick()).drawn).not.toContain(String(mid));
+    expect(
+      (await matka.recentMarkets()).find((market) => market.mid === String(mid)),
+    ).toMatchObject({
+      status: 'rolled back',
+    });
+    const declared = await inTransaction(database.db, (tx) =>
+      matka.declareIn(tx, String(mid), '45'),
+    );
+    expect(declared).toMatchObject({
+      ok: true,
+      before: { status: 'rolled back' },
+      after: { status: 'settled', result: '45', clientsNetPaise: '890000' },
+    });
+    expect(await paiseOf(player.clientId)).toEqual({
+      pl: 8_900_00n,
+      exposure: 0n,
+      main: 8_940_00n,
+    });
+    expect(await ledgerNet(player.clientId, mid)).toBe(8_900_00n);
+    expect((await matka.recentMarkets(1)).some((market) => market.mid === String(mid))).toBe(false);
+    await expectBalanced();
+  });
+
+  it('pays once when declarations, voids and rollbacks of one market race', async () => {
+    clock.set(ist('2026-12-10T14:00:00'));
+    await relogin();
+    const mid = String(await midOf(KALYAN));
+    const player = await bettor('mrace', 1_000);
+    await bet(
+      {
+        SMBets: [
+          { BetNo: '12', Amount: 10 },
+          { BetNo: '34', Amount: 20 },
+        ],
+        TotalAmount: 30,
+      },
+      player.token,
+    );
+    const matka = operatorMatka();
+    const outcomes = await Promise.all([
+      matka.declare(mid, '12'),
+      matka.rollback(mid, 'race'),
+      matka.declare(mid, '34'),
+      matka.voidMarket(mid, 'race'),
+      matka.rollback(mid, 'race'),
+      matka.declare(mid, '12'),
+    ]);
+    expect(outcomes.some((outcome) => outcome.ok)).toBe(true);
+    const market = await marketRow(Number(mid));
+    const wallet = await paiseOf(player.clientId);
+    const expected =
+      market.result === '12'
+        ? { pl: 89n * 10_00n - 20_00n, exposure: 0n }
+        : market.result === '34'
+          ? { pl: 89n * 20_00n - 10_00n, exposure: 0n }
+          : market.void_reason !== null
+            ? { pl: 0n, exposure: 0n }
+            : { pl: 0n, exposure: 30_00n };
+    expect(wallet).toEqual({ ...expected, main: 1_000_00n + expected.pl - expected.exposure });
+    expect(await ledgerNet(player.clientId, Number(mid))).toBe(expected.pl);
+    await expectBalanced();
   });
 });

@@ -27,7 +27,10 @@ export function matkaEventWire(market: MarketRow, now: Date): MatkaEvent {
   };
 }
 
-/** SPEC §3 matka bet. */
+/**
+ * SPEC §3 matka bet. SPEC §3 has no voided status: a bet of a market an operator voided shows as
+ * Settled with P/L 0 (its stake back), as the bets of a voided sports market do.
+ */
 export function matkaBetWire(bet: MatkaBetListRow): MatkaBetRow {
   return {
     IP_Address: bet.ipAddress,
@@ -37,7 +40,7 @@ export function matkaBetWire(bet: MatkaBetListRow): MatkaBetRow {
     CreatedOn: bet.createdAt.toISOString(),
     MarketId: Number(bet.mid),
     PL: rupees(bet.plPaise),
-    BetStatus: bet.status,
+    BetStatus: bet.status === 'Voided' ? 'Settled' : bet.status,
   };
 }
 

@@ -346,6 +346,30 @@ export function createSettlementService(deps: {
       inTransaction(db, (tx) => settle(tx, result)).then(changed(targetOf(result))),
     rollback: (target: string, reason: string) =>
       inTransaction(db, (tx) => rollback(tx, target, reason)).then(changed(target)),
+    /**
+     * `declare` on the caller's transaction (an operator's action, docs/backoffice.md); `whenDone`
+     * receives what must run once it commits.
+     */
+    declareIn: async (
+      tx: Tx,
+      result: Result,
+      whenDone: (hook: () => void) => void,
+    ): Promise<SettlementOutcome> => {
+      const outcome = await settle(tx, result);
+      whenDone(() => void changed(targetOf(result))(outcome));
+      return outcome;
+    },
+    /** `rollback` on the caller's transaction, as `declareIn`. */
+    rollbackIn: async (
+      tx: Tx,
+      target: string,
+      reason: string,
+      whenDone: (hook: () => void) => void,
+    ): Promise<SettlementOutcome> => {
+      const outcome = await rollback(tx, target, reason);
+      whenDone(() => void changed(target)(outcome));
+      return outcome;
+    },
     async setCommission(username: string, percent: number): Promise<SettlementOutcome> {
       const basisPoints = Math.round(percent * 100);
       const found = await inTransaction(db, (tx) => q.setCommission(tx, username, basisPoints));

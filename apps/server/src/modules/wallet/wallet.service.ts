@@ -149,8 +149,15 @@ export async function lockWithHouse(tx: Tx, accountIds: readonly string[]): Prom
 }
 
 export type TransferOutcome =
-  | { readonly kind: 'done'; readonly wallet: Wallet }
+  | { readonly kind: 'done'; readonly wallet: Wallet; readonly before: Wallet }
   | { readonly kind: 'refused'; readonly message: string };
+
+export interface TransferInput {
+  readonly clientId: string;
+  readonly amount: Paise;
+  readonly remark: string;
+  readonly kind?: LedgerKind;
+}
 
 export interface WalletServiceDeps {
   readonly db: Db;
@@ -160,6 +167,36 @@ export interface WalletServiceDeps {
 
 export function createWalletService(deps: WalletServiceDeps) {
   const { db, clock, random } = deps;
+  async function transferCreditIn(tx: Tx, input: TransferInput): Promise<TransferOutcome> {
+    const amount = BigInt(input.amount);
+    const house = await q.houseAccountId(tx);
+    const account = await q.clientAccountId(tx, input.clientId);
+    if (!account) return { kind: 'refused', message: 'No such client' };
+    const wallets = await q.lockWallets(tx, [house, account]);
+    const before = wallets.get(account);
+    if (!before) throw new Error(`wallet of account ${account} is missing`);
+    const available = walletOf(before).mainBalance;
+    // Taking credit lowers the main balance as much as holding that much exposure would.
+    if (!canHold(totalsOf(before), -amount)) {
+      return {
+        kind: 'refused',
+        message: `Cannot take more than the available balance (${rupeesWire(available).toFixed(2)})`,
+      };
+    }
+    await q.postPair(tx, {
+      txnId: random.uuid(),
+      clientAccountId: account,
+      houseAccountId: house,
+      kind: input.kind ?? 'credit',
+      amountPaise: amount,
+      remark: input.remark,
+      at: clock.now(),
+    });
+    const after = await q.readClientWallet(tx, input.clientId);
+    if (!after) throw new Error(`wallet of client ${input.clientId} is missing`);
+    return { kind: 'done', wallet: walletOf(after), before: walletOf(before) };
+  }
+
   return {
     async read(clientId: string): Promise<Wallet> {
       const row = await q.readClientWallet(db, clientId);
@@ -171,42 +208,10 @@ export function createWalletService(deps: WalletServiceDeps) {
      * Gives (positive) or takes (negative) credit as one ledger pair with the house. A take may not
      * leave the client's MainBalance below zero.
      */
-    async transferCredit(input: {
-      clientId: string;
-      amount: Paise;
-      remark: string;
-      kind?: LedgerKind;
-    }): Promise<TransferOutcome> {
-      const amount = BigInt(input.amount);
-      return inTransaction(db, async (tx) => {
-        const house = await q.houseAccountId(tx);
-        const account = await q.clientAccountId(tx, input.clientId);
-        if (!account) return { kind: 'refused', message: 'No such client' };
-        const wallets = await q.lockWallets(tx, [house, account]);
-        const before = wallets.get(account);
-        if (!before) throw new Error(`wallet of account ${account} is missing`);
-        const available = walletOf(before).mainBalance;
-        // Taking credit lowers the main balance as much as holding that much exposure would.
-        if (!canHold(totalsOf(before), -amount)) {
-          return {
-            kind: 'refused',
-            message: `Cannot take more than the available balance (${rupeesWire(available).toFixed(2)})`,
-          };
-        }
-        await q.postPair(tx, {
-          txnId: random.uuid(),
-          clientAccountId: account,
-          houseAccountId: house,
-          kind: input.kind ?? 'credit',
-          amountPaise: amount,
-          remark: input.remark,
-          at: clock.now(),
-        });
-        const after = await q.readClientWallet(tx, input.clientId);
-        if (!after) throw new Error(`wallet of client ${input.clientId} is missing`);
-        return { kind: 'done', wallet: walletOf(after) };
-      });
-    },
+    transferCreditIn,
+
+    transferCredit: (input: TransferInput): Promise<TransferOutcome> =>
+      inTransaction(db, (tx) => transferCreditIn(tx, input)),
   };
 }
 
