@@ -5,11 +5,12 @@ import {
   getMatkaProfitLoss,
   placeMatkaBet,
 } from '@backlay/contract/matka';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { HubPublisher } from '../../hub/hub.js';
 import type { Clock } from '../../seams.js';
 import { requireSession } from '../../http/authenticate.js';
 import { registerEndpoint } from '../../http/endpoints.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import { badRequest } from '../../errors.js';
 import { calendarDayIn, reportRange } from '../reports/reports.service.js';
 import type { MatkaService } from './matka.service.js';
@@ -19,11 +20,6 @@ import {
   matkaProfitLossWire,
   matkaResultWire,
 } from './matka.wire.js';
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' ? header : undefined;
-}
 
 /** Matka games, bets, results and profit/loss (SPEC §7 "Matka"; DESIGN §4 routes). */
 export function matkaRoutes(
@@ -55,7 +51,7 @@ export function matkaRoutes(
         clientId,
         body,
         ipAddress: request.ip,
-        idempotencyKey: idempotencyKey(request),
+        idempotencyKey: idempotencyKeyOf(request),
         route: placeMatkaBet.path,
       });
       // The client's other screens and devices reload the wallet at once (bettor-polish §6).
