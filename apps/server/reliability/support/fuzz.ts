@@ -628,9 +628,11 @@ export function judge(
  * refused login is recorded and counted: that is the brute-force throttle), `hub_tickets` (minted
  * and spent by the hub, not by these routes), `feed_state` (the feed's own cursor), and the
  * `last_seen_at` of `sessions` and `casino_sessions` (every authenticated call, refused or not,
- * keeps its session alive).
+ * keeps its session alive). A casino Debit refused is kept against its round id, holding nothing
+ * (docs/architecture.md, "Operator voids and rollbacks"), so `refused` rounds are left out too; the
+ * operator audit log records refusals by design and is not digested.
  */
-const DIGESTED: readonly [table: string, columns: string][] = [
+const DIGESTED: readonly [table: string, columns: string, where?: string][] = [
   ['clients', 't.*'],
   ['accounts', 't.*'],
   ['wallets', 't.*'],
@@ -655,11 +657,12 @@ const DIGESTED: readonly [table: string, columns: string][] = [
   ['matka_bets', 't.*'],
   ['casino_launches', 't.*'],
   ['casino_sessions', 't.session_hash, t.client_id, t.session_id, t.game_id'],
-  ['casino_rounds', 't.*'],
+  ['casino_rounds', 't.*', "t.status <> 'refused'"],
 ];
 
 const DIGEST_SQL = `SELECT md5(coalesce(string_agg(row, E'\\n' ORDER BY row), '')) AS digest FROM (${DIGESTED.map(
-  ([table, columns]) => `SELECT '${table}:' || ROW(${columns})::text AS row FROM ${table} t`,
+  ([table, columns, where]) =>
+    `SELECT '${table}:' || ROW(${columns})::text AS row FROM ${table} t${where ? ` WHERE ${where}` : ''}`,
 ).join(' UNION ALL ')}) every_row`;
 
 /** One hash of every business row (see DIGESTED); equal digests = nothing changed. */

@@ -96,7 +96,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     input,
     onCommit,
   ) => {
-    const clientId = await clients.findId(input.username);
+    const clientId = await clients.findId(input.username, tx);
     if (!clientId) return { answer: no(`No client named '${input.username}'`) };
     const outcome = await wallet.transferCreditIn(tx, {
       clientId,

@@ -38,7 +38,8 @@ export function createClientsService(deps: { db: Db; clock: Clock; passwords: Pa
       );
     },
 
-    findId: (username: string) => q.findClientId(deps.db, username),
+    /** The client's id; on `tx` inside an operator's action, so it needs no second connection. */
+    findId: (username: string, tx?: Tx) => q.findClientId(tx ?? deps.db, username),
 
     /** An operator's lock on a client's betting (bet_place refuses while it is set), on `tx`. */
     async setBettingLockIn(
