@@ -108,6 +108,9 @@ async function routePreloads(page, ssrDir, manifest) {
   const preloads = [];
   for (const { pattern, components } of await page.routeComponents()) {
     if (pattern === '/') continue;
+    // The operators' back office is no client page: it gets the plain index.html and loads its
+    // own chunk when its router asks (apps/web/src/app/routes/backoffice.tsx).
+    if (pattern === '/backoffice' || pattern.startsWith('/backoffice/')) continue;
     const keys = new Set();
     for (const component of components) {
       const key = moduleOf.get(component);

@@ -45,6 +45,21 @@ export const paths = {
     pattern: '/show-matka-bet/:Mid',
     href: (mid: string) => `/show-matka-bet/${encodeURIComponent(mid)}`,
   },
+  // The operators' back office: its own chunk, layout and login (app/routes/backoffice.tsx).
+  backoffice: { pattern: '/backoffice', href: () => '/backoffice' },
+  backofficeLogin: { pattern: '/backoffice/login', href: () => '/backoffice/login' },
+  backofficeMarkets: { pattern: '/backoffice/markets', href: () => '/backoffice/markets' },
+  backofficeClients: { pattern: '/backoffice/clients', href: () => '/backoffice/clients' },
+  backofficeClient: {
+    pattern: '/backoffice/clients/:clientId',
+    href: (clientId: string) => `/backoffice/clients/${encodeURIComponent(clientId)}`,
+  },
+  backofficeMatkaCasino: {
+    pattern: '/backoffice/matka-casino',
+    href: () => '/backoffice/matka-casino',
+  },
+  backofficeNews: { pattern: '/backoffice/news', href: () => '/backoffice/news' },
+  backofficeAudit: { pattern: '/backoffice/audit', href: () => '/backoffice/audit' },
 } as const;
 
 /** SPEC §1 sport ids. */

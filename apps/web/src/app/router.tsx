@@ -2,6 +2,18 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { DiceOverlay } from '../ui/dice-overlay';
 import { Fallback, PublicOnly, RequireSession } from './guards';
 import { paths } from './paths';
+import type * as BackofficeRoutes from './routes/backoffice';
+
+type BackofficeModule = typeof BackofficeRoutes;
+
+/**
+ * A screen of the operators' back office. Every one comes from the one module, loaded only here,
+ * so the back office is a chunk of its own that no client screen loads (docs/architecture.md,
+ * "The client's weight").
+ */
+const backoffice =
+  <K extends keyof BackofficeModule>(name: K) =>
+  async () => ({ Component: (await import('./routes/backoffice'))[name] });
 
 /** Every route of SPEC §2 with its guard; each screen is its own chunk (route-level splitting). */
 export const routes: RouteObject[] = [
@@ -137,6 +149,28 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/show-matka-bet')).ShowMatkaBetPage,
                 }),
               },
+            ],
+          },
+        ],
+      },
+      {
+        // The back office: its own login and frame, outside the client's guards; it needs no
+        // client session and never shares one.
+        path: paths.backoffice.pattern,
+        lazy: backoffice('BackofficeRoot'),
+        children: [
+          { path: paths.backofficeLogin.pattern, lazy: backoffice('BackofficeLoginPage') },
+          {
+            lazy: backoffice('BackofficeLayout'),
+            children: [
+              { index: true, lazy: backoffice('RiskPage') },
+              { path: paths.backofficeMarkets.pattern, lazy: backoffice('MarketsPage') },
+              { path: paths.backofficeClients.pattern, lazy: backoffice('ClientsPage') },
+              { path: paths.backofficeClient.pattern, lazy: backoffice('ClientPage') },
+              { path: paths.backofficeMatkaCasino.pattern, lazy: backoffice('MatkaCasinoPage') },
+              { path: paths.backofficeNews.pattern, lazy: backoffice('NewsPage') },
+              { path: paths.backofficeAudit.pattern, lazy: backoffice('AuditPage') },
+              { path: '*', lazy: backoffice('BackofficeFallback') },
             ],
           },
         ],

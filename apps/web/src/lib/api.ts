@@ -47,6 +47,23 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/**
+ * The back office's operator login, never mixed with the client's: its token for `operator`
+ * routes, and what a 401 from one does (clear that login; the back office then shows its own
+ * login page). The back office registers it when its chunk loads, so no client chunk carries it
+ * (docs/architecture.md, "The client's weight").
+ */
+export interface OperatorAuth {
+  readonly token: () => string | null;
+  readonly onUnauthorized: () => void;
+}
+
+let operatorAuth: OperatorAuth | undefined;
+
+export function setOperatorAuth(auth: OperatorAuth): void {
+  operatorAuth = auth;
+}
+
 function buildUrl(endpoint: Route, input: { query?: unknown; params?: unknown }): string {
   let path = endpoint.path;
   const params = (input.params ?? {}) as Record<string, string | number>;
@@ -75,7 +92,7 @@ export const isEnvelope = (payload: unknown): payload is { readonly Status: bool
  * contract (its tests parse each one), and the client checks only that an answer is our envelope
  * (docs/architecture.md, "The client's contract"). A client route with no stored token fails with
  * 'User not authenticated' and sends nothing (SPEC §6); any 401 removes the stored login and goes
- * to /login (SPEC §8).
+ * to /login (SPEC §8). An `operator` route does the same with the operator's login (above).
  */
 export async function callApi<E extends Endpoint>(
   endpoint: Route<E>,
@@ -86,6 +103,10 @@ export async function callApi<E extends Endpoint>(
     const login = getStoredLogin();
     if (!login) throw new ApiError(401, NOT_AUTHENTICATED);
     headers.authorization = `Bearer ${login.Token}`;
+  } else if (endpoint.audience === 'operator') {
+    const token = operatorAuth?.token();
+    if (!token) throw new ApiError(401, NOT_AUTHENTICATED);
+    headers.authorization = `Bearer ${token}`;
   }
   const hasBody = 'body' in input && input.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
@@ -110,6 +131,10 @@ export async function callApi<E extends Endpoint>(
   if (response.status === 401 && endpoint.audience === 'client') {
     clearStoredLogin();
     onUnauthorized();
+    throw new ApiError(401, NOT_AUTHENTICATED);
+  }
+  if (response.status === 401 && endpoint.audience === 'operator') {
+    operatorAuth?.onUnauthorized();
     throw new ApiError(401, NOT_AUTHENTICATED);
   }
   const payload: unknown = await response.json().catch(() => null);

@@ -1,0 +1,8 @@
+import { operatorLogin } from '@backlay/contract/backoffice/client';
+import { callApi } from '../../../lib/api';
+import type { BodyOf } from './types';
+
+/** Logs an operator in with password and six-digit code; the answer carries the token and role. */
+export function logInOperator(body: BodyOf<typeof operatorLogin>) {
+  return callApi(operatorLogin, { body });
+}

@@ -1,0 +1,14 @@
+import type { Route } from '@backlay/contract/route';
+import type { ApiInput } from '../../../lib/api';
+
+/** The body a route takes, as the caller writes it. */
+export type BodyOf<R> = R extends Route<infer E> ? ApiInput<E>['body'] : never;
+
+/** What every back-office action answers: the server's `Result` text, or its refusal. */
+export interface ActionAnswer {
+  readonly Status: boolean;
+  readonly Result: string;
+}
+
+/** The header that makes a money-moving call happen once per submission (DESIGN §4). */
+export const idempotent = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });

@@ -1,0 +1,182 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { routeFetch } from '../../../test/fetch';
+import { headersOf, renderBackoffice } from '../testing';
+import { REASON_MESSAGE } from './action-dialog';
+import { MarketsBoard } from './markets-board';
+
+const EVENTS = '/api/backoffice/events';
+const VOID = '/api/backoffice/void';
+const DECLARE = '/api/backoffice/declare-result';
+const LOCK = '/api/backoffice/lock-event';
+const SUSPEND = '/api/backoffice/suspend-market';
+
+const EVENT = {
+  eventId: 301,
+  sportId: 4,
+  seriesName: 'Border-Gavaskar Trophy',
+  name: 'India v Australia',
+  status: 'IN_PLAY',
+  startTime: '2026-11-20T09:30:00.000Z',
+  isLocked: false,
+  markets: [
+    {
+      marketId: '1.301',
+      name: 'Match Odds',
+      status: 'ACTIVE',
+      isSuspendedByOperator: false,
+      settlement: 'none',
+      runners: [
+        { selectionId: '30101', name: 'India' },
+        { selectionId: '30102', name: 'Australia' },
+      ],
+    },
+    {
+      marketId: '301B',
+      name: 'Bookmaker',
+      status: 'SUSPENDED',
+      isSuspendedByOperator: true,
+      settlement: 'settled',
+      runners: [],
+    },
+  ],
+  fancy: [{ selectionId: '301-1', name: '6 Over Runs IND', isCustom: false, settlement: 'none' }],
+};
+
+function renderBoard(answer = { Status: true, Result: 'Voided 1.301: 12 bets, stakes returned' }) {
+  const api = routeFetch({
+    [EVENTS]: () => ({ body: { Status: true, Result: [EVENT] } }),
+    [VOID]: () => ({ body: answer }),
+    [DECLARE]: () => ({ body: { Status: true, Result: 'Declared India: 12 bets settled' } }),
+    [LOCK]: () => ({ body: { Status: true, Result: 'Event 301 locked' } }),
+    [SUSPEND]: () => ({ body: { Status: true, Result: 'Market 301B resumed' } }),
+  });
+  renderBackoffice(<MarketsBoard />);
+  return api;
+}
+
+const dialog = () => screen.getByRole('dialog');
+const confirm = (name: string) => fireEvent.click(within(dialog()).getByRole('button', { name }));
+
+describe('markets board', () => {
+  it('cannot send a void without a reason', async () => {
+    const { callsTo } = renderBoard();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Void Match Odds (India v Australia)' }),
+    );
+    expect(within(dialog()).getByText(/^Void Match Odds \(India v Australia\)\?/)).toBeTruthy();
+    confirm('Void');
+    expect(within(dialog()).getByRole('alert').textContent).toBe(REASON_MESSAGE);
+    const reason = within(dialog()).getByLabelText('Reason (required)');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
+    fireEvent.change(reason, { target: { value: '  ' } });
+    confirm('Void');
+    expect(callsTo(VOID)).toHaveLength(0);
+  });
+
+  it('sends a void with its reason and an Idempotency-Key, toasts the answer and reloads', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { callsTo } = renderBoard();
+    const button = await screen.findByRole('button', {
+      name: 'Void Match Odds (India v Australia)',
+    });
+    button.focus();
+    fireEvent.click(button);
+    fireEvent.change(within(dialog()).getByLabelText('Reason (required)'), {
+      target: { value: ' Match abandoned: rain ' },
+    });
+    confirm('Void');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [call] = callsTo(VOID);
+    expect(JSON.parse(call?.init?.body as string)).toEqual({
+      target: '1.301',
+      reason: 'Match abandoned: rain',
+    });
+    expect(headersOf(call?.init).get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(success).toHaveBeenCalledWith('Voided 1.301: 12 bets, stakes returned');
+    await vi.waitFor(() => expect(callsTo(EVENTS)).toHaveLength(2));
+    // The dialog gave the focus back to the button that opened it.
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("toasts a refusal with the server's words", async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderBoard({ Status: false, Result: 'Market 1.301 is already settled' });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Void Match Odds (India v Australia)' }),
+    );
+    fireEvent.change(within(dialog()).getByLabelText('Reason (required)'), {
+      target: { value: 'Wrong feed' },
+    });
+    confirm('Void');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Market 1.301 is already settled'));
+  });
+
+  it('declares the winner picked, saying what will happen', async () => {
+    const { callsTo } = renderBoard();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Declare Match Odds (India v Australia)' }),
+    );
+    confirm('Declare');
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Pick the winner');
+    expect(callsTo(DECLARE)).toHaveLength(0);
+    fireEvent.change(within(dialog()).getByLabelText('Winner'), { target: { value: '30101' } });
+    expect(
+      within(dialog()).getByText(
+        'Declare India the winner of Match Odds (India v Australia) and settle its bets?',
+      ),
+    ).toBeTruthy();
+    confirm('Declare');
+    await vi.waitFor(() => expect(callsTo(DECLARE)).toHaveLength(1));
+    const [call] = callsTo(DECLARE);
+    expect(JSON.parse(call?.init?.body as string)).toEqual({
+      marketId: '1.301',
+      winnerSelectionId: 30101,
+    });
+    expect(headersOf(call?.init).get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('declares the final runs of a fancy session', async () => {
+    const { callsTo } = renderBoard();
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Declare runs of 6 Over Runs IND (India v Australia)',
+      }),
+    );
+    fireEvent.change(within(dialog()).getByLabelText('Final runs'), { target: { value: '47' } });
+    confirm('Declare');
+    await vi.waitFor(() => expect(callsTo(DECLARE)).toHaveLength(1));
+    expect(JSON.parse(callsTo(DECLARE)[0]?.init?.body as string)).toEqual({
+      eventId: 301,
+      selectionId: '301-1',
+      runs: 47,
+    });
+  });
+
+  it('locks an event and resumes a market at once, with no key', async () => {
+    const { callsTo } = renderBoard();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Lock betting on India v Australia' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Resume Bookmaker (India v Australia)' }));
+    await vi.waitFor(() => expect(callsTo(SUSPEND)).toHaveLength(1));
+    expect(JSON.parse(callsTo(LOCK)[0]?.init?.body as string)).toEqual({
+      eventId: 301,
+      locked: true,
+    });
+    expect(JSON.parse(callsTo(SUSPEND)[0]?.init?.body as string)).toEqual({
+      marketId: '301B',
+      suspended: false,
+    });
+    expect(headersOf(callsTo(LOCK)[0]?.init).get('Idempotency-Key')).toBeNull();
+    // A settled market offers only its rollback.
+    expect(
+      screen.getByRole('button', { name: 'Roll back Bookmaker (India v Australia)' }),
+    ).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: 'Declare Bookmaker (India v Australia)' }),
+    ).toBeNull();
+  });
+});

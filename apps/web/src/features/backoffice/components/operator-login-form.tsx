@@ -1,0 +1,152 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api';
+import { logInOperator } from '../api/log-in';
+import { storeOperatorLogin, type OperatorLogin } from '../session';
+import styles from './operator-login.module.css';
+
+export const OPERATOR_LOGIN_MESSAGES = {
+  username: 'Enter your username',
+  password: 'Enter your password',
+  code: 'Enter the six digits your authenticator shows',
+  unexpected: 'Login failed: the server could not be reached. Try again.',
+} as const;
+
+type Field = 'username' | 'password' | 'code';
+
+/** The login page's body: the form, centred on a plain page. */
+export function OperatorLoginScreen({
+  onLoggedIn,
+}: {
+  onLoggedIn: (login: OperatorLogin) => void;
+}) {
+  return (
+    <main className={styles.screen}>
+      <OperatorLoginForm onLoggedIn={onLoggedIn} />
+    </main>
+  );
+}
+
+/**
+ * The operator's login: username, password and the six-digit code of their authenticator (TOTP).
+ * The answer's token is stored as the operator's login only (`session.ts`), never as a client's;
+ * a refusal shows the server's own words.
+ */
+export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: OperatorLogin) => void }) {
+  const ids = {
+    title: useId(),
+    username: useId(),
+    password: useId(),
+    code: useId(),
+    error: useId(),
+  };
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<{ field?: Field; message: string } | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  function check(): { field: Field; message: string } | null {
+    if (username.trim() === '')
+      return { field: 'username', message: OPERATOR_LOGIN_MESSAGES.username };
+    if (password === '') return { field: 'password', message: OPERATOR_LOGIN_MESSAGES.password };
+    if (!/^\d{6}$/.test(code)) return { field: 'code', message: OPERATOR_LOGIN_MESSAGES.code };
+    return null;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy) return;
+    const problem = check();
+    if (problem) {
+      setError(problem);
+      document.getElementById(ids[problem.field])?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await logInOperator({ username: username.trim(), password, code });
+      if (answer.Status) {
+        const { token, role } = answer.Result;
+        const login = { token, username: answer.Result.username, role };
+        storeOperatorLogin(login);
+        onLoggedIn(login);
+        return;
+      }
+      setError({ message: answer.Result });
+      setCode('');
+    } catch (failure) {
+      // A refusal answered with a 4xx carries the server's words; no answer carries none.
+      const message = failure instanceof ApiError && failure.status !== 0 ? failure.message : '';
+      setError({ message: message || OPERATOR_LOGIN_MESSAGES.unexpected });
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const invalid = (field: Field) => error?.field === field;
+  const describedBy = (field: Field) => (invalid(field) ? ids.error : undefined);
+  return (
+    <form
+      className={styles.form}
+      aria-labelledby={ids.title}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <h1 id={ids.title} className={styles.title}>
+        Back office login
+      </h1>
+      <div className={styles.field}>
+        <label htmlFor={ids.username}>Username</label>
+        <input
+          id={ids.username}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          aria-invalid={invalid('username')}
+          aria-describedby={describedBy('username')}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.password}>Password</label>
+        <input
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={invalid('password')}
+          aria-describedby={describedBy('password')}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.code}>Six-digit code</label>
+        <input
+          id={ids.code}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          value={code}
+          aria-invalid={invalid('code')}
+          aria-describedby={describedBy('code')}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        />
+      </div>
+      {error && (
+        <p id={ids.error} className={styles.error} role="alert">
+          {error.message}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={isBusy}>
+        {isBusy ? 'Logging in…' : 'Log in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,290 @@
+import type { RiskFancy, RiskMarket } from '@backlay/contract/backoffice';
+import dayjs from 'dayjs';
+import { memo, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PleaseWait } from '../../../ui/please-wait';
+import { useRiskBook } from '../api/get-risk-book';
+import { rupees } from '../format';
+import { SignedRupees } from './figures';
+import styles from './backoffice.module.css';
+
+type ClientPosition = RiskMarket['topClients'][number];
+
+/** Fancy sessions are cricket's (SPEC §1): a session whose event has no market listed is one. */
+const FANCY_SPORT = 4;
+
+/**
+ * The risk book, asked for every second (`RISK_POLL_MS`): the total house exposure, then a card
+ * per market (each runner's result for the house if it wins, the house's exposure, the open bets
+ * and the clients most exposed) and per fancy session (the house's result per final runs). The
+ * query keeps unchanged markets as the same objects (TanStack Query's structural sharing), so a
+ * tick renders only the cards that changed.
+ */
+export function RiskBoard({
+  sports,
+  clientHref,
+}: {
+  sports: readonly { readonly id: number; readonly name: string }[];
+  /** Where a client's name leads, for an operator who may see clients. */
+  clientHref?: ((clientId: string) => string) | undefined;
+}) {
+  const risk = useRiskBook();
+  const [sportId, setSportId] = useState(0);
+  const filterId = useId();
+  const titleId = useId();
+  const book = risk.data;
+
+  const sportOfEvent = new Map(book?.markets.map((market) => [market.eventId, market.sportId]));
+  const markets = book?.markets.filter((market) => sportId === 0 || market.sportId === sportId);
+  const fancy = book?.fancy.filter(
+    (session) => sportId === 0 || (sportOfEvent.get(session.eventId) ?? FANCY_SPORT) === sportId,
+  );
+  const shownExposure =
+    (markets ?? []).reduce((sum, market) => sum + market.houseExposure, 0) +
+    (fancy ?? []).reduce((sum, session) => sum + session.houseExposure, 0);
+
+  return (
+    <section className={styles.screen} aria-labelledby={titleId}>
+      <div className={styles.toolbar}>
+        <h1 id={titleId} className={styles.title}>
+          Risk
+        </h1>
+        <div className={styles.field}>
+          <label htmlFor={filterId}>Sport</label>
+          <select
+            id={filterId}
+            value={sportId}
+            onChange={(event) => setSportId(Number(event.target.value))}
+          >
+            <option value={0}>All sports</option>
+            {sports.map((sport) => (
+              <option key={sport.id} value={sport.id}>
+                {sport.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {risk.isPending ? (
+        <PleaseWait />
+      ) : risk.isError && !book ? (
+        <p className={styles.error} role="alert">
+          {risk.error.message}
+        </p>
+      ) : (
+        book && (
+          <>
+            <dl className={styles.summary}>
+              <div>
+                <dt>Total house exposure</dt>
+                <dd data-testid="total-exposure">{rupees(book.totalExposure)}</dd>
+              </div>
+              {sportId !== 0 && (
+                <div>
+                  <dt>Exposure shown</dt>
+                  <dd>{rupees(shownExposure)}</dd>
+                </div>
+              )}
+              <div>
+                <dt>As of</dt>
+                <dd>
+                  <time dateTime={book.at}>{dayjs(book.at).format('hh:mm:ss A')}</time>
+                </dd>
+              </div>
+            </dl>
+            {risk.isError && (
+              <p className={styles.error} role="status">
+                Not updating: {risk.error.message}
+              </p>
+            )}
+            <h2 className={styles.subtitle}>Markets</h2>
+            {markets && markets.length > 0 ? (
+              <div className={styles.cards}>
+                {markets.map((market) => (
+                  <MarketCard key={market.marketId} market={market} clientHref={clientHref} />
+                ))}
+              </div>
+            ) : (
+              <p className={styles.empty}>No market has open bets.</p>
+            )}
+            <h2 className={styles.subtitle}>Fancy sessions</h2>
+            {fancy && fancy.length > 0 ? (
+              <div className={styles.cards}>
+                {fancy.map((session) => (
+                  <FancyCard
+                    key={`${session.eventId}/${session.selectionId}`}
+                    session={session}
+                    clientHref={clientHref}
+                  />
+                ))}
+              </div>
+            ) : (
+              <p className={styles.empty}>No fancy session has open bets.</p>
+            )}
+          </>
+        )
+      )}
+    </section>
+  );
+}
+
+const MarketCard = memo(function MarketCard({
+  market,
+  clientHref,
+}: {
+  market: RiskMarket;
+  clientHref: ((clientId: string) => string) | undefined;
+}) {
+  const titleId = useId();
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-market-id={market.marketId}>
+      <div className={styles.cardHead}>
+        <h3 id={titleId} className={styles.cardTitle}>
+          {market.eventName} · {market.marketName}
+        </h3>
+        <span className={market.status === 'ACTIVE' ? styles.badge : styles.alert}>
+          {market.status}
+        </span>
+      </div>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Runner</th>
+              <th scope="col" className={styles.numeric}>
+                House if it wins
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {market.runners.map((runner) => (
+              <tr key={runner.selectionId}>
+                <td>{runner.name}</td>
+                <td className={styles.numeric}>
+                  <SignedRupees value={runner.house} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Exposure exposure={market.houseExposure} openBets={market.openBets} />
+      <TopClients clients={market.topClients} clientHref={clientHref} />
+    </article>
+  );
+});
+
+const FancyCard = memo(function FancyCard({
+  session,
+  clientHref,
+}: {
+  session: RiskFancy;
+  clientHref: ((clientId: string) => string) | undefined;
+}) {
+  const titleId = useId();
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.cardHead}>
+        <h3 id={titleId} className={styles.cardTitle}>
+          {session.eventName} · {session.name}
+        </h3>
+        <span className={styles.badge}>Fancy</span>
+      </div>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Final runs</th>
+              <th scope="col" className={styles.numeric}>
+                House
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {session.ladder.map((rung, index) => (
+              <tr key={rung.runs}>
+                <td>{rungLabel(session.ladder, index)}</td>
+                <td className={styles.numeric}>
+                  <SignedRupees value={rung.house} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Exposure exposure={session.houseExposure} openBets={session.openBets} />
+      <TopClients clients={session.topClients} clientHref={clientHref} />
+    </article>
+  );
+});
+
+/**
+ * The runs a rung stands for. Below the first rung and above the last the result does not change
+ * (`fancyLadder` in packages/domain), and a rung holds until the next one.
+ */
+export function rungLabel(ladder: readonly { readonly runs: number }[], index: number): string {
+  const runs = ladder[index]?.runs ?? 0;
+  const next = ladder[index + 1]?.runs;
+  if (ladder.length === 1) return 'Any';
+  if (next === undefined) return `${runs} or more`;
+  if (index === 0) return `${next - 1} or less`;
+  return next === runs + 1 ? String(runs) : `${runs}–${next - 1}`;
+}
+
+function Exposure({ exposure, openBets }: { exposure: number; openBets: number }) {
+  return (
+    <dl className={styles.summary}>
+      <div>
+        <dt>House exposure</dt>
+        <dd className={exposure > 0 ? styles.loss : undefined}>{rupees(exposure)}</dd>
+      </div>
+      <div>
+        <dt>Open bets</dt>
+        <dd>{openBets}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function TopClients({
+  clients,
+  clientHref,
+}: {
+  clients: readonly ClientPosition[];
+  clientHref: ((clientId: string) => string) | undefined;
+}) {
+  if (clients.length === 0) return null;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <caption className={styles.muted}>Top clients</caption>
+        <thead>
+          <tr>
+            <th scope="col">Client</th>
+            <th scope="col" className={styles.numeric}>
+              Exposure
+            </th>
+            <th scope="col" className={styles.numeric}>
+              Best case
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {clients.map((client) => (
+            <tr key={client.clientId}>
+              <td>
+                {clientHref ? (
+                  <Link to={clientHref(client.clientId)}>{client.username}</Link>
+                ) : (
+                  client.username
+                )}
+              </td>
+              <td className={styles.numeric}>{rupees(client.exposure)}</td>
+              <td className={styles.numeric}>{rupees(client.best)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

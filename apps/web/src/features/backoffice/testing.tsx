@@ -1,0 +1,51 @@
+import type { OperatorRole } from '@backlay/contract/backoffice';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach } from 'vitest';
+import { LocationProbe } from '../../test/render';
+import { clearOperatorLogin, storeOperatorLogin } from './session';
+
+// The operator's login lives in the module as well as in session storage: forget both.
+afterEach(() => clearOperatorLogin());
+
+export const OPERATOR = { token: 'op-token', username: 'ravi', role: 'admin' } as const;
+
+/** Renders a back-office screen at `url` for a logged-in operator of `role`, with toasts. */
+export function renderBackoffice(
+  ui: ReactNode,
+  {
+    role = 'admin',
+    path = '/',
+    url = path,
+  }: { role?: OperatorRole; path?: string; url?: string } = {},
+) {
+  storeOperatorLogin({ ...OPERATOR, role });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path,
+        element: (
+          <>
+            {ui}
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, client, router };
+}
+
+/** The headers a recorded call sent, whatever form they were given in. */
+export const headersOf = (init: RequestInit | undefined) => new Headers(init?.headers);
