@@ -68,6 +68,7 @@ import { createRiskService } from './modules/risk/risk.service.js';
 import { systemTimer, type Clock, type Random, type Timer } from './seams.js';
 import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
 import { createMarketPushes } from './hub/market-pushes.js';
+import { createRiskPushes } from './hub/risk-pushes.js';
 
 export type AppConfig = Pick<
   Config,
@@ -238,7 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     lane,
   });
-  betsRoutes(app, bets, { moneyBodyLimit: limit, publisher });
+  const risk = createRiskPushes(publisher);
+  betsRoutes(app, bets, { moneyBodyLimit: limit, publisher, risk });
   reportsRoutes(app, createReportsService({ db, clock, reportTz: config.reportTz }), limit);
   const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
   matkaRoutes(app, matka, { moneyBodyLimit: limit, clock, reportTz: config.reportTz, publisher });
@@ -277,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settlement,
     markets,
     pushes,
+    risk,
     matka,
     casino,
   });

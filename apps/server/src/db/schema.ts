@@ -339,8 +339,10 @@ export interface SettlementLinesTable {
 
 export interface HubTicketsTable {
   ticket_hash: Buffer;
-  client_id: BigIntColumn;
-  session_id: BigIntColumn;
+  /** A client's ticket names the client and session; an operator's, the operator's session. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  operator_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }

@@ -8,11 +8,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { bearer, buildTestApp, createTestClient, login, OPS_TOKEN } from '../../test/app.js';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  operatorLogin,
+} from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { manualClock, systemRandom } from '../seams.js';
 import { createHub, eventGroup, MAX_BUFFERED_BYTES, type Hub } from './hub.js';
 import { RECORD_SEPARATOR } from './protocol.js';
+import { createRiskPushes } from './risk-pushes.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -481,5 +489,50 @@ describe('the drain', () => {
     expect(messages.at(-1)).toBe(
       `{"type":7,"error":"Server is restarting","allowReconnect":true}${RECORD_SEPARATOR}`,
     );
+  });
+});
+
+describe("the back office's connections", () => {
+  it('an operator hears RiskChanged with a ticket of their own; a client neither gets one nor hears it; logout ends it', async () => {
+    const operator = await operatorLogin(app, clock, 'hub-ops', 'risk');
+    const operatorTicket = async (token: string) =>
+      app.inject({ method: 'POST', url: '/api/backoffice/hub-ticket', headers: bearer(token) });
+    const asha = await session('hub-risk-asha');
+    expect((await operatorTicket(asha.Token)).statusCode).toBe(401);
+
+    const watching = new HubConnectionBuilder()
+      .withUrl(`${base}/MessageHub?userId=0`, {
+        transport: HttpTransportType.WebSockets,
+        accessTokenFactory: async () =>
+          (await operatorTicket(operator.token)).json<{ Result: { ticket: string } }>().Result
+            .ticket,
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(watching);
+    const heard = received<{ EventIds: number[] }>(watching, 'RiskChanged');
+    const closed = new Promise<unknown>((resolve) => watching.onclose(resolve));
+    await watching.start();
+    const bettor = connect(asha.Token, asha.uid);
+    const clientHeard = received<unknown>(bettor, 'RiskChanged');
+    await bettor.start();
+
+    const risk = createRiskPushes(hub.publisher, (work) => setImmediate(work));
+    risk.changed(7);
+    risk.changed(3);
+    risk.changed(7);
+    await vi.waitFor(() => expect(heard).toEqual([{ EventIds: [3, 7] }]));
+    expect(clientHeard).toEqual([]);
+    // Nor does a push to a client's id reach an operator.
+    hub.publisher.toUser(String(asha.uid), 'BetPlacedMessage', { EventId: 1 });
+
+    await app.inject({
+      method: 'POST',
+      url: '/api/backoffice/logout',
+      headers: bearer(operator.token),
+    });
+    await hub.tick();
+    await closed;
+    expect(watching.state).toBe(HubConnectionState.Disconnected);
   });
 });

@@ -1,11 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { operatorHubTicket } from '@backlay/contract/backoffice';
 import { getHubTicket, HUB_PATH, SUBSCRIBE_EVENT } from '@backlay/contract/hub';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Db } from '../db/pool.js';
-import { requireSession } from '../http/authenticate.js';
+import { requireOperator, requireSession } from '../http/authenticate.js';
 import { registerEndpoint } from '../http/endpoints.js';
 import type { Clock, Random } from '../seams.js';
 import {
@@ -30,6 +31,9 @@ export const silentPublisher: HubPublisher = {
   toUser: () => {},
   toGroup: () => {},
 };
+
+/** The back office's connections (docs/backoffice.md): every operator's joins it at once. */
+export const OPERATORS_GROUP = 'operators';
 
 /** Event-scoped messages go to the event's group, joined with SubscribeEvent. */
 export const eventGroup = (eventId: number) => `event:${eventId}`;
@@ -157,6 +161,13 @@ export function createHub(options: HubOptions) {
     }
   };
 
+  const join = (connection: Connection, group: string) => {
+    connection.groups.add(group);
+    let set = members.get(group);
+    if (!set) members.set(group, (set = new Set()));
+    set.add(connection);
+  };
+
   /** Sends a text frame; a push to many encodes its text once and passes the bytes. */
   const send = (connection: Connection, text: string | Buffer) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
@@ -250,11 +261,7 @@ export function createHub(options: HubOptions) {
         ) {
           const eventId = Number(args[0]);
           if (Number.isSafeInteger(eventId) && eventId > 0) {
-            const group = eventGroup(eventId);
-            connection.groups.add(group);
-            let set = members.get(group);
-            if (!set) members.set(group, (set = new Set()));
-            set.add(connection);
+            join(connection, eventGroup(eventId));
             if (invocationId)
               send(connection, frame({ type: MessageType.Completion, invocationId, result: null }));
             eventJoined?.(eventId, (target, payload) => {
@@ -366,6 +373,7 @@ export function createHub(options: HubOptions) {
         windowCount: 0,
       };
       track(connection);
+      if (q.isOperatorOwner(owner)) join(connection, OPERATORS_GROUP);
       ws.on('message', (data, isBinary) => {
         if (isBinary) return drop(connection, 'Binary frames are not supported', false);
         onData(
@@ -422,6 +430,17 @@ export function createHub(options: HubOptions) {
       clearTimeout(stragglers);
     })());
 
+  /** A single-use ticket of `owner`, valid for {@link TICKET_TTL_MS}; only its hash is kept. */
+  async function mintTicket(owner: q.TicketOwner): Promise<string> {
+    const ticket = random.bytes(32).toString('base64url');
+    await q.insertTicket(db, {
+      hash: hashTicket(ticket),
+      owner,
+      expiresAt: new Date(now() + TICKET_TTL_MS),
+    });
+    return ticket;
+  }
+
   return {
     publisher,
     /** How many connections are open (tests, health). */
@@ -442,13 +461,16 @@ export function createHub(options: HubOptions) {
         getHubTicket,
         async ({ request }) => {
           const session = requireSession(request);
-          const ticket = random.bytes(32).toString('base64url');
-          await q.insertTicket(db, {
-            hash: hashTicket(ticket),
-            clientId: session.clientId,
-            sessionId: session.sessionId,
-            expiresAt: new Date(now() + TICKET_TTL_MS),
-          });
+          return { Status: true as const, Result: { ticket: await mintTicket(session) } };
+        },
+        { moneyBodyLimit },
+      );
+      registerEndpoint(
+        app,
+        operatorHubTicket,
+        async ({ request }) => {
+          const operator = requireOperator(request);
+          const ticket = await mintTicket(q.operatorOwner(operator.sessionId));
           return { Status: true as const, Result: { ticket } };
         },
         { moneyBodyLimit },

@@ -8,6 +8,7 @@ import type { Tx } from '../db/pool.js';
 import { badRequest } from '../errors.js';
 import type { HubPublisher } from '../hub/hub.js';
 import type { MarketPushes } from '../hub/market-pushes.js';
+import type { RiskPushes } from '../hub/risk-pushes.js';
 import { rupeesWire } from '../money.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { CasinoService } from '../modules/casino/casino.service.js';
@@ -28,6 +29,8 @@ export interface OperatorCommandsDeps {
   readonly settlement: SettlementService;
   readonly markets: MarketsService;
   readonly pushes: MarketPushes;
+  /** Tells the back office that an event's house book changed. */
+  readonly risk: RiskPushes;
   readonly matka: MatkaService;
   readonly casino: CasinoService;
 }
@@ -66,6 +69,15 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   const { clients, wallet, settlement, markets, matka, casino } = deps;
   const pushEvent = (eventId: number | undefined, onCommit: OnCommit) => {
     if (eventId !== undefined) onCommit(() => deps.pushes.event(eventId));
+  };
+  /** A settlement's event, from its market id, fancy selection id or the body's event id. */
+  const riskOn = (
+    input: { marketId?: string; target?: string; selectionId?: string; eventId?: number },
+    onCommit: OnCommit,
+  ) => {
+    const target = input.marketId ?? input.target ?? input.selectionId ?? '';
+    const eventId = input.eventId ?? marketIdParse(target)?.eventId ?? Number(target.split('-')[0]);
+    onCommit(() => deps.risk.changed(eventId));
   };
 
   const createClient: Command<{
@@ -171,6 +183,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   };
 
   const declareResult: Command<DeclareResultBody> = async (tx, input, onCommit) => {
+    riskOn(input, onCommit);
     if ('marketId' in input) {
       const outcome = await settlement.declareIn(
         tx,
@@ -190,6 +203,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   };
 
   const voidTarget: Command<{ target: string; reason: string }> = async (tx, input, onCommit) => {
+    riskOn(input, onCommit);
     const outcome = await settlement.declareIn(
       tx,
       { kind: 'void', target: input.target, reason: input.reason },
@@ -199,6 +213,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   };
 
   const rollback: Command<{ target: string; reason: string }> = async (tx, input, onCommit) => {
+    riskOn(input, onCommit);
     const outcome = await settlement.rollbackIn(tx, input.target, input.reason, onCommit);
     return { answer: answerOf(outcome), after: { rolledBack: true, reason: input.reason } };
   };

@@ -11,13 +11,8 @@ import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { HubConnectionState } from '@microsoft/signalr';
-import {
-  HubIndicator,
-  keepConnected,
-  registerHubHandlers,
-  shownHubState,
-  subscribeEvent,
-} from './hub';
+import { keepConnected } from '../lib/hub';
+import { HubIndicator, registerHubHandlers, shownHubState, subscribeEvent } from './hub';
 
 function fakeConnection() {
   const handlers = new Map<string, (payload: unknown) => void>();

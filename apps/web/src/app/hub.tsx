@@ -12,7 +12,7 @@ import { marketKeys } from '../features/markets/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { setHubConnected, setHubLost, useIsHubLost, useIsOnline } from '../lib/connection';
-import { buildHubConnection, START_RETRY_MS, startWithRetry } from '../lib/hub';
+import { buildHubConnection, keepConnected } from '../lib/hub';
 import { logError } from '../lib/log';
 import { useStoredLogin } from '../lib/session';
 import styles from './hub.module.css';
@@ -113,58 +113,6 @@ export function registerHubHandlers(
     if (eventId) invalidate(eventKeys.bets(eventId));
     invalidate(walletKeys.all);
   });
-}
-
-/**
- * Keeps `connection` going for as long as `isStopped()` is false, and says through `onLost`
- * whether the link is lost: lost while reconnecting, after a failed start and after a close;
- * back once connected. The library's automatic reconnect gives up after its last delay (SPEC §7);
- * a close that was not asked for starts the connection again after 5 s, as a failed start
- * retries (SPEC §8), and at once when the browser comes back online. Answers the cleanup.
- */
-export function keepConnected(
-  connection: Pick<
-    HubConnection,
-    'start' | 'state' | 'onreconnecting' | 'onreconnected' | 'onclose'
-  >,
-  isStopped: () => boolean,
-  onLost: (lost: boolean) => void,
-  events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
-): () => void {
-  let restart: ReturnType<typeof setTimeout> | undefined;
-  const startable = {
-    get state() {
-      return connection.state;
-    },
-    start: () =>
-      connection.start().then(
-        () => onLost(false),
-        (error: unknown) => {
-          onLost(true);
-          throw error;
-        },
-      ),
-  };
-  const start = () => {
-    clearTimeout(restart);
-    startWithRetry(startable, isStopped);
-  };
-  connection.onreconnecting(() => onLost(true));
-  connection.onreconnected(() => onLost(false));
-  connection.onclose(() => {
-    if (isStopped()) return;
-    onLost(true);
-    restart = setTimeout(start, START_RETRY_MS);
-  });
-  const onOnline = () => {
-    if (connection.state === HubConnectionState.Disconnected) start();
-  };
-  events.addEventListener('online', onOnline);
-  start();
-  return () => {
-    clearTimeout(restart);
-    events.removeEventListener('online', onOnline);
-  };
 }
 
 /** One hub connection per logged-in session, stopped at logout (SPEC §4). */

@@ -26,13 +26,20 @@ export function reconnectPolicy(random: () => number = Math.random): IRetryPolic
 }
 
 /** A fresh single-use ticket for every call of the factory (DESIGN §7; never the bearer token). */
-async function fetchTicket(): Promise<string> {
+async function fetchClientTicket(): Promise<string> {
   const answer = await callApi(getHubTicket);
   if (!answer.Status) throw new Error(answer.Result);
   return answer.Result.ticket;
 }
 
-export function buildHubConnection(userId: number): HubConnection {
+/**
+ * A hub connection for a client (`userId`, the client's ticket) or, with its own ticket
+ * factory and `userId` 0, for the back office (docs/backoffice.md).
+ */
+export function buildHubConnection(
+  userId: number,
+  fetchTicket: () => Promise<string> = fetchClientTicket,
+): HubConnection {
   const connection = new HubConnectionBuilder()
     .withUrl(`${HUB_PATH}?userId=${userId}`, {
       transport: HttpTransportType.WebSockets,
@@ -61,4 +68,56 @@ export function startWithRetry(
     logError('hub start', error);
     schedule(() => startWithRetry(connection, isStopped, schedule), START_RETRY_MS);
   });
+}
+
+/**
+ * Keeps `connection` going for as long as `isStopped()` is false, and says through `onLost`
+ * whether the link is lost: lost while reconnecting, after a failed start and after a close;
+ * back once connected. The library's automatic reconnect gives up after its last delay (SPEC §7);
+ * a close that was not asked for starts the connection again after 5 s, as a failed start
+ * retries (SPEC §8), and at once when the browser comes back online. Answers the cleanup.
+ */
+export function keepConnected(
+  connection: Pick<
+    HubConnection,
+    'start' | 'state' | 'onreconnecting' | 'onreconnected' | 'onclose'
+  >,
+  isStopped: () => boolean,
+  onLost: (lost: boolean) => void,
+  events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  let restart: ReturnType<typeof setTimeout> | undefined;
+  const startable = {
+    get state() {
+      return connection.state;
+    },
+    start: () =>
+      connection.start().then(
+        () => onLost(false),
+        (error: unknown) => {
+          onLost(true);
+          throw error;
+        },
+      ),
+  };
+  const start = () => {
+    clearTimeout(restart);
+    startWithRetry(startable, isStopped);
+  };
+  connection.onreconnecting(() => onLost(true));
+  connection.onreconnected(() => onLost(false));
+  connection.onclose(() => {
+    if (isStopped()) return;
+    onLost(true);
+    restart = setTimeout(start, START_RETRY_MS);
+  });
+  const onOnline = () => {
+    if (connection.state === HubConnectionState.Disconnected) start();
+  };
+  events.addEventListener('online', onOnline);
+  start();
+  return () => {
+    clearTimeout(restart);
+    events.removeEventListener('online', onOnline);
+  };
 }

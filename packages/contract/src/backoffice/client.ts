@@ -17,6 +17,11 @@ export const operatorLogout = route<typeof endpoints.operatorLogout>({
   path: '/api/backoffice/logout',
   audience: 'operator',
 });
+export const operatorHubTicket = route<typeof endpoints.operatorHubTicket>({
+  method: 'POST',
+  path: '/api/backoffice/hub-ticket',
+  audience: 'operator',
+});
 export const riskBook = route<typeof endpoints.riskBook>({
   method: 'GET',
   path: '/api/backoffice/risk',

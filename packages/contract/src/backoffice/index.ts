@@ -79,6 +79,19 @@ export const operatorLogout = endpoint({
   response: envelope(z.string()),
 });
 
+/**
+ * A single-use hub ticket for an operator's session (DESIGN §7): the back office hears
+ * `RiskChanged` through the hub and reads the risk book again.
+ */
+export const operatorHubTicket = endpoint({
+  method: 'POST',
+  path: '/api/backoffice/hub-ticket',
+  audience: 'operator',
+  roles: READERS,
+  summary: 'A single-use hub ticket for the back office, valid for 60 s',
+  response: envelope(z.object({ ticket: z.string() })),
+});
+
 // ---- Risk ----
 
 /** The house's result if this runner wins: the negated sum of every client's book on it. */

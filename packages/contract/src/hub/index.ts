@@ -31,6 +31,11 @@ export const getHubTicket = endpoint({
 
 /** The hub's messages (SPEC §4 "Real-time events received"), each payload as the client reads it. */
 export const hubMessages = {
+  /**
+   * To the back office's operators only: the house's book changed on these events (bets placed,
+   * cancelled or settled); the risk book is read again (docs/backoffice.md).
+   */
+  RiskChanged: z.object({ EventIds: z.array(z.number().int()) }),
   UpdateMarketList: z.object({ Seq: z.number().int() }),
   /** The event's bookmaker rows as BmFancy's BMList, with its Seq (BmFancy's BMSeq). */
   GetActiveBM: z.object({

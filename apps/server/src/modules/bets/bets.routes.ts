@@ -12,6 +12,7 @@ import {
 import { getMyMarkets } from '@backlay/contract/markets';
 import type { FastifyInstance } from 'fastify';
 import type { HubPublisher } from '../../hub/hub.js';
+import type { RiskPushes } from '../../hub/risk-pushes.js';
 import { requireSession } from '../../http/authenticate.js';
 import { registerEndpoint } from '../../http/endpoints.js';
 import { idempotencyKeyOf } from '../../http/idempotency-key.js';
@@ -22,7 +23,7 @@ import { betListItemWire, rupees } from './bets.wire.js';
 export function betsRoutes(
   app: FastifyInstance,
   bets: BetsService,
-  settings: { moneyBodyLimit: number; publisher: HubPublisher },
+  settings: { moneyBodyLimit: number; publisher: HubPublisher; risk: RiskPushes },
 ): void {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
@@ -44,6 +45,7 @@ export function betsRoutes(
         });
         // The betting client's own connections only (DESIGN §7).
         if (answer.Status) {
+          settings.risk.changed(Number(body.EventId));
           settings.publisher.toUser(clientId, 'BetPlacedMessage', {
             EventId: Number(body.EventId),
             MarketId: body.MarketId,
@@ -72,7 +74,10 @@ export function betsRoutes(
   const changed = (
     clientId: string,
     bet: { EventId: number; MarketId: string; MarketType: string },
-  ) => settings.publisher.toUser(clientId, 'BetPlacedMessage', bet);
+  ) => {
+    settings.risk.changed(bet.EventId);
+    settings.publisher.toUser(clientId, 'BetPlacedMessage', bet);
+  };
 
   registerEndpoint(
     app,

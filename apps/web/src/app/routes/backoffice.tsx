@@ -12,7 +12,7 @@ import { MarketsBoard } from '../../features/backoffice/components/markets-board
 import { MatkaCasino } from '../../features/backoffice/components/matka-casino';
 import { NewsForm } from '../../features/backoffice/components/news-form';
 import { OperatorLoginScreen } from '../../features/backoffice/components/operator-login-form';
-import { RiskBoard } from '../../features/backoffice/components/risk-board';
+import { LiveRiskBoard } from '../../features/backoffice/components/risk-board';
 import { backofficeKeys } from '../../features/backoffice/query-keys';
 import {
   mayManageClients,
@@ -127,7 +127,7 @@ export function RiskPage() {
   const canSeeClients = login !== null && mayUse(login.role, 'clients');
   return (
     <Section section="risk">
-      <RiskBoard
+      <LiveRiskBoard
         sports={SPORTS}
         clientHref={canSeeClients ? paths.backofficeClient.href : undefined}
       />

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
-import { RISK_POLL_MS } from '../api/get-risk-book';
+import { RISK_POLL_MS, RISK_SAFETY_POLL_MS } from '../api/get-risk-book';
 import { renderBackoffice } from '../testing';
 import { RiskBoard, rungLabel } from './risk-board';
 
@@ -159,5 +159,18 @@ describe('risk board', () => {
     await act(() => vi.advanceTimersByTimeAsync(RISK_POLL_MS));
     expect(callsTo(RISK)).toHaveLength(3);
     expect(RISK_POLL_MS).toBe(1000);
+  });
+
+  it('asks only every 10 s while the hub is connected (RiskChanged reads it at once)', async () => {
+    vi.useFakeTimers();
+    const { callsTo } = routeFetch({ [RISK]: () => ({ body: { Status: true, Result: BOOK } }) });
+    renderBackoffice(<RiskBoard sports={SPORTS} isHubConnected />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(callsTo(RISK)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(RISK_SAFETY_POLL_MS - 1));
+    expect(callsTo(RISK)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(callsTo(RISK)).toHaveLength(2);
+    expect(RISK_SAFETY_POLL_MS).toBe(10_000);
   });
 });

@@ -4,6 +4,7 @@ import { memo, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PleaseWait } from '../../../ui/please-wait';
 import { useRiskBook } from '../api/get-risk-book';
+import { useRiskHub } from '../hooks/use-risk-hub';
 import { rupees } from '../format';
 import { SignedRupees } from './figures';
 import styles from './backoffice.module.css';
@@ -14,7 +15,9 @@ type ClientPosition = RiskMarket['topClients'][number];
 const FANCY_SPORT = 4;
 
 /**
- * The risk book, asked for every second (`RISK_POLL_MS`): the total house exposure, then a card
+ * The risk book, read again on every `RiskChanged` of the hub while it is connected
+ * (`isHubConnected`, with a 10 s safety poll) and asked for every second while it is not
+ * (`RISK_POLL_MS`): the total house exposure, then a card
  * per market (each runner's result for the house if it wins, the house's exposure, the open bets
  * and the clients most exposed) and per fancy session (the house's result per final runs). The
  * query keeps unchanged markets as the same objects (TanStack Query's structural sharing), so a
@@ -23,12 +26,15 @@ const FANCY_SPORT = 4;
 export function RiskBoard({
   sports,
   clientHref,
+  isHubConnected = false,
 }: {
   sports: readonly { readonly id: number; readonly name: string }[];
+  /** The back office's hub is connected (hooks/use-risk-hub.ts). */
+  isHubConnected?: boolean;
   /** Where a client's name leads, for an operator who may see clients. */
   clientHref?: ((clientId: string) => string) | undefined;
 }) {
-  const risk = useRiskBook();
+  const risk = useRiskBook(isHubConnected);
   const [sportId, setSportId] = useState(0);
   const filterId = useId();
   const titleId = useId();
@@ -287,4 +293,10 @@ function TopClients({
       </table>
     </div>
   );
+}
+
+/** The risk board kept current through the hub (docs/backoffice.md). */
+export function LiveRiskBoard(props: Omit<Parameters<typeof RiskBoard>[0], 'isHubConnected'>) {
+  const isHubConnected = useRiskHub();
+  return <RiskBoard {...props} isHubConnected={isHubConnected} />;
 }

@@ -1,0 +1,44 @@
+import { operatorHubTicket } from '@backlay/contract/backoffice/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { callApi } from '../../../lib/api';
+import { buildHubConnection, keepConnected } from '../../../lib/hub';
+import { backofficeKeys } from '../query-keys';
+
+/** The operator's own single-use hub ticket (never their bearer token). */
+async function fetchOperatorTicket(): Promise<string> {
+  const answer = await callApi(operatorHubTicket);
+  if (!answer.Status) throw new Error(answer.Result);
+  return answer.Result.ticket;
+}
+
+/**
+ * The back office's hub connection while the risk screen is open (docs/backoffice.md): each
+ * `RiskChanged` reads the risk book again at once. Answers whether the hub is connected, so that
+ * the screen polls only as a safety net while it is.
+ */
+export function useRiskHub(): boolean {
+  const queryClient = useQueryClient();
+  const [isConnected, setConnected] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    const connection = buildHubConnection(0, fetchOperatorTicket);
+    connection.on(
+      'RiskChanged',
+      () => void queryClient.invalidateQueries({ queryKey: backofficeKeys.risk() }),
+    );
+    const release = keepConnected(
+      connection,
+      () => stopped,
+      (lost) => {
+        if (!stopped) setConnected(!lost);
+      },
+    );
+    return () => {
+      stopped = true;
+      release();
+      void connection.stop();
+    };
+  }, [queryClient]);
+  return isConnected;
+}
