@@ -43,17 +43,27 @@ export async function storeAnswer(
 ): Promise<void> {
   await tx
     .updateTable('operator_keys')
-    .set({ response: JSON.stringify(answer) })
+    .set({ response: jsonb(answer) })
     .where('actor', '=', actor)
     .where('key', '=', key)
     .execute();
 }
 
-const json = (value: unknown): string | null =>
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * JSON for a jsonb column: bigints as text, and every string well formed — a lone surrogate (a
+ * hostile name) would be written as an escape PostgreSQL's jsonb refuses, failing the action.
+ */
+export const jsonb = (value: unknown): string | null =>
   value === undefined
     ? null
     : JSON.stringify(value, (_key, item: unknown) =>
-        typeof item === 'bigint' ? item.toString() : item,
+        typeof item === 'bigint'
+          ? item.toString()
+          : typeof item === 'string'
+            ? item.replace(LONE_SURROGATE, '\uFFFD')
+            : item,
       );
 
 export async function appendAudit(
@@ -75,8 +85,8 @@ export async function appendAudit(
       actor: row.actor,
       action: row.action,
       target: row.target,
-      before: json(row.before),
-      after: json(row.after),
+      before: jsonb(row.before),
+      after: jsonb(row.after),
       outcome: row.outcome,
     })
     .execute();

@@ -211,6 +211,13 @@ describe('operator money is never paid twice', () => {
     await expect(sql`DELETE FROM operator_audit`.execute(database.db)).rejects.toThrow(
       /append-only/,
     );
+    // A hostile text (a lone surrogate) is logged as well-formed text, not refused by jsonb.
+    const news = await call('POST', bo.boNews.path, admin.token, { message: 'Rain \ud800 delay' });
+    expect(news.json()).toEqual({ Status: true, Result: 'News published' });
+    const [logged] = (
+      await call('GET', `${bo.boAudit.path}?operator=ada&take=1`, admin.token)
+    ).json<{ Result: { entries: { after: unknown }[] } }>().Result.entries;
+    expect(logged?.after).toEqual({ message: 'Rain \ufffd delay' });
     // The support role reads no audit log.
     expect((await call('GET', bo.boAudit.path, support.token)).statusCode).toBe(403);
   });
