@@ -3,6 +3,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 export const OPS_TOKEN = 'e2e-operator-token-0123456789-abcdefghijkl';
 export const CREDIT = 25_000;
+/** The casino provider's secret of the e2e server, for a journey that plays the provider. */
+export const CASINO_SECRET = 'e2e-casino-secret-0123456789-abcdefghijk';
 
 export interface Client {
   readonly username: string;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { OPS_TOKEN } from './fixtures';
+import { CASINO_SECRET, OPS_TOKEN } from './fixtures';
 
 /**
  * A free port and a fresh DATA_DIR per run, chosen once by the main process; workers inherit
@@ -75,6 +75,8 @@ export default defineConfig({
       BET_DELAY: 'cricket=0,soccer=0,tennis=2',
       // The demo casino and the live TV pages listen on free ports of their own (other origins).
       CASINO_PORT: '0',
+      // A journey plays a provider that dies between a round's Debit and its Credit.
+      CASINO_SECRET,
       TV_PORT: '0',
     },
   },

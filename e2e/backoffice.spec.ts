@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import {
+  apiBet,
+  apiGet,
+  atWidth,
+  CASINO_SECRET,
+  CREDIT,
+  expect,
+  logIn,
+  ops,
+  sessionOf,
+  test,
+  type ApiSession,
+} from './fixtures';
+
+/**
+ * The back office (docs/backoffice.md) as an operator meets it: a TOTP login, the house's book
+ * moving when a client bets in another browser, a suspension the client sees within a second, a
+ * declared result, a credit whose answer was lost sent again with its key (paid once), and a stuck
+ * casino round voided with its stake released once.
+ */
+
+const OPERATOR_PASSWORD = 'e2e operator secret';
+
+const shot = (name: string, width: number) =>
+  fileURLToPath(new URL(`../docs/screenshots/${name}-${width}.png`, import.meta.url));
+
+async function newOperator(request: APIRequestContext): Promise<{ username: string; totp: TOTP }> {
+  const username = `op_${randomBytes(4).toString('hex')}`;
+  const created = await ops<{ totpSecret: string }>(request, 'create-operator', {
+    username,
+    password: OPERATOR_PASSWORD,
+    role: 'admin',
+  });
+  const totp = new TOTP({ secret: Secret.fromBase32(created.totpSecret), digits: 6, period: 30 });
+  return { username, totp };
+}
+
+async function operatorLogIn(page: Page, operator: { username: string; totp: TOTP }) {
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByLabel('Six-digit code').fill(operator.totp.generate());
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+}
+
+/** A cricket match in play with priced match odds: runners EventId·100 + 1 and + 2. */
+async function cricket(request: APIRequestContext) {
+  const tag = randomBytes(3).toString('hex');
+  const names = [`Kings ${tag}`, `Queens ${tag}`] as const;
+  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
+    sportId: 4,
+    seriesName: 'Back Office Cup',
+    name: `${names[0]} v ${names[1]}`,
+    runners: [...names],
+    inPlay: true,
+  });
+  await ops(request, 'fixture-step', {
+    eventId,
+    step: {
+      kind: 'prices',
+      marketId: `1.${eventId}`,
+      runners: [
+        {
+          selectionId: eventId * 100 + 1,
+          back: [{ price: 2, size: 5000 }],
+          lay: [{ price: 2.02, size: 5000 }],
+        },
+        {
+          selectionId: eventId * 100 + 2,
+          back: [{ price: 1.98, size: 5000 }],
+          lay: [{ price: 2, size: 5000 }],
+        },
+      ],
+    },
+  });
+  return { eventId, names, name: `${names[0]} v ${names[1]}` };
+}
+
+async function clientPage(
+  browser: Browser,
+  width: number,
+  client: { username: string; password: string },
+) {
+  const context = await browser.newContext(atWidth(width));
+  const page = await context.newPage();
+  await logIn(page, client);
+  return { page, session: await sessionOf(page), close: () => context.close() };
+}
+
+interface Balance {
+  Result: { CreditLimit: number; MainBalance: number; Exposure: number };
+}
+const balanceOf = (request: APIRequestContext, session: ApiSession) =>
+  apiGet<Balance>(request, session, '/api/AmountModels/GetBalanceDetail');
+
+for (const width of [1280, 375]) {
+  test(`an operator watches the house book, suspends, declares, credits once and voids a stuck round at ${width} px`, async ({
+    browser,
+    request,
+    client,
+  }) => {
+    const operator = await newOperator(request);
+    const f = await cricket(request);
+    const context = await browser.newContext(atWidth(width));
+    const page = await context.newPage();
+    await operatorLogIn(page, operator);
+
+    // The risk book: nothing on the new match until the client bets in another browser.
+    const card = page.getByRole('article').filter({ hasText: f.name });
+    await expect(card).toHaveCount(0);
+    const bettor = await clientPage(browser, width, client);
+    await bettor.page.goto(`/market/4/${f.eventId}`);
+    await apiBet(request, bettor.session, {
+      sportsId: 4,
+      SelectionName: f.names[0],
+      SelectionID: String(f.eventId * 100 + 1),
+      Odds: 2,
+      Price: 0,
+      MarketType: 'MATCH_ODDS',
+      MarketId: `1.${f.eventId}`,
+      EventId: f.eventId,
+      BetType: 'Back',
+      BetStatus: 'Pending',
+      Stack: 1000,
+    });
+    // The client backed Kings for 1000 at 2: the house loses 1000 if Kings win, wins 1000 if not.
+    await expect(card).toContainText('-₹1,000.00', { timeout: 3_000 });
+    await expect(card).toContainText('+₹1,000.00');
+    await page.screenshot({ path: shot('backoffice-risk-live', width) });
+
+    // Suspend: the client's screen shows it within a second.
+    await page.getByRole('link', { name: 'Markets' }).click();
+    const suspend = page.getByRole('button', { name: `Suspend Match Odds (${f.name})` });
+    await suspend.click();
+    const match = bettor.page.getByRole('region', { name: 'Match Odds' });
+    await expect(match.getByText('SUSPENDED', { exact: true })).toHaveCount(2, { timeout: 1_000 });
+    await page.getByRole('button', { name: `Resume Match Odds (${f.name})` }).click();
+
+    // Declare Kings the winner: the client is paid 1000 net of the 1000 stake.
+    await page.getByRole('button', { name: `Declare Match Odds (${f.name})` }).click();
+    const declare = page.getByRole('dialog', { name: 'Declare result' });
+    await declare.getByLabel('Winner').selectOption({ label: f.names[0] });
+    await declare.getByRole('button', { name: 'Declare' }).click();
+    await expect(page.getByText(/^Settled 1\.\d+ as .*: 1 bets of 1 clients$/)).toBeVisible();
+    await expect
+      .poll(async () => (await balanceOf(request, bettor.session)).Result.MainBalance)
+      .toBe(CREDIT + 1000);
+
+    // A credit whose answer is lost: Try again sends the same key, and it is paid once.
+    const { uid } = bettor.session;
+    await page.goto(`/backoffice/clients/${uid}`);
+    let lost = false;
+    await page.route('**/api/backoffice/credit', async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch(); // the server does it …
+      await route.abort('connectionreset'); // … and the answer never arrives
+    });
+    const movement = page.getByRole('form', { name: 'Credit or debit' });
+    await movement.getByLabel('Amount (₹)').fill('500');
+    await movement.getByRole('button', { name: 'Credit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Credit' });
+    await dialog.getByRole('button', { name: 'Credit' }).click();
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText(/^Gave 500\.00 to /)).toBeVisible();
+    const credited = await balanceOf(request, bettor.session);
+    expect(credited.Result.CreditLimit).toBe(CREDIT + 500);
+
+    // A casino round whose provider died after the Debit: voided, its stake released once.
+    const launch = await request.post('/api/Casino/Launch', {
+      data: { gameId: 'roulette' },
+      headers: { authorization: `Bearer ${bettor.session.token}` },
+    });
+    const url = new URL(((await launch.json()) as { Result: { Url: string } }).Result.Url);
+    const provider = { authorization: `Bearer ${CASINO_SECRET}` };
+    const opened = await request.post('/api/CasinoProvider/Session', {
+      data: { token: url.searchParams.get('token') },
+      headers: provider,
+    });
+    const { session } = ((await opened.json()) as { Result: { session: string } }).Result;
+    const roundId = `stuck${randomBytes(4).toString('hex')}`;
+    await request.post('/api/CasinoProvider/Debit', {
+      data: { session, roundId, amount: 250 },
+      headers: provider,
+    });
+    expect((await balanceOf(request, bettor.session)).Result.Exposure).toBe(250);
+    await page.getByRole('link', { name: 'Matka & Casino' }).click();
+    await page.getByRole('button', { name: `Void round ${roundId}` }).click();
+    const voiding = page.getByRole('dialog', { name: 'Void casino round' });
+    await voiding.getByLabel('Reason (required)').fill('Provider down');
+    await voiding.getByRole('button', { name: 'Void' }).click();
+    await expect(page.getByRole('button', { name: `Void round ${roundId}` })).toHaveCount(0);
+    const after = await balanceOf(request, bettor.session);
+    expect(after.Result.Exposure).toBe(0);
+    expect(after.Result.MainBalance).toBe(CREDIT + 1000 + 500);
+
+    // The audit log has each of it, by this operator.
+    await page.getByRole('link', { name: 'Audit' }).click();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    for (const action of ['casino-void', 'credit', 'declare-result', 'suspend-market', 'login'])
+      await expect(log.getByText(`/api/backoffice/${action}`).first()).toBeVisible();
+    await bettor.close();
+    await context.close();
+  });
+}
