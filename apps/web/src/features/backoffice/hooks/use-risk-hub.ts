@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api';
 import { buildHubConnection, keepConnected } from '../../../lib/hub';
+import { logError } from '../../../lib/log';
 import { backofficeKeys } from '../query-keys';
 
 /** The operator's own single-use hub ticket (never their bearer token). */
@@ -22,7 +23,14 @@ export function useRiskHub(): boolean {
   const [isConnected, setConnected] = useState(false);
   useEffect(() => {
     let stopped = false;
-    const connection = buildHubConnection(0, fetchOperatorTicket);
+    let connection: ReturnType<typeof buildHubConnection>;
+    try {
+      connection = buildHubConnection(0, fetchOperatorTicket);
+    } catch (error) {
+      // No hub (a page without a resolvable URL): the screen keeps its one-second poll.
+      logError('back office hub', error);
+      return;
+    }
     connection.on(
       'RiskChanged',
       () => void queryClient.invalidateQueries({ queryKey: backofficeKeys.risk() }),
