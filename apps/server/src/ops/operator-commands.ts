@@ -157,7 +157,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   const lockEvent: Command<{ eventId: number; locked: boolean }> = async (_tx, input, onCommit) => {
     const outcome = await markets.lockEvent(input.eventId, input.locked);
     if (outcome.ok) pushEvent(input.eventId, onCommit);
-    return { answer: answerOf(outcome), after: { locked: input.locked } };
+    return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };
 
   const suspendMarket: Command<{ marketId: string; suspended: boolean }> = async (
@@ -167,7 +167,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   ) => {
     const outcome = await markets.suspendMarket(input.marketId, input.suspended);
     if (outcome.ok) pushEvent(marketIdParse(input.marketId)?.eventId, onCommit);
-    return { answer: answerOf(outcome), after: { suspended: input.suspended } };
+    return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };
 
   const customFancy: Command<CustomFancyBody> = async (_tx, input, onCommit) => {

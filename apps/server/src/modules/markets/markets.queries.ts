@@ -1,27 +1,34 @@
+import { sql } from 'kysely';
 import type { MarketType } from '@backlay/domain';
 import type { Db } from '../../db/pool.js';
 import type { CustomBookmakerBody, CustomFancyBody } from '@backlay/contract/ops';
 
-export async function setEventLock(db: Db, eventId: number, locked: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable('events')
-    .set({ bet_locked: locked })
-    .where('id', '=', String(eventId))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** Sets an event's lock; what it was before (for the audit log), or undefined for no event. */
+export async function setEventLock(
+  db: Db,
+  eventId: number,
+  locked: boolean,
+): Promise<{ wasLocked: boolean } | undefined> {
+  const { rows } = await sql<{ was: boolean }>`
+    UPDATE events e SET bet_locked = ${locked}
+    FROM (SELECT id, bet_locked AS was FROM events WHERE id = ${String(eventId)} FOR UPDATE) old
+    WHERE e.id = old.id RETURNING old.was`.execute(db);
+  const row = rows[0];
+  return row && { wasLocked: row.was };
 }
 
+/** Sets a market's operator suspension; what it was before, or undefined for no market. */
 export async function setMarketSuspended(
   db: Db,
   marketId: string,
   suspended: boolean,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('markets')
-    .set({ operator_suspended: suspended })
-    .where('id', '=', marketId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+): Promise<{ wasSuspended: boolean } | undefined> {
+  const { rows } = await sql<{ was: boolean }>`
+    UPDATE markets m SET operator_suspended = ${suspended}
+    FROM (SELECT id, operator_suspended AS was FROM markets WHERE id = ${marketId} FOR UPDATE) old
+    WHERE m.id = old.id RETURNING old.was`.execute(db);
+  const row = rows[0];
+  return row && { wasSuspended: row.was };
 }
 
 export async function eventExists(db: Db, eventId: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import type { FancyQuote, PriceSize } from '../../feed/types.js';
 import type { Clock } from '../../seams.js';
 import type { Catalog, EventFacts } from './catalog.js';
 import * as q from './markets.queries.js';
+import type { OperatorOutcome } from '../operator-outcome.js';
 import { fancyRowWire, operatorFancyWire } from './markets.wire.js';
 
 /** SPEC §4: ACTIVE makes odds clickable; anything else is suspended. */
@@ -47,9 +48,7 @@ export function marketState(market: q.MarketRow, feedStatus: string | undefined)
   return 'ACTIVE';
 }
 
-export type OperatorOutcome =
-  | { readonly ok: true; readonly message: string }
-  | { readonly ok: false; readonly message: string };
+export type { OperatorOutcome };
 
 /** The largest min or max stake a market or session row holds (a PostgreSQL integer). */
 export const MAX_STAKE_LIMIT = 2_147_483_647;
@@ -234,17 +233,26 @@ export function createMarketsService(deps: {
     },
 
     async lockEvent(eventId: number, locked: boolean): Promise<OperatorOutcome> {
-      if (!(await q.setEventLock(db, eventId, locked))) return refused(`No event ${eventId}`);
+      const before = await q.setEventLock(db, eventId, locked);
+      if (!before) return refused(`No event ${eventId}`);
       changed(eventId);
-      return done(`Event ${eventId} ${locked ? 'locked' : 'unlocked'}`);
+      return {
+        ...done(`Event ${eventId} ${locked ? 'locked' : 'unlocked'}`),
+        before: { locked: before.wasLocked },
+        after: { locked },
+      };
     },
 
     async suspendMarket(marketId: string, suspended: boolean): Promise<OperatorOutcome> {
-      if (!(await q.setMarketSuspended(db, marketId, suspended)))
-        return refused(`No market ${marketId}`);
+      const before = await q.setMarketSuspended(db, marketId, suspended);
+      if (!before) return refused(`No market ${marketId}`);
       const parts = marketIdParse(marketId);
       if (parts) changed(parts.eventId);
-      return done(`Market ${marketId} ${suspended ? 'suspended' : 'resumed'}`);
+      return {
+        ...done(`Market ${marketId} ${suspended ? 'suspended' : 'resumed'}`),
+        before: { suspended: before.wasSuspended },
+        after: { suspended },
+      };
     },
 
     async setCustomFancy(row: CustomFancyBody): Promise<OperatorOutcome> {

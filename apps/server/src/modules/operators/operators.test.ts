@@ -253,6 +253,17 @@ describe('client controls', () => {
         ],
       },
     });
+    // An event's lock is logged with what it was before.
+    for (const locked of [true, true, false])
+      await call('POST', bo.boLockEvent.path, risk.token, { eventId, locked });
+    const locks = (await call('GET', `${bo.boAudit.path}?operator=rita&take=3`, admin.token)).json<{
+      Result: { entries: { target: string; before: unknown; after: unknown }[] };
+    }>().Result.entries;
+    expect(locks.map(({ target, before, after }) => ({ target, before, after }))).toEqual([
+      { target: `event ${eventId}`, before: { locked: true }, after: { locked: false } },
+      { target: `event ${eventId}`, before: { locked: true }, after: { locked: true } },
+      { target: `event ${eventId}`, before: { locked: false }, after: { locked: true } },
+    ]);
     await createTestClient(database.db, 'sid', 1000, clock);
     const session = await login(app, 'sid');
     const bet = async () =>
