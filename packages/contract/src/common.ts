@@ -48,13 +48,17 @@ export function envelope<T extends z.ZodType>(result: T) {
   return z.union([success(result), refusal]);
 }
 
+/**
+ * Whether a number is rupees with at most two decimals: within float rounding of whole paise, or
+ * (for a large balance, whose paise the float cannot hold to 1e-6) the very number nearest them.
+ */
+export const hasWholePaise = (value: number): boolean =>
+  Math.abs(Math.round(value * 100) - value * 100) < 1e-6 || Math.round(value * 100) / 100 === value;
+
 /** Money on the wire: rupees as a JSON number with at most two decimals. */
-export const rupees = z
-  .number()
-  .finite()
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-    message: 'must have at most two decimals',
-  });
+export const rupees = z.number().finite().refine(hasWholePaise, {
+  message: 'must have at most two decimals',
+});
 
 /** A timestamp on the wire: ISO 8601 with offset. */
 export const isoDateTime = z.string();

@@ -342,7 +342,17 @@ async function cancelAttempt(
     if (classify(placed) !== 'accepted') return null;
     rows = 1;
     open = await cancellable(Number(draft.body.EventId));
-    if (!open) return null;
+    // Placed, but no longer cancellable (a goal suspended the market meanwhile): its row counts.
+    if (!open)
+      return {
+        kind: 'CANCEL',
+        isValid: true,
+        outcome: 'refused',
+        message: 'placed, then nothing left to cancel',
+        rows,
+        latencies: [placed.ms],
+        replayDiffered: false,
+      };
   }
   const sent = await send(call, bettor.token, CANCEL_BET, { BetId: open.BetId });
   return {
