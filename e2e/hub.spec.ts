@@ -107,9 +107,14 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
     const match = page.getByRole('region', { name: 'Match Odds' });
     await expect(match.getByRole('button', { name: 'Back 1.9', exact: true })).toHaveCount(2);
-    // An odds poll answered before the hub connected set the next at the spec's 2 s; once it
-    // has gone, the polls are the hub's safety net (30 s) and nothing is asked for meanwhile.
-    await page.waitForRequest(/\/api\/Odds\/Market\//, { timeout: 2_500 }).catch(() => {});
+    // An odds poll answered before the hub connected set the next at the spec's 2 s (the match
+    // odds', the toss's and the bookmaker and fancy rows' each); once each has gone, the polls
+    // are the hub's safety net (30 s) and nothing is asked for meanwhile.
+    await Promise.all(
+      [/\/api\/Odds\/Market\//, /\/api\/Odds\/Toss/, /\/api\/Odds\/BmFancy\//].map((url) =>
+        page.waitForRequest(url, { timeout: 2_500 }).catch(() => {}),
+      ),
+    );
     await page.waitForLoadState('networkidle');
 
     // The event's reads: its odds, bookmaker and fancy, detail and operator rows (other polls —
