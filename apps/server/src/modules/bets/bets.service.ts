@@ -530,7 +530,7 @@ export function createBetsService(deps: {
       request.isFancyRoute
         ? fancyPlacement(draft, draft.Stack)
         : exchangePlacement(draft, draft.Stack);
-    const placement = await held(await placementOf(), async () => [await placementOf()]);
+    const placement = await held([await placementOf()], async () => [await placementOf()]);
     if (typeof placement === 'string') return refused(placement);
     const [made] = placement;
     if (!made) return refused(BET_MESSAGES.notFound);
@@ -546,20 +546,24 @@ export function createBetsService(deps: {
    * Answers the placements to make, or the refusal.
    */
   async function held(
-    first: Placement | string,
+    first: readonly (Placement | string)[],
     again: () => Promise<readonly (Placement | string)[]>,
   ): Promise<readonly Placement[] | string> {
-    if (typeof first === 'string') return first;
-    if (first.delayS === 0) return [first];
+    const decided = (placements: readonly (Placement | string)[]) => {
+      const refusal = placements.find((placement) => typeof placement === 'string');
+      return refusal ?? (placements as readonly Placement[]);
+    };
+    const now = decided(first);
+    if (typeof now === 'string') return now;
+    if (now.length === 0) return BET_MESSAGES.notFound;
+    // One market's placements share its delay.
+    const delayS = Math.max(...now.map((placement) => placement.delayS));
+    if (delayS === 0) return now;
     const start = clock.now().getTime();
-    await deps.timer.wait(first.delayS * 1000);
-    const placements: Placement[] = [];
-    for (const placement of await again()) {
-      if (typeof placement === 'string') return placement;
-      if (placement.downAt >= start) return BET_MESSAGES.suspended;
-      placements.push(placement);
-    }
-    return placements;
+    await deps.timer.wait(delayS * 1000);
+    const later = decided(await again());
+    if (typeof later === 'string') return later;
+    return later.some((placement) => placement.downAt >= start) ? BET_MESSAGES.suspended : later;
   }
 
   /** The answer of bet_place, the position remembered as it left it. */
@@ -852,13 +856,8 @@ export function createBetsService(deps: {
         Promise.all(
           drafts.map((draft) => exchangePlacement(draft, draft.Stack, { isCashOut: true })),
         );
-      const first = await placementsNow();
-      const refusal = first.find((placement) => typeof placement === 'string');
-      const legs = await held(refusal ?? first[0] ?? BET_MESSAGES.notFound, async () =>
-        first[0] !== undefined && typeof first[0] !== 'string' && first[0].delayS > 0
-          ? placementsNow()
-          : first,
-      );
+      // Every bet of the plan: held once for the market's delay, then decided again together.
+      const legs = await held(await placementsNow(), placementsNow);
       if (typeof legs === 'string') return answered(refuse(legs));
 
       const positionId = `${clientId}|${request.marketId}`;

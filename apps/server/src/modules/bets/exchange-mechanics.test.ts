@@ -569,6 +569,35 @@ describe('cash out', () => {
     expect(await exposure(client)).toBe(0);
   });
 
+  it('places every bet of a two-bet cash out before play, where no delay holds them', async () => {
+    const client = await newClient(10_000);
+    await placed(client, soccer, {
+      SelectionID: String(runner(soccer, 3)),
+      BetType: 'Lay',
+      Odds: 4,
+      Stack: 500,
+    });
+    expect(await book(client, `1.${soccer}`)).toEqual([500, 500, -1500]);
+    // Lay Home 2000 / 1.84 = 1086.96 → 1087 (liability 913.08 → 913, SPEC §5) and Away 2000 / 4
+    // = 500: Home 500 − 913 + 500 = 87, Away 500 + 1087 − 1500 = 87, Draw −1500 + 1087 + 500 = 87.
+    const quotes: Quote[] = [
+      [1.8, 1.84],
+      [3.9, 4],
+      [4.3, 4.4],
+    ];
+    await price(`1.${soccer}`, soccer, quotes);
+    waits.length = 0;
+    const { plan, answer } = await cashOut(client, `1.${soccer}`, quotes);
+    expect(waits).toEqual([]);
+    expect(plan.ok && plan.bets).toEqual([
+      { selectionId: String(runner(soccer, 1)), betType: 'Lay', odds: 184, stake: 1087 },
+      { selectionId: String(runner(soccer, 2)), betType: 'Lay', odds: 400, stake: 500 },
+    ]);
+    expect(answer).toEqual({ Status: true, Result: 'Cashed out: ₹87.00 whichever runner wins' });
+    expect(await book(client, `1.${soccer}`)).toEqual([87, 87, 87]);
+    expect((await listed(client, soccer)).map((entry) => entry.Stack)).toEqual([500, 1087, 500]);
+  });
+
   it('cashes out at a loss, after the in-play delay', async () => {
     const client = await newClient(10_000);
     await placed(client, cricket, { Odds: 1.9, Stack: 1000 });
