@@ -179,12 +179,18 @@ async function productWindow(
   };
 }
 
+/** The cache notice a fancy bet sends after its answer (db/changes.ts, createAnnouncer). */
+const ANNOUNCE = /^select pg_notify\(\?, payload\) from unnest\(/;
+
 /**
  * Compares what the server sends for a warm bet of each kind with bet.sql, statement by
  * statement: the differences (none when the baseline is the same SQL). A first bet of each kind
  * warms the server (the session cache, the event's catalog, the client's position); then, with
  * log_statement=all, a second bet on the same position, between two marker statements of our
- * own connection: every statement any other connection sent between them is the bet's.
+ * own connection: every statement any other connection sent between them is the bet's. The
+ * NOTIFY a fancy bet sends after it has answered (one per turn of the event loop however many
+ * bets it carries) is left out of bet.sql, so the baseline does a little less than the server;
+ * it is reported apart (`afterAnswer`), the end marker waiting for it.
  */
 async function sameSqlDifferences(
   server: ServerProcess,
@@ -192,8 +198,9 @@ async function sameSqlDifferences(
   token: string,
   drafts: Drafts,
   positions: Positions,
-): Promise<string[]> {
+): Promise<{ differences: string[]; afterAnswer: string[] }> {
   const differences: string[] = [];
+  const afterAnswer: string[] = [];
   const http1 = lane(server.base);
   const bet = async (kind: Kind, which: string) => {
     const body = { ...drafts[kind][0], Stack: kind === 'FANCY' ? 100 : 500 };
@@ -217,6 +224,8 @@ async function sameSqlDifferences(
     for (const kind of KINDS) {
       await admin.query(`SELECT '${marker(kind, 'begin')}'`);
       await bet(kind, 'second');
+      // The announcer sends on the next turn of the server's event loop, after the answer.
+      await sleep(100);
       await admin.query(`SELECT '${marker(kind, 'end')}'`);
     }
   } finally {
@@ -235,10 +244,13 @@ async function sameSqlDifferences(
       differences.push(`${kind}: the markers are missing from postgres.log`);
       continue;
     }
-    const server = logged
+    const sent = logged
       .slice(from + 1, to)
       .filter((entry) => entry.pid !== ownPid)
       .map((entry) => normalize(entry.text));
+    const server = sent.filter((text) => !ANNOUNCE.test(text));
+    const announced = sent.length - server.length;
+    if (announced > 0) afterAnswer.push(`${kind} ${announced} × NOTIFY backlay_positions`);
     const baseline = scriptStatements(script, index);
     for (let n = 0; n < Math.max(server.length, baseline.length); n += 1) {
       if (server[n] !== baseline[n])
@@ -247,7 +259,7 @@ async function sameSqlDifferences(
         );
     }
   }
-  return differences;
+  return { differences, afterAnswer };
 }
 
 /**
@@ -329,7 +341,13 @@ describe('bets', () => {
       await openClients(server.base, 'pgb', CLIENTS);
       const drafts = await readDrafts(server.base, tokens[0]!);
       const positions: Positions = { seen: new Set(), held: new Set() };
-      const differences = await sameSqlDifferences(server, dataDir, tokens[0]!, drafts, positions);
+      const { differences, afterAnswer } = await sameSqlDifferences(
+        server,
+        dataDir,
+        tokens[0]!,
+        drafts,
+        positions,
+      );
 
       // pgbench's side: its clients' ids (consecutive, so that bet.sql can pick them by number),
       // and a scratch TPC-B database.
@@ -544,6 +562,11 @@ describe('bets', () => {
               : ''),
         });
       }
+      if (afterAnswer.length > 0)
+        note({
+          bench: BENCH,
+          note: `Sent after the answer and not in bet.sql (the server does this much more than the baseline): ${afterAnswer.join('; ')}; batched per turn of the event loop under load.`,
+        });
       if (differences.length > 0)
         note({
           bench: BENCH,
