@@ -20,11 +20,13 @@ import type { BetsService } from './bets.service.js';
 import { betListItemWire, rupees } from './bets.wire.js';
 
 /** Placing bets and reading positions (SPEC §7 "Bets and positions"; DESIGN §5). */
-export function betsRoutes(
+export async function betsRoutes(
   app: FastifyInstance,
-  bets: BetsService,
-  settings: { moneyBodyLimit: number; publisher: HubPublisher; risk: RiskPushes },
-): void {
+  {
+    bets,
+    ...settings
+  }: { bets: BetsService; moneyBodyLimit: number; publisher: HubPublisher; risk: RiskPushes },
+): Promise<void> {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
   for (const [endpoint, isFancyRoute] of [

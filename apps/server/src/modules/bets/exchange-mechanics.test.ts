@@ -24,7 +24,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { scriptedFeed } from '../../../test/feed.js';
 import type { Timer } from '../../seams.js';
-import { CANCELLED_BET_REMARK } from '../wallet/ledger.queries.js';
+import { CANCELLED_BET_REMARK } from '../wallet/wallet.service.js';
 import { BET_MESSAGES } from './bets.service.js';
 
 /*

@@ -18,6 +18,20 @@ export async function lockMarketForSettlement(tx: Tx, marketId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The runners of the market being settled, in order, with their names (a winner must be one; the
+ * remark names it). Read after the market row is locked, on the same transaction.
+ */
+export async function marketRunners(tx: Tx, marketId: string) {
+  const rows = await tx
+    .selectFrom('runners')
+    .select(['selection_id', 'name'])
+    .where('market_id', '=', marketId)
+    .orderBy('sort_priority')
+    .execute();
+  return rows.map((row) => ({ selectionId: row.selection_id, name: row.name }));
+}
+
 export async function lockFancyForSettlement(tx: Tx, selectionId: string) {
   return tx
     .selectFrom('fancy_runners')

@@ -1,0 +1,67 @@
+import type { Clock } from '../../seams.js';
+import type { Db } from '../../db/pool.js';
+import { recalledAnswer, rememberAnswer } from '../idempotency/idempotency.service.js';
+
+/** The refusals of DESIGN §5, word for word as the bettor reads them. */
+export const BET_MESSAGES = {
+  placed: 'Bet placed successfully',
+  suspended: 'Market suspended',
+  closed: 'Market closed',
+  locked: 'Betting is locked for this event',
+  oddsChanged: 'Odds changed',
+  insufficient: 'Insufficient balance',
+  notFound: 'Market not found',
+  runnerNotFound: 'Selection not found',
+  wrongRoute: 'Use the fancy bet for FANCY markets and the user bet for the others',
+  wrongSide: 'Bet type does not fit the market',
+  positionChanged: 'Your position changed: check the cash out again',
+  cashOutMarket: 'Cash out is for match odds and bookmaker markets',
+  clientLocked: 'Your betting is locked. Please contact your operator.',
+} as const;
+
+export type BetAnswer =
+  | { readonly Status: true; readonly Result: string }
+  | { readonly Status: false; readonly Result: string };
+
+export const refuse = (Result: string): BetAnswer => ({ Status: false, Result });
+
+/** A request's Idempotency-Key, checked, and the hash of what it asked (none without a key). */
+export interface Keyed {
+  readonly clientId: string;
+  readonly key: string | undefined;
+  readonly hash: Buffer | null;
+}
+
+/**
+ * PostgreSQL's record of the answers given to a key (DESIGN §4), as a seam: a refusal decided in
+ * memory is remembered with its key; a cash out asks for an earlier answer first.
+ */
+export interface KeptAnswers {
+  /** The answer stored with the key: the earlier one when the key has one, a 409 for another request. */
+  remember(request: {
+    clientId: string;
+    key: string;
+    hash: Buffer;
+    answer: BetAnswer;
+  }): Promise<BetAnswer>;
+  /** The answer stored with the key earlier; undefined when there is none yet. */
+  recall(request: { clientId: string; key: string; hash: Buffer }): Promise<BetAnswer | undefined>;
+}
+
+/** The kept answers in PostgreSQL (the idempotency module), at the clock's time. */
+export function keptAnswers(db: Db, clock: Clock): KeptAnswers {
+  return {
+    remember: (request) => rememberAnswer(db, { ...request, at: clock.now() }),
+    recall: (request) => recalledAnswer<BetAnswer>(db, request),
+  };
+}
+
+/** The answer as given: remembered with the request's key when it has one. */
+export function answerWithKey(
+  answers: KeptAnswers,
+  request: Keyed,
+): (answer: BetAnswer) => Promise<BetAnswer> {
+  const { clientId, key, hash } = request;
+  return async (answer) =>
+    key === undefined || hash === null ? answer : answers.remember({ clientId, key, hash, answer });
+}

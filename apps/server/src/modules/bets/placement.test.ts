@@ -1,0 +1,406 @@
+import type { BetDraft } from '@backlay/contract/bets';
+import type { BetDelays } from '@backlay/domain';
+import { describe, expect, it } from 'vitest';
+import type { FancyBook, MarketBook } from '../../feed/price-book.js';
+import type { FancyQuote, RunnerQuote } from '../../feed/types.js';
+import { manualClock } from '../../seams.js';
+import type { EventFacts, MarketFacts } from '../markets/catalog.js';
+import { BET_MESSAGES } from './bet-answers.js';
+import { exchangePlacement, fancyPlacement, type PlacementDeps } from './placement.js';
+
+/*
+ * docs/architecture.md, "The path of a bet" and "In-play bet delay": a bet decided in memory,
+ * from fakes of the catalog and the price book, on a manual clock. No database.
+ */
+
+const EVENT = 7001;
+const MATCH_ODDS = `1.${EVENT}`;
+const BOOKMAKER = `${EVENT}B`;
+const LIONS = '700101';
+const TIGERS = '700102';
+const SESSION = `${EVENT}-1`;
+const DELAYS: BetDelays = { exchangeS: { 4: 5, 1: 5, 2: 3 }, bookmakerS: 2, fancyS: 1 };
+
+function market(overrides: Partial<MarketFacts> = {}): MarketFacts {
+  return {
+    marketId: MATCH_ODDS,
+    marketType: 'MATCH_ODDS',
+    isClosed: false,
+    operatorSuspended: false,
+    minStake: 500,
+    maxStake: 50_000,
+    runners: [
+      { selectionId: LIONS, name: 'Lions' },
+      { selectionId: TIGERS, name: 'Tigers' },
+    ],
+    customBookmaker: [],
+    ...overrides,
+  };
+}
+
+function event(
+  overrides: Partial<EventFacts> = {},
+  markets: readonly MarketFacts[] = [market()],
+): EventFacts {
+  const status = overrides.status ?? 'upcoming';
+  return {
+    eventId: EVENT,
+    seenAt: 0,
+    row: {
+      eventId: EVENT,
+      sportId: 4,
+      seriesName: 'Test Series',
+      name: 'Lions v Tigers',
+      startTime: new Date('2026-01-01T10:00:00Z'),
+      status,
+      betLocked: false,
+      fancyActive: true,
+      sessionMinStake: 100,
+      sessionMaxStake: 10_000,
+    },
+    marketRows: [],
+    status,
+    betLocked: false,
+    fancyActive: true,
+    sessionMinStake: 100,
+    sessionMaxStake: 10_000,
+    markets: new Map(markets.map((entry) => [entry.marketId, entry])),
+    fancyNames: new Map([[SESSION, '10 over runs LIONS']]),
+    customFancy: [],
+    activeFancy: [],
+    declared: new Set(),
+    ...overrides,
+  };
+}
+
+/** Prices in hundredths (match odds) or per 100 (bookmaker), as the feed gives them. */
+function quote(selectionId: string, back: number, lay: number): RunnerQuote {
+  return {
+    selectionId: Number(selectionId),
+    status: 'ACTIVE',
+    back: [{ price: back, size: 5000 }],
+    lay: [{ price: lay, size: 5000 }],
+  };
+}
+
+function book(
+  marketId: string,
+  runners: readonly RunnerQuote[],
+  overrides: Partial<MarketBook> = {},
+): MarketBook {
+  return {
+    marketId,
+    eventId: EVENT,
+    status: 'ACTIVE',
+    isStale: false,
+    seq: 1,
+    runners,
+    pricedAt: 0,
+    downAt: 0,
+    ...overrides,
+  };
+}
+
+const fancyRow: FancyQuote = {
+  selectionId: SESSION,
+  gameStatus: '',
+  noLine: 50,
+  noRate: 90,
+  yesLine: 51,
+  yesRate: 110,
+};
+
+/** A placement's reads, every one a fake the test can change. */
+function fakes(
+  state: {
+    event?: EventFacts | undefined;
+    books?: ReadonlyMap<string, MarketBook>;
+    fancy?: FancyBook | undefined;
+  } = {},
+) {
+  const world = {
+    event: 'event' in state ? state.event : event(),
+    books:
+      state.books ??
+      new Map([
+        [MATCH_ODDS, book(MATCH_ODDS, [quote(LIONS, 190, 210), quote(TIGERS, 200, 220)])],
+        [BOOKMAKER, book(BOOKMAKER, [quote(LIONS, 45, 50), quote(TIGERS, 180, 190)])],
+      ]),
+    fancy:
+      'fancy' in state
+        ? state.fancy
+        : { eventId: EVENT, isStale: false, seq: 1, rows: [fancyRow], pricedAt: 0 },
+    eventsAsked: [] as number[],
+  };
+  const clock = manualClock(new Date('2026-01-01T12:00:00Z'));
+  const deps: PlacementDeps = {
+    catalog: {
+      event: async (eventId) => {
+        world.eventsAsked.push(eventId);
+        return eventId === EVENT ? world.event : undefined;
+      },
+    },
+    priceBook: {
+      market: (marketId) => world.books.get(marketId),
+      fancy: (eventId) => (eventId === EVENT ? world.fancy : undefined),
+    },
+    clock,
+    betDelay: DELAYS,
+  };
+  return { deps, world, clock };
+}
+
+function draft(overrides: Partial<BetDraft> = {}): BetDraft {
+  return {
+    sportsId: 4,
+    SelectionName: 'Lions',
+    SelectionID: LIONS,
+    Odds: 1.9,
+    Price: 0,
+    MarketType: 'MATCH_ODDS',
+    MarketId: MATCH_ODDS,
+    EventId: EVENT,
+    BetType: 'Back',
+    BetStatus: 'Pending',
+    Stack: 1000,
+    ...overrides,
+  };
+}
+
+describe('exchangePlacement: the DESIGN §5 price check', () => {
+  it('takes a Back when the best back is at least its odds, at the asked odds', async () => {
+    const { deps } = fakes();
+    const at = await exchangePlacement(deps, draft({ Odds: 1.9 }), 1000);
+    expect(at).toMatchObject({
+      marketId: MATCH_ODDS,
+      positionKey: MATCH_ODDS,
+      selectionId: LIONS,
+      selectionName: 'Lions',
+      betType: 'Back',
+      odds: 190,
+      stake: 1000,
+      figures: { profit: 90_000, liability: 100_000 },
+      delayS: 0,
+    });
+    // Below the best back: the bettor gets the odds asked (the price moved their way).
+    expect(await exchangePlacement(deps, draft({ Odds: 1.85 }), 1000)).toMatchObject({
+      odds: 185,
+    });
+  });
+
+  it('refuses a Back above the best back with "Odds changed"', async () => {
+    const { deps } = fakes();
+    expect(await exchangePlacement(deps, draft({ Odds: 1.95 }), 1000)).toBe(
+      BET_MESSAGES.oddsChanged,
+    );
+  });
+
+  it('takes a Lay when the best lay is at most its odds, refuses it below', async () => {
+    const { deps } = fakes();
+    expect(await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2.2 }), 1000)).toMatchObject(
+      { betType: 'Lay', odds: 220, figures: { profit: 100_000, liability: 120_000 } },
+    );
+    expect(await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2 }), 1000)).toBe(
+      BET_MESSAGES.oddsChanged,
+    );
+  });
+
+  it('refuses on a suspended book, an operator suspension, no book and a suspended runner', async () => {
+    const prices = [quote(LIONS, 190, 210), quote(TIGERS, 200, 220)];
+    const suspended = fakes({
+      books: new Map([[MATCH_ODDS, book(MATCH_ODDS, prices, { status: 'SUSPENDED' })]]),
+    });
+    expect(await exchangePlacement(suspended.deps, draft(), 1000)).toBe(BET_MESSAGES.suspended);
+
+    const byOperator = fakes({ event: event({}, [market({ operatorSuspended: true })]) });
+    expect(await exchangePlacement(byOperator.deps, draft(), 1000)).toBe(BET_MESSAGES.suspended);
+
+    const noBook = fakes({ books: new Map() });
+    expect(await exchangePlacement(noBook.deps, draft(), 1000)).toBe(BET_MESSAGES.suspended);
+
+    const runnerDown = fakes({
+      books: new Map([
+        [
+          MATCH_ODDS,
+          book(MATCH_ODDS, [{ ...quote(LIONS, 190, 210), status: 'SUSPENDED' }, prices[1]!]),
+        ],
+      ]),
+    });
+    expect(await exchangePlacement(runnerDown.deps, draft(), 1000)).toBe(BET_MESSAGES.suspended);
+  });
+
+  it('refuses a closed, declared or locked market, and one it cannot find', async () => {
+    expect(
+      await exchangePlacement(fakes({ event: event({ status: 'closed' }) }).deps, draft(), 1000),
+    ).toBe(BET_MESSAGES.closed);
+    expect(
+      await exchangePlacement(
+        fakes({ event: event({ declared: new Set([MATCH_ODDS]) }) }).deps,
+        draft(),
+        1000,
+      ),
+    ).toBe(BET_MESSAGES.closed);
+    expect(
+      await exchangePlacement(fakes({ event: event({ betLocked: true }) }).deps, draft(), 1000),
+    ).toBe(BET_MESSAGES.locked);
+    expect(await exchangePlacement(fakes({ event: undefined }).deps, draft(), 1000)).toBe(
+      BET_MESSAGES.notFound,
+    );
+    expect(await exchangePlacement(fakes().deps, draft({ SelectionID: '999' }), 1000)).toBe(
+      BET_MESSAGES.runnerNotFound,
+    );
+  });
+
+  it('refuses a fancy side and a market id of another kind before reading the catalog', async () => {
+    const { deps, world } = fakes();
+    expect(await exchangePlacement(deps, draft({ BetType: 'Yes' }), 1000)).toBe(
+      BET_MESSAGES.wrongSide,
+    );
+    expect(await exchangePlacement(deps, draft({ MarketType: 'BOOKMAKER' }), 1000)).toBe(
+      BET_MESSAGES.notFound,
+    );
+    expect(world.eventsAsked).toEqual([]);
+  });
+
+  it("checks the market's stakes, but a cash out's bet needs only 1 (the cash-out minimum)", async () => {
+    const { deps } = fakes();
+    expect(await exchangePlacement(deps, draft(), 1)).toBe('Minimum stake is 500');
+    expect(await exchangePlacement(deps, draft(), 1, { isCashOut: true })).toMatchObject({
+      stake: 1,
+    });
+    expect(await exchangePlacement(deps, draft(), 60_000, { isCashOut: true })).toBe(
+      'Maximum stake is 50000',
+    );
+  });
+
+  it('prices a bookmaker bet from the custom row when the operator set one', async () => {
+    const bookmaker = market({
+      marketId: BOOKMAKER,
+      marketType: 'BOOKMAKER',
+      customBookmaker: [
+        {
+          marketId: BOOKMAKER,
+          selectionId: Number(LIONS),
+          runnerName: 'Lions',
+          isCustom: true,
+          isActive: true,
+          status: 'ACTIVE',
+          backPrice: 60,
+          backSize: 100,
+          layPrice: 65,
+          laySize: 100,
+        },
+      ],
+    });
+    const { deps } = fakes({ event: event({}, [market(), bookmaker]) });
+    const bet = draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 60 });
+    expect(await exchangePlacement(deps, bet, 1000)).toMatchObject({
+      odds: 60,
+      figures: { profit: 60_000, liability: 100_000 },
+    });
+    // The feed's 45 is not the price any more.
+    expect(await exchangePlacement(deps, { ...bet, Odds: 61 }, 1000)).toBe(
+      BET_MESSAGES.oddsChanged,
+    );
+  });
+
+  it('chooses the delay: none before play, per sport in play, the bookmaker its own', async () => {
+    expect(await exchangePlacement(fakes().deps, draft(), 1000)).toMatchObject({ delayS: 0 });
+    const inPlay = fakes({ event: event({ status: 'inplay' }) }).deps;
+    expect(await exchangePlacement(inPlay, draft(), 1000)).toMatchObject({ delayS: 5 });
+
+    const tennis = event({ status: 'inplay' });
+    const tennisDeps = fakes({ event: { ...tennis, row: { ...tennis.row, sportId: 2 } } }).deps;
+    expect(await exchangePlacement(tennisDeps, draft(), 1000)).toMatchObject({ delayS: 3 });
+
+    const bookmakerInPlay = fakes({
+      event: event({ status: 'inplay' }, [
+        market({ marketId: BOOKMAKER, marketType: 'BOOKMAKER' }),
+      ]),
+    }).deps;
+    expect(
+      await exchangePlacement(
+        bookmakerInPlay,
+        draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 45 }),
+        1000,
+      ),
+    ).toMatchObject({ delayS: 2 });
+  });
+
+  it("carries the market's downAt and the position's exposure with the bet", async () => {
+    const prices = [quote(LIONS, 190, 210), quote(TIGERS, 200, 220)];
+    const { deps } = fakes({
+      books: new Map([[MATCH_ODDS, book(MATCH_ODDS, prices, { downAt: 1234 })]]),
+    });
+    const placement = await exchangePlacement(deps, draft(), 1000);
+    if (typeof placement === 'string') throw new Error(placement);
+    expect(placement.downAt).toBe(1234);
+    // Alone: the stake is what it can lose; hedged by a lay of Lions at 2.0, the worst is less.
+    expect(placement.exposureWith([])).toBe(100_000n);
+    expect(
+      placement.exposureWith([
+        {
+          selectionId: LIONS,
+          betType: 'Lay',
+          odds: 200,
+          profitPaise: 100_000,
+          liabilityPaise: 100_000,
+        },
+      ]),
+    ).toBe(10_000n);
+  });
+});
+
+describe('fancyPlacement: the exact line and rate of the row', () => {
+  const yes = (overrides: Partial<BetDraft> = {}) =>
+    draft({
+      MarketType: 'FANCY',
+      MarketId: String(EVENT),
+      SelectionID: SESSION,
+      BetType: 'Yes',
+      Odds: 51,
+      Price: 110,
+      Stack: 200,
+      ...overrides,
+    });
+
+  it('takes the row\'s line and rate, refuses anything else with "Odds changed"', async () => {
+    const { deps } = fakes();
+    expect(await fancyPlacement(deps, yes(), 200)).toMatchObject({
+      marketType: 'FANCY',
+      positionKey: SESSION,
+      selectionName: '10 over runs LIONS',
+      odds: 51,
+      price: 110,
+      figures: { profit: 20_000, liability: 22_000 },
+      downAt: 0,
+    });
+    expect(await fancyPlacement(deps, yes({ Price: 100 }), 200)).toBe(BET_MESSAGES.oddsChanged);
+    expect(
+      await fancyPlacement(deps, yes({ BetType: 'No', Odds: 50, Price: 90 }), 200),
+    ).toMatchObject({ betType: 'No', odds: 50, price: 90 });
+  });
+
+  it('refuses a stale or suspended row with "Market suspended", and a session stake out of range', async () => {
+    const stale = fakes({
+      fancy: { eventId: EVENT, isStale: true, seq: 1, rows: [fancyRow], pricedAt: 0 },
+    });
+    expect(await fancyPlacement(stale.deps, yes(), 200)).toBe(BET_MESSAGES.suspended);
+    const ballRunning = fakes({
+      fancy: {
+        eventId: EVENT,
+        isStale: false,
+        seq: 1,
+        rows: [{ ...fancyRow, gameStatus: 'Ball Running' }],
+        pricedAt: 0,
+      },
+    });
+    expect(await fancyPlacement(ballRunning.deps, yes(), 200)).toBe(BET_MESSAGES.suspended);
+    expect(await fancyPlacement(fakes().deps, yes(), 50)).toBe('Minimum stake is 100');
+  });
+
+  it('chooses the fancy delay in play', async () => {
+    const { deps } = fakes({ event: event({ status: 'inplay' }) });
+    expect(await fancyPlacement(deps, yes(), 200)).toMatchObject({ delayS: 1 });
+  });
+});

@@ -1,0 +1,240 @@
+import { marketIdParse } from '@backlay/domain';
+import type { Tx } from '../../db/pool.js';
+import { conflict } from '../../errors.js';
+import type { Clock, Random } from '../../seams.js';
+import { openPositionExposure } from '../bets/open-bets.js';
+import {
+  holdPosition,
+  lockWithHouse,
+  postPair,
+  settlePositions,
+} from '../wallet/wallet.service.js';
+import {
+  betMarks,
+  betOutcomes,
+  clientLines,
+  netByClient,
+  remarkOf,
+  resultRefusal,
+  resultText,
+  reversedAmount,
+  targetOf,
+  type Result,
+  type SettlementOutcome,
+  type Target,
+} from './settlement-plan.js';
+import * as q from './settlement.queries.js';
+
+/*
+ * Settlement's transactions (DESIGN §5): the market row FOR UPDATE, then wallets by ascending
+ * account; one ledger pair per client and market at the domain's figures, commission on a net
+ * win, exposure released, bets Settled or Lost; the same result again changes nothing; another
+ * result is a 409 until a rollback, which writes compensating rows and re-imposes exposure. The
+ * decisions are settlement-plan.ts's; here they are read for and written, on the caller's
+ * transaction.
+ */
+
+/** What a settlement's transaction needs besides it: the time, and ids for its ledger pairs. */
+export interface SettlementDeps {
+  readonly clock: Clock;
+  readonly random: Random;
+}
+
+/** The market (first in the lock order) or fancy runner FOR UPDATE, with its names and runners. */
+export async function lockTarget(tx: Tx, target: string): Promise<Target | undefined> {
+  if (marketIdParse(target)) {
+    const market = await q.lockMarketForSettlement(tx, target);
+    if (!market) return undefined;
+    const runners = await q.marketRunners(tx, target);
+    return {
+      target,
+      eventId: market.event_id,
+      marketType: market.market_type,
+      label: market.name,
+      description: `${market.event_name} - ${market.name}`,
+      isFancy: false,
+      runners,
+    };
+  }
+  const fancy = await q.lockFancyForSettlement(tx, target);
+  if (!fancy) return undefined;
+  return {
+    target,
+    eventId: fancy.event_id,
+    marketType: 'FANCY',
+    label: fancy.name,
+    description: `${fancy.event_name} - ${fancy.name}`,
+    isFancy: true,
+    runners: [],
+  };
+}
+
+/** Settles (or voids) a target with a result, on the caller's transaction. */
+export async function settle(
+  tx: Tx,
+  deps: SettlementDeps,
+  result: Result,
+): Promise<SettlementOutcome> {
+  const target = targetOf(result);
+  const subject = await lockTarget(tx, target);
+  if (!subject) return { ok: false, message: `No market or session ${target}` };
+  const refusal = resultRefusal(subject, result);
+  if (refusal !== null) return { ok: false, message: refusal };
+  const text = resultText(result);
+  const existing = await q.lockSettlement(tx, target);
+  if (existing && existing.state !== 'rolled_back') {
+    if (existing.result === text)
+      return { ok: true, changed: false, message: `Already settled as ${text}` };
+    throw conflict(`Already settled as ${existing.result}; roll back first`);
+  }
+  const epoch = (existing?.epoch ?? 0) + 1;
+  const at = deps.clock.now();
+
+  // The settlement row first: its lines refer to it.
+  await q.saveSettlement(tx, {
+    target,
+    eventId: subject.eventId,
+    marketType: subject.marketType,
+    state: result.kind === 'void' ? 'voided' : 'settled',
+    result: text,
+    epoch,
+    reason: result.kind === 'void' ? result.reason : null,
+    at,
+  });
+  const bets = await q.openBetsForSettlement(tx, target);
+  const outcomes = betOutcomes(bets, result);
+  const byClient = netByClient(outcomes);
+  const accounts = await q.clientAccounts(tx, [...byClient.keys()]);
+  const lines = clientLines(byClient, accounts);
+  // The wallets (house included) locked by ascending account, one pair per client, exposure released.
+  const txnIds = await settlePositions(tx, deps.random, {
+    positionKey: target,
+    kind: 'settlement',
+    remark: remarkOf(subject, result),
+    description: subject.description,
+    eventId: subject.eventId,
+    marketId: target,
+    marketType: subject.marketType,
+    at,
+    lines: lines.map((line) => ({
+      clientId: line.clientId,
+      accountId: line.accountId,
+      amountPaise: line.gross - line.commission,
+    })),
+  });
+  for (const line of lines) {
+    await q.insertLine(tx, {
+      target,
+      epoch,
+      clientId: line.clientId,
+      grossPaise: line.gross,
+      commissionPaise: line.commission,
+      txnId: txnIds.get(line.clientId) ?? null,
+      at,
+    });
+  }
+  await q.markBets(tx, betMarks(outcomes, result));
+  if (!subject.isFancy) await q.closeMarket(tx, target);
+  const verb = result.kind === 'void' ? 'Voided' : 'Settled';
+  return {
+    ok: true,
+    changed: true,
+    message: `${verb} ${target} as ${text}: ${bets.length} bets of ${accounts.length} clients`,
+  };
+}
+
+/**
+ * Rolls back a target's settlement, on the caller's transaction: each client's pair reversed,
+ * the bets open again, and exposure held again as the open bets stand now (MainBalance may go
+ * negative; DESIGN §5).
+ */
+export async function rollback(
+  tx: Tx,
+  deps: SettlementDeps,
+  target: string,
+  reason: string,
+): Promise<SettlementOutcome> {
+  const subject = await lockTarget(tx, target);
+  if (!subject) return { ok: false, message: `No market or session ${target}` };
+  const existing = await q.lockSettlement(tx, target);
+  if (!existing || existing.state === 'rolled_back')
+    return { ok: false, message: `${target} is not settled` };
+  const at = deps.clock.now();
+  const lines = await q.currentLines(tx, target, existing.epoch);
+  const accounts = await q.clientAccounts(
+    tx,
+    lines.map((line) => line.client_id),
+  );
+  const house = await lockWithHouse(
+    tx,
+    accounts.map((account) => account.account_id),
+  );
+  const accountOf = new Map(
+    accounts.map((account) => [account.client_id ?? '', account.account_id]),
+  );
+
+  for (const line of lines) {
+    const accountId = accountOf.get(line.client_id);
+    if (!accountId) throw new Error(`client ${line.client_id} has no account`);
+    const amount = reversedAmount(line);
+    if (amount !== 0n) {
+      await postPair(tx, {
+        txnId: deps.random.uuid(),
+        clientAccountId: accountId,
+        houseAccountId: house,
+        kind: 'settlement',
+        amountPaise: amount,
+        remark: `Rollback: ${reason}`,
+        description: subject.description,
+        eventId: subject.eventId,
+        marketId: target,
+        marketType: subject.marketType,
+        at,
+      });
+    }
+  }
+  const finished = await q.finishedBets(tx, target);
+  await q.reopenBets(
+    tx,
+    finished.map((bet) => bet.id),
+  );
+  // Exposure comes back as the open bets stand now (MainBalance may go negative; DESIGN §5).
+  for (const line of lines) {
+    const accountId = accountOf.get(line.client_id) ?? '';
+    const exposure = await openPositionExposure(
+      tx,
+      subject.isFancy
+        ? { kind: 'fancy', clientId: line.client_id, selectionId: target }
+        : {
+            kind: 'market',
+            clientId: line.client_id,
+            marketId: target,
+            selectionIds: subject.runners.map((runner) => runner.selectionId),
+          },
+    );
+    await holdPosition(tx, {
+      accountId,
+      clientId: line.client_id,
+      positionKey: target,
+      eventId: subject.eventId,
+      exposure,
+      mayOverdraw: true,
+    });
+  }
+  await q.markLinesRolledBack(tx, target, existing.epoch);
+  await q.saveSettlement(tx, {
+    target,
+    eventId: subject.eventId,
+    marketType: subject.marketType,
+    state: 'rolled_back',
+    result: existing.result,
+    epoch: existing.epoch,
+    reason,
+    at,
+  });
+  return {
+    ok: true,
+    changed: true,
+    message: `Rolled back ${target} (was ${existing.result}): ${lines.length} clients`,
+  };
+}
