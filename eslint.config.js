@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,6 +12,18 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** A server module's SQL is its own: another module calls its service (docs/architecture.md). */
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverZones = serverModules.map((module) => ({
+  target: `./apps/server/src/modules/${module}`,
+  from: './apps/server/src/modules/*/*.queries.ts',
+  except: [fileURLToPath(new URL(`./apps/server/src/modules/${module}/**`, import.meta.url))],
+  message: "a module's queries are its own: call that module's service",
+}));
 const webZones = [
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
@@ -105,12 +118,32 @@ export default tseslint.config(
               from: './apps/web',
               message: 'apps never import each other',
             },
+            // main.ts starts the two demos in the server's process (npm start is one command);
+            // nothing else of the server knows them.
+            {
+              target: ['./apps/server/src/!(main).ts', './apps/server/src/*/**/!(*.test).ts'],
+              from: ['./apps/casino-demo', './apps/tv-demo'],
+              message: 'only main.ts starts the demo casino and the TV page',
+            },
             {
               target: './apps/web',
-              from: './apps/server',
+              from: ['./apps/server', './apps/casino-demo', './apps/tv-demo'],
               message: 'apps never import each other',
             },
+            // The demo casino and the live TV page stand in for outside services: the API server
+            // starts them and passes in what they need (package imports, server → demo only).
+            {
+              target: './apps/casino-demo',
+              from: ['./apps/server', './apps/web', './apps/tv-demo'],
+              message: 'the demo casino imports no other app: take what it needs as a parameter',
+            },
+            {
+              target: './apps/tv-demo',
+              from: ['./apps/server', './apps/web', './apps/casino-demo'],
+              message: 'the TV page imports no other app: take what it needs as a parameter',
+            },
             ...webZones,
+            ...serverZones,
           ],
         },
       ],
@@ -150,10 +183,11 @@ export default tseslint.config(
     },
   },
   // The client ships no schemas: it takes routes and values from the contract's `client` entries
-  // and types from anywhere (docs/architecture.md, "The client's contract"). Tests may parse.
+  // and types from anywhere (docs/architecture.md, "The client's contract"). Tests and their
+  // fixtures (apps/web/src/test/fixtures, never shipped) may parse.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/recorded-answers.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/fixtures/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -176,7 +210,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/ops/**/*.ts'],
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/ops/**/*.ts',
+      'apps/casino-demo/src/**/*.ts',
+      'apps/tv-demo/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noAmbientClockOrChance] },
   },
@@ -201,9 +240,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
-  // Pages the server hands to browsers on other origins (live TV, the demo casino provider).
+  // Pages the demo servers hand to browsers on their own origins (live TV, the demo casino).
   {
-    files: ['apps/server/src/**/assets/**/*.js'],
+    files: ['apps/casino-demo/assets/**/*.js', 'apps/tv-demo/assets/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

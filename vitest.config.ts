@@ -8,8 +8,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    // The domain's rules must stay covered (issue domain-rules): `npm test` runs with --coverage,
-    // which prints and enforces it; a single project run stays quick.
+    // The domain's rules must stay covered (packages/domain/README.md): `npm test` runs with
+    // --coverage, which prints and enforces it; a single project run stays quick.
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
@@ -31,6 +31,15 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
+      },
+      // The demo casino and the live TV page: servers of their own, tested without a database.
+      {
+        extends: true,
+        test: { name: 'casino-demo', include: ['apps/casino-demo/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'tv-demo', include: ['apps/tv-demo/src/**/*.test.ts'] },
       },
       {
         extends: true,

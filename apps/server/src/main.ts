@@ -1,35 +1,27 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { startCasinoProvider } from '@backlay/casino-demo';
 import { hasWebBuild, loadConfig } from './config.js';
+import { listenForChanges } from './db/changes.js';
 import { startCluster, type RunningCluster } from './db/launcher.js';
 import { ensureDatabase, migrate } from './db/migrate.js';
-import { listenForChanges } from './db/changes.js';
-import { createCatalog } from './modules/markets/catalog.js';
 import { openDatabase } from './db/pool.js';
-import { drainOrder, stopInOrder } from './lifecycle.js';
-import { createPasswordHasher } from './modules/auth/password.js';
-import { createClientsService } from './modules/clients/clients.service.js';
-import { createNewsService } from './modules/news/news.service.js';
-import { createWalletService } from './modules/wallet/wallet.service.js';
-import { resolveOpsToken } from './ops/ops-token.js';
-import { startFeed } from './feed/start.js';
 import { createDemoDesk } from './demo/desk.js';
+import { createFeedBooks } from './feed/control.js';
+import { startFeed } from './feed/start.js';
 import { createHub } from './hub/hub.js';
-import { createTvServer } from './tv/tv-server.js';
-import { startCasinoProvider } from './casino-provider/provider.js';
-import { createMarketPushes } from './hub/market-pushes.js';
 import { createFeedNotifier } from './hub/notifier.js';
 import { createRedisBackplane } from './hub/redis-backplane.js';
-import { createMarketsService } from './modules/markets/markets.service.js';
-import {
-  createSettlementService,
-  settleFromFeed,
-} from './modules/settlement/settlement.service.js';
-import { createIdempotency } from './modules/idempotency/idempotency.service.js';
+import { drainOrder, stopInOrder } from './lifecycle.js';
+import { createPasswordHasher } from './modules/auth/password.js';
+import { createCatalog } from './modules/markets/catalog.js';
 import { createMatkaScheduler } from './modules/matka/matka.scheduler.js';
-import { createMatkaService } from './modules/matka/matka.service.js';
+import { settleFromFeed } from './modules/settlement/settlement.service.js';
+import { resolveOpsToken } from './ops/ops-token.js';
 import { systemClock, systemRandom } from './seams.js';
 import { DEMO_PASSWORD, seedDemo } from './seed.js';
+import { createServices } from './services.js';
+import { createTvServer } from '@backlay/tv-demo';
 
 /** The only file that reads the environment, opens the real database and listens (STYLE). */
 async function main(): Promise<void> {
@@ -75,13 +67,52 @@ async function main(): Promise<void> {
   const backplane = config.redisUrl
     ? await createRedisBackplane({ url: config.redisUrl, local: hub.publisher, log: say })
     : undefined;
-  const publisher = backplane?.publisher ?? hub.publisher;
-  const settlement = createSettlementService({
+  const books = createFeedBooks(config.feedStaleS);
+  // The built-in live TV page, on its own origin; its port is in every event's TvUrl.
+  const tv = createTvServer({
+    scores: books.scores,
+    findEvent: (eventId) => services.markets.findEvent(eventId),
+    log: say,
+  });
+  const tvPort =
+    config.tvUrl === undefined ? await tv.listen(config.tvPort, config.host) : undefined;
+  // Every service, made once: the HTTP modules, the feed's listeners, the seed and the draw.
+  const services = createServices({
+    config,
     db: database.db,
     clock: systemClock,
     random: systemRandom,
-    onChanged: (eventId) => catalog.forget(eventId),
+    passwords,
+    changes,
+    catalog,
+    priceBook: books.priceBook,
+    publisher: backplane?.publisher ?? hub.publisher,
+    ...(tvPort === undefined ? {} : { tvPort }),
+    warn: say,
   });
+  const { markets, pushes } = services;
+  // A screen that joins an event's group gets the event as it is now (hub.ts).
+  hub.onEventJoined((eventId, deliver) => pushes.snapshot(eventId, deliver));
+  const notifier = createFeedNotifier({
+    publisher: services.publisher,
+    pushes,
+    markets,
+    clock: systemClock,
+  });
+  // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
+  const desk =
+    config.seedDemo && config.feed === 'simulator'
+      ? createDemoDesk({
+          markets,
+          priceBook: books.priceBook,
+          clock: systemClock,
+          announce: (eventId) =>
+            void pushes
+              .event(eventId)
+              .catch((error: unknown) => say(`push of event ${eventId}: ${String(error)}`)),
+          log: say,
+        })
+      : undefined;
   const feed = await startFeed({
     feed: config.feed,
     staleS: config.feedStaleS,
@@ -93,58 +124,13 @@ async function main(): Promise<void> {
     clock: systemClock,
     seed: () => systemRandom.bytes(4).readUInt32BE(0),
     log: say,
-    settle: settleFromFeed(settlement, say),
-    notify: (priceBook) => {
-      const markets = createMarketsService({
-        db: database.db,
-        clock: systemClock,
-        priceBook,
-        catalog,
-      });
-      const pushes = createMarketPushes({
-        publisher,
-        catalog,
-        priceBook,
-        clock: systemClock,
-        betDelay: config.betDelay,
-      });
-      // A screen that joins an event's group gets the event as it is now (hub.ts).
-      hub.onEventJoined((eventId, deliver) => pushes.snapshot(eventId, deliver));
-      const notifier = createFeedNotifier({ publisher, pushes, markets, clock: systemClock });
-      // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
-      const desk =
-        config.seedDemo && config.feed === 'simulator'
-          ? createDemoDesk({
-              markets,
-              priceBook,
-              clock: systemClock,
-              announce: (eventId) =>
-                void pushes
-                  .event(eventId)
-                  .catch((error: unknown) => say(`push of event ${eventId}: ${String(error)}`)),
-              log: say,
-            })
-          : undefined;
-      return async (updates) => {
-        await notifier(updates);
-        await desk?.(updates);
-      };
+    settle: settleFromFeed(services.settlement, say),
+    books,
+    notify: async (updates) => {
+      await notifier(updates);
+      await desk?.(updates);
     },
   });
-  // The built-in live TV page, on its own origin; its port is in every event's TvUrl.
-  const tv = createTvServer({
-    scores: feed.control.scores,
-    findEvent: (eventId) =>
-      createMarketsService({
-        db: database.db,
-        clock: systemClock,
-        priceBook: feed.control.priceBook,
-        catalog,
-      }).findEvent(eventId),
-    log: say,
-  });
-  const tvPort =
-    config.tvUrl === undefined ? await tv.listen(config.tvPort, config.host) : undefined;
   // The built-in demo casino, on its own origin, before the app: Launch URLs and the CSP name its
   // port. It calls our API server-to-server once we listen (api.base is set below).
   const casinoSecret = config.casino.secret ?? systemRandom.bytes(32).toString('base64url');
@@ -182,34 +168,24 @@ async function main(): Promise<void> {
     opsToken,
     webDist: hasWebBuild(config) ? config.webDist : undefined,
     feed: feed.control,
-    settlement,
     hub,
-    publisher,
     changes,
-    catalog,
+    services,
   });
 
   if (config.seedDemo) {
-    const db = database.db;
-    const clock = systemClock;
     const created = await seedDemo({
-      db,
-      clients: createClientsService({ db, clock, passwords }),
-      wallet: createWalletService({ db, clock, random: systemRandom }),
-      news: createNewsService({ db, clock }),
+      db: database.db,
+      clients: services.clients,
+      wallet: services.wallet,
+      news: services.news,
     });
     if (created.length > 0) say(`Seeded demo clients: ${created.join(', ')}`);
   }
 
   // Opens and draws the matka games; its first tick draws what closed while the server was down.
   const matkaScheduler = createMatkaScheduler({
-    matka: createMatkaService({
-      db: database.db,
-      clock: systemClock,
-      random: systemRandom,
-      idempotency: createIdempotency({ db: database.db, clock: systemClock }),
-      payout: config.matkaPayout,
-    }),
+    matka: services.matka,
     intervalMs: 5_000,
     log: say,
   });

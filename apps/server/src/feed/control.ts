@@ -15,12 +15,18 @@ export interface FeedControl {
   readonly scripted?: { readonly runner: FeedRunner; readonly source: ScriptedSource };
 }
 
+/** The books a feed fills and everything else reads: prices and scores. */
+export interface FeedBooks {
+  readonly priceBook: PriceBook;
+  readonly scores: ScoreBook;
+}
+
+/** Empty books, a price stale after `staleS` seconds without news. */
+export function createFeedBooks(staleS: number): FeedBooks {
+  return { priceBook: createMemoryPriceBook(staleS * 1000), scores: createScoreBook() };
+}
+
 /** FEED=none: empty books, nothing runs. */
 export function noFeed(staleS: number): FeedControl {
-  return {
-    name: 'none',
-    priceBook: createMemoryPriceBook(staleS * 1000),
-    scores: createScoreBook(),
-    isLeader: () => false,
-  };
+  return { name: 'none', ...createFeedBooks(staleS), isLeader: () => false };
 }

@@ -1,12 +1,10 @@
 import type { Db } from '../db/pool.js';
 import type { Clock } from '../seams.js';
 import { createFeedApplier } from './applier.js';
-import type { FeedControl, FeedName } from './control.js';
+import { createFeedBooks, type FeedBooks, type FeedControl, type FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
-import { createMemoryPriceBook, type PriceBook } from './price-book.js';
 import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
-import { createScoreBook } from './score-book.js';
 import { createScriptedSource, SCRIPTED_HEARTBEAT_MS, type ScriptedSnapshot } from './scripted.js';
 import { HEARTBEAT_EVERY_MS } from './simulator/index.js';
 import { createSimulatorSource } from './simulator-source.js';
@@ -44,12 +42,13 @@ export async function startFeed(options: {
   seed: () => number;
   log: (message: string) => void;
   settle?: (declaration: ResultDeclaration) => Promise<void>;
-  /** Builds the listener of applied updates, given the feed's PriceBook. */
-  notify?: (priceBook: PriceBook) => (updates: readonly FeedUpdate[]) => Promise<void>;
+  /** The books to fill, shared with the services that read them; new ones when absent. */
+  books?: FeedBooks;
+  /** Hears every applied batch of updates (the hub's pushes). */
+  notify?: (updates: readonly FeedUpdate[]) => Promise<void>;
 }): Promise<StartedFeed> {
   const { db, clock, log } = options;
-  const priceBook = createMemoryPriceBook(options.staleS * 1000);
-  const scores = createScoreBook();
+  const { priceBook, scores } = options.books ?? createFeedBooks(options.staleS);
   if (options.feed === 'none') {
     return {
       control: { name: 'none', priceBook, scores, isLeader: () => false },
@@ -89,7 +88,7 @@ export async function startFeed(options: {
     source: options.feed,
     log,
     ...(options.settle ? { settle: options.settle } : {}),
-    ...(options.notify ? { notify: options.notify(priceBook) } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   const runner = createFeedRunner({ db, source, applier, clock });
   const running = await runFeed({

@@ -5,7 +5,10 @@ import type { Db } from '../db/pool.js';
 import { AppError } from '../errors.js';
 import { registerEndpoint } from './endpoints.js';
 
-export function systemRoutes(app: FastifyInstance, db: Db, moneyBodyLimit: number): void {
+export async function systemRoutes(
+  app: FastifyInstance,
+  { db, moneyBodyLimit }: { db: Db; moneyBodyLimit: number },
+): Promise<void> {
   registerEndpoint(
     app,
     health,

@@ -39,11 +39,10 @@ const pageOf = (query: { skip?: string | undefined; take?: string | undefined })
  * screens and its commands. The role each route admits is in the contract; authentication checks
  * it (http/authenticate.ts). Every command runs as an audited operator action.
  */
-export function backofficeRoutes(
+export async function backofficeRoutes(
   app: FastifyInstance,
-  deps: BackofficeDeps,
-  moneyBodyLimit: number,
-): void {
+  { moneyBodyLimit, ...deps }: BackofficeDeps & { moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
   const { commands, act } = deps;
   const actor = (request: Parameters<typeof requireOperator>[0]) =>

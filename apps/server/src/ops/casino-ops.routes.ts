@@ -5,11 +5,13 @@ import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
 /** The operator's per-client casino winning limit (DESIGN §8 "Casino"; SPEC §9 house rules). */
-export function casinoOpsRoutes(
+export async function casinoOpsRoutes(
   app: FastifyInstance,
-  deps: { act: OperatorActions; commands: OperatorCommands },
-  moneyBodyLimit: number,
-): void {
+  {
+    moneyBodyLimit,
+    ...deps
+  }: { act: OperatorActions; commands: OperatorCommands; moneyBodyLimit: number },
+): Promise<void> {
   registerCommand(app, setWinningLimit, {
     act: deps.act,
     actor: () => OPS_TOKEN_ACTOR,

@@ -39,7 +39,8 @@ const MAX_RUNS = 2_147_483_647;
 
 /**
  * Why a fixture event's stake limits cannot be stored, or null: each at least its minimum stake
- * and at most what a market row holds (hostile-input §1: these were 500s).
+ * and at most what a market row holds (a larger one failed as a 500 when it was stored:
+ * docs/reliability.md, "HTTP fuzzing").
  */
 export function stakeLimitsProblem(maxStake: number, sessionMaxStake: number): string | null {
   if (maxStake < MATCH_MIN_STAKE || maxStake > MAX_STAKE_LIMIT)
@@ -49,10 +50,13 @@ export function stakeLimitsProblem(maxStake: number, sessionMaxStake: number): s
   return null;
 }
 
-/** Operator commands over events, markets and the feed (issue feed §5). */
-export function feedOpsRoutes(
+/** Operator commands over events, markets and the feed (README, "Operate it"). */
+export async function feedOpsRoutes(
   app: FastifyInstance,
-  deps: {
+  {
+    moneyBodyLimit,
+    ...deps
+  }: {
     db: Db;
     clock: Clock;
     markets: MarketsService;
@@ -60,9 +64,8 @@ export function feedOpsRoutes(
     pushes: MarketPushes;
     act: OperatorActions;
     commands: OperatorCommands;
-  },
-  moneyBodyLimit: number,
-): void {
+  } & { moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
   const { markets, feed, clock } = deps;
   // Fixture events take the next id one at a time, so two operators never collide.

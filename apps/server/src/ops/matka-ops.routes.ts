@@ -5,11 +5,13 @@ import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
 /** The operator's matka result: the first result of a market wins (DESIGN §8 "Matka"). */
-export function matkaOpsRoutes(
+export async function matkaOpsRoutes(
   app: FastifyInstance,
-  deps: { act: OperatorActions; commands: OperatorCommands },
-  moneyBodyLimit: number,
-): void {
+  {
+    moneyBodyLimit,
+    ...deps
+  }: { act: OperatorActions; commands: OperatorCommands; moneyBodyLimit: number },
+): Promise<void> {
   registerCommand(app, matkaResult, {
     act: deps.act,
     actor: () => OPS_TOKEN_ACTOR,

@@ -18,7 +18,10 @@ export interface OpsDeps {
  * The operator API (DESIGN §1): one route per CLI command, operator token only. Each runs the
  * back office's command as an action of {@link OPS_TOKEN_ACTOR}: audited, Idempotency-Key honoured.
  */
-export function opsRoutes(app: FastifyInstance, deps: OpsDeps, moneyBodyLimit: number): void {
+export async function opsRoutes(
+  app: FastifyInstance,
+  { moneyBodyLimit, ...deps }: OpsDeps & { moneyBodyLimit: number },
+): Promise<void> {
   const { commands } = deps;
   const setup = { act: deps.act, actor: () => OPS_TOKEN_ACTOR, moneyBodyLimit };
   registerCommand(app, createClient, {

@@ -5,11 +5,13 @@ import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
 /** Operator commands over results (DESIGN §5), as audited actions of the operator token. */
-export function settlementOpsRoutes(
+export async function settlementOpsRoutes(
   app: FastifyInstance,
-  deps: { act: OperatorActions; commands: OperatorCommands },
-  moneyBodyLimit: number,
-): void {
+  {
+    moneyBodyLimit,
+    ...deps
+  }: { act: OperatorActions; commands: OperatorCommands; moneyBodyLimit: number },
+): Promise<void> {
   const { commands } = deps;
   const setup = { act: deps.act, actor: () => OPS_TOKEN_ACTOR, moneyBodyLimit };
   registerCommand(app, declareResult, {

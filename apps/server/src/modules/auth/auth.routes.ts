@@ -7,7 +7,10 @@ import { requireSession } from '../../http/authenticate.js';
 import type { AuthService } from './auth.service.js';
 import { loginDataWire, sessionEndWire } from './auth.wire.js';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, moneyBodyLimit: number): void {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, moneyBodyLimit }: { auth: AuthService; moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
 
   registerEndpoint(

@@ -24,11 +24,10 @@ export interface CasinoRouteSettings {
  * The lobby's launch (audience client) and the provider's wallet API (audience provider: the
  * casino secret, server-to-server). DESIGN §8 "Casino".
  */
-export function casinoRoutes(
+export async function casinoRoutes(
   app: FastifyInstance,
-  casino: CasinoService,
-  settings: CasinoRouteSettings,
-): void {
+  { casino, ...settings }: { casino: CasinoService } & CasinoRouteSettings,
+): Promise<void> {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
   registerEndpoint(

@@ -6,11 +6,10 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { ChipsService } from './chips.service.js';
 
 /** The user menu's chip settings and password change (SPEC §2, §7). */
-export function chipsRoutes(
+export async function chipsRoutes(
   app: FastifyInstance,
-  deps: { chips: ChipsService; auth: AuthService },
-  moneyBodyLimit: number,
-): void {
+  { moneyBodyLimit, ...deps }: { chips: ChipsService; auth: AuthService; moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
   registerEndpoint(
     app,

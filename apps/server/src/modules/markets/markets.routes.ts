@@ -23,17 +23,20 @@ import {
 } from './markets.wire.js';
 
 /** The market and odds reads of SPEC §7 "Markets and odds" (DESIGN §4 routes and identifiers). */
-export function marketsRoutes(
+export async function marketsRoutes(
   app: FastifyInstance,
-  markets: MarketsService,
-  settings: {
+  {
+    markets,
+    ...settings
+  }: {
+    markets: MarketsService;
     moneyBodyLimit: number;
     /** The reads every event screen polls, answered from snapshots. */
     reads: MarketReads;
     /** Where those reads are answered from memory before the framework. */
     lane: FastLane;
   },
-): void {
+): Promise<void> {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
   registerEndpoint(

@@ -22,11 +22,19 @@ import {
 } from './matka.wire.js';
 
 /** Matka games, bets, results and profit/loss (SPEC §7 "Matka"; DESIGN §4 routes). */
-export function matkaRoutes(
+export async function matkaRoutes(
   app: FastifyInstance,
-  matka: MatkaService,
-  settings: { moneyBodyLimit: number; clock: Clock; reportTz: string; publisher: HubPublisher },
-): void {
+  {
+    matka,
+    ...settings
+  }: {
+    matka: MatkaService;
+    moneyBodyLimit: number;
+    clock: Clock;
+    reportTz: string;
+    publisher: HubPublisher;
+  },
+): Promise<void> {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
 
   registerEndpoint(
@@ -54,7 +62,8 @@ export function matkaRoutes(
         idempotencyKey: idempotencyKeyOf(request),
         route: placeMatkaBet.path,
       });
-      // The client's other screens and devices reload the wallet at once (bettor-polish §6).
+      // The client's other screens and devices reload the wallet at once (README, "Live updates":
+      // UpdateBalance).
       if (answer.Status) settings.publisher.toUser(clientId, 'UpdateBalance', { Reason: 'matka' });
       return answer;
     },

@@ -4,7 +4,10 @@ import { registerEndpoint } from '../../http/endpoints.js';
 import type { NewsService } from './news.service.js';
 import { newsItemWire } from './news.wire.js';
 
-export function newsRoutes(app: FastifyInstance, news: NewsService, moneyBodyLimit: number): void {
+export async function newsRoutes(
+  app: FastifyInstance,
+  { news, moneyBodyLimit }: { news: NewsService; moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
   registerEndpoint(
     app,

@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 import type { BetRowStatus, BetsTable } from '../../db/schema.js';
-import {
-  windowEnd,
-  windowStart,
-  type DayWindow,
-  type PageWindow,
-} from '../wallet/ledger.queries.js';
+import { windowEnd, windowStart, type DayWindow, type PageWindow } from '../../db/day-window.js';
 
 // The reports' reads of the ledger (statement, profit and loss, match bets) are the wallet
 // module's (wallet/ledger.queries.ts, called through wallet.service.ts); these read the bets, on

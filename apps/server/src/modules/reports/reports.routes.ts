@@ -38,11 +38,10 @@ function datedQuery(query: {
  * The report calls (SPEC §7 "Reports"; DESIGN §4). The global uid/userId rule has already
  * refused another client's id; each report reads the caller's own rows.
  */
-export function reportsRoutes(
+export async function reportsRoutes(
   app: FastifyInstance,
-  reports: ReportsService,
-  moneyBodyLimit: number,
-): void {
+  { reports, moneyBodyLimit }: { reports: ReportsService; moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
 
   registerEndpoint(

@@ -15,7 +15,7 @@ import { marketIdParse, type MarketType } from '@backlay/domain';
 import { inTransaction } from '../../db/pool.js';
 import { bearer, buildTestApp, createTestClient, login, testClock } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
-import { clientAccountId, houseAccountId, postPair } from '../wallet/wallet.queries.js';
+import { clientAccountId, houseAccountId, postPair } from '../../../test/ledger.js';
 import { ledgerRows } from '../wallet/wallet.audit.js';
 
 // Report days are Asia/Kolkata days (DESIGN §4): the app gets REPORT_TZ=Asia/Kolkata, the

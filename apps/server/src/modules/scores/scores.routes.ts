@@ -11,11 +11,10 @@ import { cricketScoreWire, otherScoreWire } from './scores.wire.js';
  * is the score itself — the feed puts a new one for every ball. The cricket score is answered in
  * the fast lane too.
  */
-export function scoresRoutes(
+export async function scoresRoutes(
   app: FastifyInstance,
-  scores: ScoreBook,
-  settings: { moneyBodyLimit: number; lane: FastLane },
-): void {
+  { scores, ...settings }: { scores: ScoreBook; moneyBodyLimit: number; lane: FastLane },
+): Promise<void> {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
   const snapshots = createSnapshots({ maxEntries: 5000 });
 

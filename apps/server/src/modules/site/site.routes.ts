@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoints.js';
 import type { SiteService } from './site.service.js';
 
-export function siteRoutes(app: FastifyInstance, site: SiteService, moneyBodyLimit: number): void {
+export async function siteRoutes(
+  app: FastifyInstance,
+  { site, moneyBodyLimit }: { site: SiteService; moneyBodyLimit: number },
+): Promise<void> {
   registerEndpoint(
     app,
     getSiteConfig,

@@ -1,35 +1,16 @@
 import { CASINO_GAMES } from '@backlay/contract/casino';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { windowEnd, windowStart, type DayWindow, type PageWindow } from '../../db/day-window.js';
 import type { Db, Tx } from '../../db/pool.js';
 import type { BetsTable, LedgerKind } from '../../db/schema.js';
+
+export type { DayWindow, PageWindow };
 
 /*
  * The reports' reads of the ledger (SPEC §7, DESIGN §8): the account statement, profit and loss
  * and the match bets of an event. The wallet module owns ledger_entries (docs/architecture.md,
  * "Money"); the reports module calls these through wallet.service.ts.
  */
-
-/** Calendar days `startDate` … `endDate` (both included) of the time zone `timeZone`. */
-export interface DayWindow {
-  readonly startDate: string;
-  readonly endDate: string;
-  readonly timeZone: string;
-}
-
-/** The first instant of `startDate` in the window's zone (PostgreSQL applies the zone's rules). */
-export function windowStart(window: DayWindow): RawBuilder<Date> {
-  return sql<Date>`((${window.startDate}::date)::timestamp at time zone ${window.timeZone})`;
-}
-
-/** The first instant after `endDate` in the window's zone. */
-export function windowEnd(window: DayWindow): RawBuilder<Date> {
-  return sql<Date>`((${window.endDate}::date + 1)::timestamp at time zone ${window.timeZone})`;
-}
-
-export interface PageWindow {
-  readonly skip: number;
-  readonly take: number;
-}
 
 // ---------------------------------------------------------------- account statement
 

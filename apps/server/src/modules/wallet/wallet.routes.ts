@@ -5,11 +5,10 @@ import { registerEndpoint } from '../../http/endpoints.js';
 import type { WalletService } from './wallet.service.js';
 import { balanceDetailWire, mainBalanceWire } from './wallet.wire.js';
 
-export function walletRoutes(
+export async function walletRoutes(
   app: FastifyInstance,
-  wallet: WalletService,
-  moneyBodyLimit: number,
-): void {
+  { wallet, moneyBodyLimit }: { wallet: WalletService; moneyBodyLimit: number },
+): Promise<void> {
   const options = { moneyBodyLimit };
   registerEndpoint(
     app,

@@ -219,6 +219,7 @@ export type WalletService = ReturnType<typeof createWalletService>;
 
 // The reports' reads of the ledger (statement, profit and loss, match bets): ledger.queries.ts.
 export {
+  CANCELLED_BET_REMARK,
   matchBets,
   profitLossCount,
   profitLossPage,

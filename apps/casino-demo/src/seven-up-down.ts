@@ -1,4 +1,4 @@
-import type { Random } from '../seams.js';
+import type { Random } from './seams.js';
 
 /** The three bets of 7 Up Down: the sum of two dice is 2–6 (down), 7 (seven) or 8–12 (up). */
 export const SEVEN_UP_DOWN_BETS = ['down', 'seven', 'up'] as const;

@@ -1,8 +1,40 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cricketScoreAfterBall } from '../feed/fixtures.js';
-import { createScoreBook, type ScoreBook } from '../feed/score-book.js';
+import type { CricketScore, Score, ScoreSource } from './score.js';
 import { createTvServer, type TvServer } from './tv-server.js';
-import { tvFrameOrigins, tvUrlOf } from './tv-url.js';
+
+/** A score book as the API server's feed keeps one: the latest score, and every new one pushed. */
+class ScoreBook extends Map<number, Score> implements ScoreSource {
+  readonly #listeners = new Set<(eventId: number, score: Score) => void>();
+
+  override set(eventId: number, score: Score): this {
+    super.set(eventId, score);
+    for (const listener of this.#listeners) listener(eventId, score);
+    return this;
+  }
+
+  subscribe(listener: (eventId: number, score: Score) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+const createScoreBook = () => new ScoreBook();
+
+/** The cricket score after one more ball of the first over (the feed's own builder, cut down). */
+function cricketScoreAfterBall(
+  previous: CricketScore | undefined,
+  innings: readonly { team: string; runs: number; wickets: number; overs: string }[],
+  ball: string,
+  commentary: string,
+): CricketScore {
+  return {
+    kind: 'cricket',
+    innings: innings.map((entry) => ({ ...entry, runRate: 0 })),
+    currentOver: [...(previous?.currentOver ?? []), ball],
+    requiredRunRate: null,
+    commentary,
+  };
+}
 
 const EVENT_ID = 31200455;
 const EVENT = { name: 'Lions v Tigers', seriesName: 'Premier T20', sportId: 4 };
@@ -117,26 +149,5 @@ describe('the live TV page', () => {
     expect(await next()).toMatchObject({ event: 'score', data: { line: { n: 3, ball: '6' } } });
     expect(server?.streams()).toBe(1);
     controller.abort();
-  });
-});
-
-describe("where an event's TV is", () => {
-  it('uses TV_URL when configured, else the built-in page on the host the visitor used', () => {
-    expect(tvUrlOf('https://tv.example.com/watch/{eventId}', 8082)(7, 'localhost')).toBe(
-      'https://tv.example.com/watch/7',
-    );
-    expect(tvUrlOf(undefined, 8082)(7, 'skyexch.localhost')).toBe(
-      'http://skyexch.localhost:8082/tv/7',
-    );
-    expect(tvUrlOf(undefined, 8082)(7, '::1')).toBe('http://[::1]:8082/tv/7');
-    expect(tvUrlOf(undefined, undefined)(7, 'localhost')).toBeNull();
-  });
-
-  it('lets exactly that origin into the CSP frame-src', () => {
-    expect(tvFrameOrigins('https://tv.example.com/watch/{eventId}', 8082)).toEqual([
-      'https://tv.example.com',
-    ]);
-    expect(tvFrameOrigins(undefined, 8082)).toEqual(['http://*:8082']);
-    expect(tvFrameOrigins(undefined, undefined)).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { casinoGameId, type CasinoGameId } from '@backlay/contract/casino';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { redactUrl } from '../logger.js';
-import type { Clock, Random } from '../seams.js';
 import { gameName, messagePage, tablePage } from './page.js';
+import type { Clock, Random } from './seams.js';
 import {
   rollDice,
   SEVEN_UP_DOWN_BETS,
@@ -17,9 +16,9 @@ import { createWalletClient, WalletCallError, type WalletClient } from './wallet
 
 /**
  * The page's script and style, served from this origin (the page's CSP admits no inline script).
- * They stay in `src/` and are read from there by both the source and the compiled build.
+ * They sit in `assets/` beside `src/` and `dist/`, read from there by the source and the build.
  */
-const ASSETS = new URL('../../src/casino-provider/assets/', import.meta.url);
+const ASSETS = new URL('../assets/', import.meta.url);
 
 /** A table page's state, kept here and never in the browser (see README.md). */
 interface Table {
@@ -185,9 +184,9 @@ export async function startCasinoProvider(
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500)
       return reply.code(status).send({ ok: false, message: 'Bad request' });
-    options.log?.(
-      `casino provider: ${request.method} ${redactUrl(request.url)} failed: ${error.message}`,
-    );
+    // The path only: the query of a table's URL carries the launch token.
+    const path = request.url.split('?')[0] ?? '';
+    options.log?.(`casino provider: ${request.method} ${path} failed: ${error.message}`);
     return reply.code(500).send({ ok: false, message: 'Something went wrong' });
   });
 

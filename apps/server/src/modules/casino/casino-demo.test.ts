@@ -1,3 +1,4 @@
+import { startCasinoProvider, type RunningCasinoProvider } from '@backlay/casino-demo';
 import { casinoLaunch } from '@backlay/contract/casino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +10,13 @@ import {
   login,
   OPS_TOKEN,
   testClock,
-} from '../../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/database.js';
-import { auditMoney, ledgerRows } from '../modules/wallet/wallet.audit.js';
-import { systemRandom, type Random } from '../seams.js';
-import { startCasinoProvider, type RunningCasinoProvider } from './provider.js';
+} from '../../../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { systemRandom, type Random } from '../../seams.js';
+import { auditMoney, ledgerRows } from '../wallet/wallet.audit.js';
+
+// The built-in demo casino (apps/casino-demo) against the real wallet API and ledger: the round
+// trip a player's table makes, Debit and Credit booked for real money.
 
 /** Dice bytes a test queues come first; everything else (ids, tokens) is truly random. */
 const diceBytes: number[] = [];

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Score, ScoreBook } from '../feed/score-book.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from './html.js';
+import type { Score, ScoreSource } from './score.js';
 
 /**
  * The built-in live TV page (DESIGN §8 "Casino … Live TV"): on its own origin and port, a
@@ -27,7 +27,8 @@ export interface TvLine {
 }
 
 export interface TvServerDeps {
-  readonly scores: ScoreBook;
+  /** The feed's latest scores (the API server's ScoreBook); every ball comes through it. */
+  readonly scores: ScoreSource;
   readonly findEvent: (eventId: number) => Promise<TvEvent | undefined>;
   /** Lines kept per event for a page that opens mid-match. */
   readonly historySize?: number;
@@ -43,7 +44,8 @@ export interface TvServer {
   streams(): number;
 }
 
-const ASSETS_DIR = fileURLToPath(new URL('../../src/tv/assets/', import.meta.url));
+/** The page's script and style: in `assets/` beside `src/` and `dist/`, read by both. */
+const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));
 const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
   '/tv/assets/tv.js': { file: 'tv.js', type: 'text/javascript; charset=utf-8' },
   '/tv/assets/tv.css': { file: 'tv.css', type: 'text/css; charset=utf-8' },

@@ -1,0 +1,6 @@
+export {
+  startCasinoProvider,
+  type CasinoProviderOptions,
+  type RunningCasinoProvider,
+} from './provider.js';
+export type { Clock, Random } from './seams.js';
