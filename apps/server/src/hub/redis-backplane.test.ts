@@ -11,13 +11,21 @@ import {
   testClock,
 } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { startRedisServer, testRedis, type RunningRedis } from '../../test/redis-server.js';
 import { systemClock, systemRandom } from '../seams.js';
 import { createHub, type Hub } from './hub.js';
 import { RECORD_SEPARATOR } from './protocol.js';
 import { createRedisBackplane } from './redis-backplane.js';
 
-/** The local Redis of this machine and CI (the task's setup); every test run uses its own channel traffic. */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * The Redis of REDIS_URL, else a redis-server of this file's own (test/redis-server.ts). With
+ * neither, the file says so and does not run, so that `npm test` passes on a machine without
+ * Redis; CI sets REQUIRE_REDIS=1, under which that absence fails instead.
+ */
+const redis = testRedis();
+const REQUIRED = process.env.REQUIRE_REDIS === '1';
+let redisUrl: string;
+let ownRedis: RunningRedis | undefined;
 
 interface Instance {
   readonly app: FastifyInstance;
@@ -42,7 +50,7 @@ async function instance(): Promise<Instance> {
     log: () => {},
   });
   const backplane = await createRedisBackplane({
-    url: REDIS_URL,
+    url: redisUrl,
     local: hub.publisher,
     log: () => {},
   });
@@ -66,14 +74,6 @@ async function instance(): Promise<Instance> {
   return created;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  for (const each of instances) await each.close();
-  await database.drop();
-});
-
 async function ticket(app: FastifyInstance, token: string): Promise<string> {
   const response = await app.inject({
     method: 'POST',
@@ -83,57 +83,90 @@ async function ticket(app: FastifyInstance, token: string): Promise<string> {
   return response.json<{ Result: { ticket: string } }>().Result.ticket;
 }
 
-describe('two instances on the local Redis', () => {
-  it('delivers news raised on one instance to a client connected to the other', async () => {
-    const one = await instance();
-    const two = await instance();
-    await createTestClient(database.db, 'redis-asha');
-    const session = await login(two.app, 'redis-asha');
-    const connection = new HubConnectionBuilder()
-      .withUrl(`${two.base}/MessageHub?userId=${session.uid}`, {
-        transport: HttpTransportType.WebSockets,
-        accessTokenFactory: () => ticket(two.app, session.Token),
-      })
-      .configureLogging(LogLevel.None)
-      .build();
-    const news: unknown[] = [];
-    connection.on('updateNews', (payload: unknown) => void news.push(payload));
-    await connection.start();
-    await one.app.inject({
-      method: 'POST',
-      url: '/api/ops/news',
-      payload: { message: 'From one' },
-      headers: bearer(OPS_TOKEN),
+if ('missing' in redis) {
+  const remedy = 'set REDIS_URL or install redis-server';
+  if (REQUIRED) {
+    it(`Redis backplane: REQUIRE_REDIS=1, but ${redis.missing}`, () => {
+      throw new Error(`REQUIRE_REDIS=1, but ${redis.missing}: ${remedy}`);
     });
-    await vi.waitFor(() => expect(news).toEqual([{ Message: 'From one' }]));
-    await connection.stop();
-  });
+  } else {
+    const why = `Redis backplane: not run — ${redis.missing} (${remedy})`;
+    console.warn(why);
+    // The one test that may not run: it needs a Redis that `npm test` does not demand of a
+    // machine. CI runs it (REQUIRE_REDIS=1 turns this skip into a failure).
+    // eslint-disable-next-line no-restricted-syntax
+    it.skip(why, () => {});
+  }
+} else {
+  describe('two instances on one Redis', () => {
+    beforeAll(async () => {
+      if ('binary' in redis) {
+        ownRedis = await startRedisServer(redis.binary);
+        redisUrl = ownRedis.url;
+        console.log(`Redis backplane: on its own ${redis.binary} at ${redisUrl}`);
+      } else {
+        redisUrl = redis.url;
+        console.log('Redis backplane: on the Redis of REDIS_URL'); // its value may hold a password
+      }
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      for (const each of instances) await each.close();
+      await database?.drop();
+      await ownRedis?.stop();
+    });
 
-  it('takes the upgrade on one instance after negotiate on the other', async () => {
-    const [one, two] = instances;
-    if (!one || !two) throw new Error('instances missing');
-    await createTestClient(database.db, 'redis-ravi');
-    const session = await login(one.app, 'redis-ravi');
-    const negotiated = (await (
-      await fetch(`${one.base}/MessageHub/negotiate?userId=${session.uid}&negotiateVersion=1`, {
+    it('delivers news raised on one instance to a client connected to the other', async () => {
+      const one = await instance();
+      const two = await instance();
+      await createTestClient(database.db, 'redis-asha');
+      const session = await login(two.app, 'redis-asha');
+      const connection = new HubConnectionBuilder()
+        .withUrl(`${two.base}/MessageHub?userId=${session.uid}`, {
+          transport: HttpTransportType.WebSockets,
+          accessTokenFactory: () => ticket(two.app, session.Token),
+        })
+        .configureLogging(LogLevel.None)
+        .build();
+      const news: unknown[] = [];
+      connection.on('updateNews', (payload: unknown) => void news.push(payload));
+      await connection.start();
+      await one.app.inject({
         method: 'POST',
-        headers: { authorization: `Bearer ${await ticket(one.app, session.Token)}` },
-      })
-    ).json()) as { connectionToken: string };
-    const upgradeTicket = await ticket(two.app, session.Token);
-    const socket = new WebSocket(
-      `${two.base.replace('http', 'ws')}/MessageHub?userId=${session.uid}&id=${negotiated.connectionToken}&access_token=${upgradeTicket}`,
-    );
-    const messages: string[] = [];
-    socket.on('message', (data: Buffer) => messages.push(data.toString()));
-    await new Promise<void>((resolve, reject) => {
-      socket.on('open', () => resolve());
-      socket.on('unexpected-response', (_request, response) =>
-        reject(new Error(`upgrade refused: ${response.statusCode}`)),
-      );
+        url: '/api/ops/news',
+        payload: { message: 'From one' },
+        headers: bearer(OPS_TOKEN),
+      });
+      await vi.waitFor(() => expect(news).toEqual([{ Message: 'From one' }]));
+      await connection.stop();
     });
-    socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
-    await vi.waitFor(() => expect(messages).toEqual([`{}${RECORD_SEPARATOR}`]));
-    socket.close();
+
+    it('takes the upgrade on one instance after negotiate on the other', async () => {
+      const [one, two] = instances;
+      if (!one || !two) throw new Error('instances missing');
+      await createTestClient(database.db, 'redis-ravi');
+      const session = await login(one.app, 'redis-ravi');
+      const negotiated = (await (
+        await fetch(`${one.base}/MessageHub/negotiate?userId=${session.uid}&negotiateVersion=1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await ticket(one.app, session.Token)}` },
+        })
+      ).json()) as { connectionToken: string };
+      const upgradeTicket = await ticket(two.app, session.Token);
+      const socket = new WebSocket(
+        `${two.base.replace('http', 'ws')}/MessageHub?userId=${session.uid}&id=${negotiated.connectionToken}&access_token=${upgradeTicket}`,
+      );
+      const messages: string[] = [];
+      socket.on('message', (data: Buffer) => messages.push(data.toString()));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('open', () => resolve());
+        socket.on('unexpected-response', (_request, response) =>
+          reject(new Error(`upgrade refused: ${response.statusCode}`)),
+        );
+      });
+      socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`);
+      await vi.waitFor(() => expect(messages).toEqual([`{}${RECORD_SEPARATOR}`]));
+      socket.close();
+    });
   });
-});
+}
