@@ -1,11 +1,11 @@
--- One warm bet as the server places it (apps/server/src/modules/bets), for pgbench -M extended:
--- a match odds, bookmaker or fancy bet in the mix of the API load, statement for statement
--- (bets.perf.ts checks them against what the server sends for its second bet of each kind,
--- captured with log_statement=all). Since issue #24 that is one call of bet_place (migration
--- 0009_money_core.sql, layout as in bets.queries.ts placeBet): the session comes from the
--- server's cache and the market from its catalog, so neither costs a statement; a client's first
--- bet on a position costs the server one more call (bet_place answers "stale" with the position),
--- which a warm bet does not make and this script does not either.
+-- One warm bet as the server places it (apps/server/src/modules/bets), for pgbench -M extended: a
+-- match odds, bookmaker or fancy bet in the mix of the API load, statement for statement
+-- (bets.perf.ts checks them against what the server sends for its second bet of each kind, captured
+-- with log_statement=all). That is one call of bet_place (docs/architecture.md, "The path of a
+-- bet"; migration 0009_money_core.sql, layout as in bets.queries.ts placeBet): the session comes
+-- from the server's cache and the market from its catalog, so neither costs a statement; a client's
+-- first bet on a position costs the server one more call (bet_place answers "stale" with the
+-- position), which a warm bet does not make and this script does not either.
 --
 -- Values the server binds are variables or literals here; its computed figures (exposure, profit,
 -- liability) are stand-ins, and so are the request hash and the position's version:

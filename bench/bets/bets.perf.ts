@@ -76,7 +76,7 @@ const TPCB_S = 8;
 /** The profiled window, when a goal is missed. */
 const PROFILE_S = 8;
 const TPCB_SCALE = 10;
-/** Goals (issue #24): of pgbench running the same SQL, of TPC-B's tps, and p99. */
+/** Goals (bench/README.md, "bets"): of pgbench running the same SQL, of TPC-B's tps, and p99. */
 const GOAL_SAME_SQL = 0.75;
 const GOAL_TPCB = 0.3;
 const GOAL_P99_MS = 50;

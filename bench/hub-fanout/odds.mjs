@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import { bookmakerRowsWire } from '../../apps/server/dist/modules/markets/markets.wire.js';
 
-/** Pushes per second per event (the issue: odds pushes at 2 Hz per event). */
+/** Pushes per second per event (bench/README.md, "hub-fanout": GetActiveBM at 2 Hz). */
 export const PUSH_HZ = 2;
 /** Event ids are real-looking 8-digit ids from here up; the clients join FIRST_EVENT_ID + k. */
 export const FIRST_EVENT_ID = 32_145_678;

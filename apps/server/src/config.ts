@@ -228,7 +228,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: fromRoot(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    // Demo data on the embedded database, or where asked for (issue server-foundation §9).
+    // Demo data on the embedded database, or where asked for (README, "Settings": SEED_DEMO).
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     feed: e.FEED,
     feedStaleS: e.FEED_STALE_S,

@@ -23,11 +23,11 @@ export async function stopInOrder(
 }
 
 /**
- * The server's shutdown order (issue crash-safety §2): the side servers (TV, demo casino) close
- * while our API still answers their calls; HTTP drains — new connections refused, requests on
- * open connections answered 503 with `Connection: close`, hub clients told to reconnect later,
- * requests in flight finished; then the feed stops ticking and saves its state, the pool closes,
- * and PostgreSQL stops.
+ * The server's shutdown order (DESIGN §2; docs/reliability.md, "Graceful stop"): the side servers
+ * (TV, demo casino) close while our API still answers their calls; HTTP drains — new connections
+ * refused, requests on open connections answered 503 with `Connection: close`, hub clients told to
+ * reconnect later, requests in flight finished; then the feed stops ticking and saves its state,
+ * the pool closes, and PostgreSQL stops.
  */
 export function drainOrder(parts: {
   edges?: (() => Promise<void>) | undefined;

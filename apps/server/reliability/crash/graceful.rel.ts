@@ -9,11 +9,12 @@ import { HubClient } from '../support/hub-client.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 
 /**
- * Issue crash-safety §2, graceful stop: SIGTERM while requests are in flight, keep-alive
- * connections are open and hub clients are connected. The server stops accepting connections,
- * answers a request arriving on an open keep-alive connection 503 with `Connection: close`,
- * finishes every request in flight, tells hub clients to come back later (Close with
- * allowReconnect), then stops PostgreSQL cleanly: the next start needs no crash recovery.
+ * Graceful stop (docs/reliability.md, "Graceful stop"): SIGTERM while requests are in flight,
+ * keep-alive connections are open and hub clients are connected. The server stops accepting
+ * connections, answers a request arriving on an open keep-alive connection 503 with
+ * `Connection: close`, finishes every request in flight, tells hub clients to come back later
+ * (Close with allowReconnect), then stops PostgreSQL cleanly: the next start needs no crash
+ * recovery.
  */
 
 const PASSWORD = 'Backlay@2026';
@@ -242,7 +243,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('crash-safety §2: graceful stop', () => {
+describe('graceful stop', () => {
   it('drains on SIGTERM: in-flight requests finish, keep-alive gets 503, hub clients are told to come back, PostgreSQL stops cleanly', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'backlay-graceful-'));
     await chmod(dataDir, 0o755); // the unprivileged PostgreSQL user must reach it

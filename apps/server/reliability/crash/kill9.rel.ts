@@ -25,11 +25,11 @@ import {
 } from '../support/server-process.js';
 
 /**
- * kill -9 under load (issue crash-safety §1): 32 clients place bets, each under its own
- * Idempotency-Key, and log every acknowledged one, while the real server (dist/main.js, embedded
- * PostgreSQL at full durability) is killed with SIGKILL every 5–15 s — in every other cycle its
- * postmaster too — and started again on the same data. A request cut by a kill is retried under
- * the same key once the server is back. After each restart the database must hold every
+ * kill -9 under load (docs/reliability.md, "kill -9 under load"): 32 clients place bets, each under
+ * its own Idempotency-Key, and log every acknowledged one, while the real server (dist/main.js,
+ * embedded PostgreSQL at full durability) is killed with SIGKILL every 5–15 s — in every other
+ * cycle its postmaster too — and started again on the same data. A request cut by a kill is retried
+ * under the same key once the server is back. After each restart the database must hold every
  * acknowledged bet exactly once, and the ledger must pass the conservation check (support/bank.ts).
  */
 

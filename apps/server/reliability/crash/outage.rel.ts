@@ -25,13 +25,13 @@ import { httpClient, type Answer, type Call } from '../support/bank-load.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 /**
- * Database outage (issue crash-safety §3): bettors bet over HTTP with Idempotency-Keys while the
- * app's connection to PostgreSQL is cut for 10 s by a TCP proxy of the test's own (the shared
- * server keeps running). Meanwhile every answer must be a clear 503 `{ Status: false, Result }`
- * with Retry-After, never a 500, a hang or a body that is not the envelope; afterwards the ledger
- * must be whole (bank.ts checks), every acknowledged key must have booked exactly one bet, and the
- * keys that got a 503, sent again once the database is back, at most one each. Figure: the time
- * from the database's return to the first accepted bet.
+ * Database outage (docs/reliability.md, "Database outage"): bettors bet over HTTP with
+ * Idempotency-Keys while the app's connection to PostgreSQL is cut for 10 s by a TCP proxy of the
+ * test's own (the shared server keeps running). Meanwhile every answer must be a clear 503
+ * `{ Status: false, Result }` with Retry-After, never a 500, a hang or a body that is not the
+ * envelope; afterwards the ledger must be whole (bank.ts checks), every acknowledged key must have
+ * booked exactly one bet, and the keys that got a 503, sent again once the database is back, at
+ * most one each. Figure: the time from the database's return to the first accepted bet.
  */
 
 const WARM_MS = scale(8_000, 3_000);

@@ -9,12 +9,12 @@ import { HubClient } from '../support/hub-client.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 
 /**
- * Issue crash-safety §5, reconnect storm: many hub connections, the server restarted as a deploy
- * does (SIGTERM: every client gets Close with allowReconnect; then started again on the same port
- * and data). The clients come back on the web's own reconnect policy (`reconnectDelayMs`,
- * contract: 0 s plus 0–1 s of jitter, 2, 5, 10 s, then give up), each attempt with fresh tickets.
- * Figures: how long until 99 % are back, handshake errors, clients that gave up, the server's
- * memory, and how far the policy spreads the first attempts.
+ * Reconnect storm (docs/reliability.md, "Reconnect storm"): many hub connections, the server
+ * restarted as a deploy does (SIGTERM: every client gets Close with allowReconnect; then started
+ * again on the same port and data). The clients come back on the web's own reconnect policy
+ * (`reconnectDelayMs`, contract: 0 s plus 0–1 s of jitter, 2, 5, 10 s, then give up), each attempt
+ * with fresh tickets. Figures: how long until 99 % are back, handshake errors, clients that gave
+ * up, the server's memory, and how far the policy spreads the first attempts.
  */
 
 const CONNECTIONS = scale(1000, 200);
@@ -54,7 +54,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('crash-safety §5: reconnect storm', () => {
+describe('reconnect storm', () => {
   it(`brings ${CONNECTIONS} hub connections back after a restart, spread by the reconnect policy`, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'backlay-storm-'));
     await chmod(dataDir, 0o755); // the unprivileged PostgreSQL user must reach it

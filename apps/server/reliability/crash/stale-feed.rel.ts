@@ -24,10 +24,10 @@ import {
 import { httpClient, type Call } from '../support/bank-load.js';
 
 /**
- * Stale feed (issue crash-safety §4): a running scripted feed with FEED_STALE_S = 2 keeps the
- * match odds, bookmaker, toss and fancy books of a few in-play events open (priced once, then
- * heartbeats) while bettors bet on all of them over HTTP. The feed is stopped mid-market: every
- * book must read SUSPENDED through the client API within FEED_STALE_S, no bet may be accepted
+ * Stale feed (docs/reliability.md, "Stale feed"): a running scripted feed with FEED_STALE_S = 2
+ * keeps the match odds, bookmaker, toss and fancy books of a few in-play events open (priced once,
+ * then heartbeats) while bettors bet on all of them over HTTP. The feed is stopped mid-market:
+ * every book must read SUSPENDED through the client API within FEED_STALE_S, no bet may be accepted
  * while it does, the feed's heartbeats (the feed restarted with no prices) must not reopen it, and
  * only fresh prices do, after which bets are accepted again.
  */

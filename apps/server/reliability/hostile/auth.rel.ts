@@ -16,7 +16,7 @@ import { HubClient } from '../support/hub-client.js';
 import { SERVER_OPS_TOKEN, startServer } from '../support/server-process.js';
 
 /**
- * Issue hostile-input §6, auth.
+ * Auth (docs/reliability.md, "Auth: login throttling and secrets in logs").
  *
  * Throttling, in process on a manual clock (the blocks are tens of minutes; nothing sleeps): with
  * the server's default settings (config.ts), an account takes exactly LOGIN_ACCOUNT_LIMIT
@@ -90,7 +90,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('hostile-input §6: login throttling', () => {
+describe('login throttling', () => {
   it('holds the schedule at its configured values, alike for known and unknown users', async () => {
     const clock = testClock();
     const app = await buildTestApp(database.db, { clock, config: { loginThrottle: defaults } });
@@ -256,7 +256,7 @@ describe('hostile-input §6: login throttling', () => {
   });
 });
 
-describe('hostile-input §6: no secret in any log', () => {
+describe('no secret in any log', () => {
   let dataDir: string;
 
   afterAll(async () => {

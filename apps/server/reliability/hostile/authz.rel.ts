@@ -38,13 +38,13 @@ import { judge, validInput, type FuzzInput, type Hints } from '../support/fuzz.j
 import { routesOf, urlOf, type Route } from '../support/routes.js';
 
 /**
- * Issue hostile-input §4, the authorization matrix. Two clients, A and B, each with bets (open
- * and settled, match and fancy), matka bets, casino rounds, credit with a remark, chips and a
- * statement. Every client route is called as A with B's ids wherever the route names one — uid and
- * userId, bet, market, event, session (fancy), matka market and game ids — and the casino
- * provider's routes with A's provider session and B's round ids: nothing of B's may come back (B's
- * name, id, stakes, amounts, remark, round ids, chips) and none of B's rows may change. Every
- * operator route is called as A, as B, anonymous and with wrong tokens, every provider route
+ * The authorization matrix (docs/reliability.md, "Authorization matrix"). Two clients, A and B,
+ * each with bets (open and settled, match and fancy), matka bets, casino rounds, credit with a
+ * remark, chips and a statement. Every client route is called as A with B's ids wherever the route
+ * names one — uid and userId, bet, market, event, session (fancy), matka market and game ids — and
+ * the casino provider's routes with A's provider session and B's round ids: nothing of B's may come
+ * back (B's name, id, stakes, amounts, remark, round ids, chips) and none of B's rows may change.
+ * Every operator route is called as A, as B, anonymous and with wrong tokens, every provider route
  * without its secret, and every client route anonymous: none may succeed.
  */
 
@@ -346,7 +346,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-describe('hostile-input §4: authorization matrix', () => {
+describe('authorization matrix', () => {
   it("answers client A nothing of client B's, and changes nothing of B's", async () => {
     const routes = [...routesOf('client'), ...routesOf('provider')].sort(
       // Logout and change-password last: they end A's session (A logs in again).

@@ -47,14 +47,14 @@ import {
 import { ROUTES, urlOf, type Route } from '../support/routes.js';
 
 /**
- * Issue hostile-input §1, HTTP fuzzing: every route of the contract gets INPUTS_PER_ROUTE
- * generated requests — valid instances of its schemas (with the seeded world's real ids mixed
- * in) and mutated ones (support/fuzz.ts) — each sent with the route's credential, with none or
- * with a wrong one. Every answer must be a non-5xx that parses with the route's response schema
- * (200) or the refusal envelope (anything else), and a refused request must change no business
- * row: the database is digested around each batch of requests, and when a batch also had
- * successes (which may change state), each of its refused requests is replayed alone between two
- * digests.
+ * HTTP fuzzing (docs/reliability.md, "HTTP fuzzing"): every route of the contract gets
+ * INPUTS_PER_ROUTE generated requests — valid instances of its schemas (with the seeded world's
+ * real ids mixed in) and mutated ones (support/fuzz.ts) — each sent with the route's credential,
+ * with none or with a wrong one. Every answer must be a non-5xx that parses with the route's
+ * response schema (200) or the refusal envelope (anything else), and a refused request must change
+ * no business row: the database is digested around each batch of requests, and when a batch also
+ * had successes (which may change state), each of its refused requests is replayed alone between
+ * two digests.
  *
  * Routes run public, client, provider, then ops (whose valid inputs settle and lock the seeded
  * event), with logout and change-password last among the client ones. RELIABILITY_SEED replays
@@ -455,7 +455,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-describe('hostile-input §1: HTTP fuzzing', () => {
+describe('HTTP fuzzing', () => {
   it(`sends ${INPUTS_PER_ROUTE} generated inputs to each of the ${ROUTES.length} routes`, async () => {
     const routes = [...ROUTES].sort(
       (a, b) =>

@@ -8,14 +8,14 @@ import { percentile, record, round2, scale } from '../figures.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 
 /**
- * Issue hostile-input §2, slow clients: the test's own slow sockets against the real server —
- * half slowloris (a request's headers, one more header line every 10 s, never the blank line),
- * half slow POST (whole headers announcing an 8 KiB body, then one byte every 10 s) — each
- * reopened when the server drops it, as slowhttptest does. Meanwhile a probe sends 10 requests
- * a second, each on a fresh connection: /api/health, the public news and the market list.
- * Bar: at least 99 % of the probe succeeds. Reported: its latency, and how many slow sockets
- * the server dropped by its timeouts (REQUEST_TIMEOUT_MS, 30 s, which Node checks every 30 s:
- * after 30–60 s, so none in a short run; each dropped one is reopened).
+ * Slow clients (docs/reliability.md, "Slow clients"): the test's own slow sockets against the real
+ * server — half slowloris (a request's headers, one more header line every 10 s, never the blank
+ * line), half slow POST (whole headers announcing an 8 KiB body, then one byte every 10 s) — each
+ * reopened when the server drops it, as slowhttptest does. Meanwhile a probe sends 10 requests a
+ * second, each on a fresh connection: /api/health, the public news and the market list. Bar: at
+ * least 99 % of the probe succeeds. Reported: its latency, and how many slow sockets the server
+ * dropped by its timeouts (REQUEST_TIMEOUT_MS, 30 s, which Node checks every 30 s: after 30–60 s,
+ * so none in a short run; each dropped one is reopened).
  */
 
 const SLOW_SOCKETS = scale(1000, 300);
@@ -151,7 +151,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('hostile-input §2: slow clients', () => {
+describe('slow clients', () => {
   it(`answers ≥ ${SUCCESS_BAR} % of a 10/s probe while ${SLOW_SOCKETS} slow sockets trickle`, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'backlay-slow-clients-'));
     await chmod(dataDir, 0o755); // the unprivileged PostgreSQL user must reach it

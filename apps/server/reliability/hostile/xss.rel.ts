@@ -8,7 +8,7 @@ import { record, scale } from '../figures.js';
 import { SERVER_OPS_TOKEN, startServer, type ServerProcess } from '../support/server-process.js';
 
 /**
- * Issue hostile-input §5, XSS: script and HTML payloads planted where the operator's or the
+ * XSS (docs/reliability.md, "XSS"): script and HTML payloads planted where the operator's or the
  * feed's text reaches a bettor's screen — a news message (ops news), a client's name (ops
  * create-client) and an event's, series', runner's and fancy market's names (the scripted feed's
  * fixture-event) — then every screen that shows them is visited in Debian's Chromium at 1280 px.
@@ -134,7 +134,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('hostile-input §5: XSS payloads render as text', () => {
+describe('XSS payloads render as text', () => {
   it('shows news, names and market names as text with no script run and no CSP violation', async () => {
     // A client's name: every payload is refused by the contract's username rule.
     const refused: string[] = [];

@@ -43,11 +43,12 @@ import {
 } from '../support/bank-load.js';
 
 /**
- * Conservation, a bank test (issue money-invariants §1): funded clients bet on every market kind
- * (the further exchange markets — tied match, completed match, over/under 2.5, set winner —
- * included) and on matka, validly and not, while operators declare, void and roll back results and move
- * credit and the simulator moves prices and declares its own results; a reader audits the whole
- * ledger every 100 ms in one REPEATABLE READ snapshot (support/bank.ts). Pass: 0 violations.
+ * Conservation, a bank test (docs/reliability.md, "Conservation"): funded clients bet on every
+ * market kind (the further exchange markets — tied match, completed match, over/under 2.5, set
+ * winner — included) and on matka, validly and not, while operators declare, void and roll back
+ * results and move credit and the simulator moves prices and declares its own results; a reader
+ * audits the whole ledger every 100 ms in one REPEATABLE READ snapshot (support/bank.ts). Pass: 0
+ * violations.
  */
 
 const LOAD_MS = scale(60_000, 15_000);

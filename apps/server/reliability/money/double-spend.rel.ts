@@ -34,11 +34,11 @@ import {
 } from './betting.js';
 
 /**
- * Issue money-invariants §2, double spend: 50 bets fired at once by one client, alternating over
- * two server instances on one database, whose liabilities together exceed what the client can
- * risk, over many trials with random figures. No trial may
- * end with MainBalance below zero or more exposure than the client's funds, and every bet that
- * still fitted when it was refused is counted as a wrong refusal.
+ * Double spend (docs/reliability.md, "Double spend"): 50 bets fired at once by one client,
+ * alternating over two server instances on one database, whose liabilities together exceed what the
+ * client can risk, over many trials with random figures. No trial may end with MainBalance below
+ * zero or more exposure than the client's funds, and every bet that still fitted when it was
+ * refused is counted as a wrong refusal.
  *
  * The bets are built so that their liabilities ADD UP: within one position (a market, or one
  * fancy session) every bet of the trial takes the same runner and the same side, so they all

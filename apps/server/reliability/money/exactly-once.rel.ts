@@ -43,17 +43,17 @@ import {
 } from './betting.js';
 
 /**
- * Issue money-invariants §5, exactly-once settlement. Many clients back and lay at random odds and
- * stakes on a match odds and a bookmaker market, on the further exchange markets (tied match,
- * over/under 2.5 goals of a soccer event, set 1's winner of a tennis event — docs/architecture.md
- * identifiers) and bet Yes and No at moving lines on two fancy
- * sessions and on the matka game. Then every result is declared five times at once (spread over
- * two server instances, with more bets in flight), rolled back five times at once, declared again
- * with another result, rolled back again and voided five times at once; the matka market gets
- * five concurrent results. After each step the ledger, every bet, the exposures and the wallets
- * are compared with an offline recomputation: the expected P/L of each client from the bets as
- * sent, with packages/domain's figures and outcomes in integer paise, commission on a net win at
- * the client's rate (DESIGN §5).
+ * Exactly-once settlement (docs/reliability.md, "Exactly-once settlement"). Many clients back and
+ * lay at random odds and stakes on a match odds and a bookmaker market, on the further exchange
+ * markets (tied match, over/under 2.5 goals of a soccer event, set 1's winner of a tennis event —
+ * docs/architecture.md identifiers) and bet Yes and No at moving lines on two fancy sessions and on
+ * the matka game. Then every result is declared five times at once (spread over two server
+ * instances, with more bets in flight), rolled back five times at once, declared again with another
+ * result, rolled back again and voided five times at once; the matka market gets five concurrent
+ * results. After each step the ledger, every bet, the exposures and the wallets are compared with
+ * an offline recomputation: the expected P/L of each client from the bets as sent, with
+ * packages/domain's figures and outcomes in integer paise, commission on a net win at the client's
+ * rate (DESIGN §5).
  */
 
 const TRIALS = scale(10, 3);

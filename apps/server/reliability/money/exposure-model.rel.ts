@@ -56,12 +56,12 @@ import {
 } from '../support/exposure-model.js';
 
 /**
- * Issue money-invariants, part 3: model-based exposure. fast-check drives random sequences of
- * bets (valid and refused), settlements, voids, rollbacks, repricing and credit against the real
- * server (HTTP routes over app.inject, one PostgreSQL database for all runs) and against the pure
- * model of support/exposure-model.ts; after every command the wallet, the per-market exposure,
- * the bets and the client's ledger must equal the model, and every ledger transaction balances.
- * Each run has its own client and its own fixture event.
+ * Model-based exposure (docs/reliability.md, "Model-based exposure"). fast-check drives random
+ * sequences of bets (valid and refused), settlements, voids, rollbacks, repricing and credit
+ * against the real server (HTTP routes over app.inject, one PostgreSQL database for all runs) and
+ * against the pure model of support/exposure-model.ts; after every command the wallet, the
+ * per-market exposure, the bets and the client's ledger must equal the model, and every ledger
+ * transaction balances. Each run has its own client and its own fixture event.
  */
 
 // A fixed seed, so a failure is reproducible: the report prints the seed and the counterexample's

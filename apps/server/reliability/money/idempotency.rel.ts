@@ -35,12 +35,12 @@ import {
 } from './betting.js';
 
 /**
- * Issue money-invariants §4, idempotency: every money route that honours a key (DESIGN §4) —
- * PostUserBetModel (match odds, bookmaker, toss), PostFancyBetModel, Matka/PlaceBet with the
- * `Idempotency-Key` header, and the casino provider's Debit and Credit with their round id — is
- * sent the same key 20 times in parallel, 20 times in sequence, then again after a restart on two
- * server instances at once. Each key must book one bet (or none, for a refusal) and every answer
- * must be the first one; the same key with another payload gets 409, also when both payloads
+ * Idempotency (docs/reliability.md, "Idempotency"): every money route that honours a key
+ * (DESIGN §4) — PostUserBetModel (match odds, bookmaker, toss), PostFancyBetModel, Matka/PlaceBet
+ * with the `Idempotency-Key` header, and the casino provider's Debit and Credit with their round id
+ * — is sent the same key 20 times in parallel, 20 times in sequence, then again after a restart on
+ * two server instances at once. Each key must book one bet (or none, for a refusal) and every
+ * answer must be the first one; the same key with another payload gets 409, also when both payloads
  * race. Each key belongs to its own client, and the bettors' keys are the same strings for every
  * client, so the keys are also shown to be per client.
  *

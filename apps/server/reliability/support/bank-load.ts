@@ -8,9 +8,9 @@ import {
 } from '@backlay/domain';
 
 /**
- * The bank test's load (issue money-invariants §1): clients and operators driving the server
- * over real HTTP as the web client and the operator CLI do. Bettors read the current price and
- * bet at it, so a share is refused for price moves; invalid bets are built to be refused
+ * The bank test's load (docs/reliability.md, "Conservation"): clients and operators driving the
+ * server over real HTTP as the web client and the operator CLI do. Bettors read the current price
+ * and bet at it, so a share is refused for price moves; invalid bets are built to be refused
  * whatever the prices do. Operators declare, void and roll back results on markets with bets and
  * move credit.
  */

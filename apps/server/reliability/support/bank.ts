@@ -18,9 +18,9 @@ import {
 import type pg from 'pg';
 
 /**
- * The bank test's auditor (issue money-invariants §1): one REPEATABLE READ snapshot of every
- * wallet, ledger row, open bet and exposure row, and the checks of DESIGN §5 over it. It reads
- * the tables itself and recomputes exposure from the bets' own odds and stakes with
+ * The bank test's auditor (docs/reliability.md, "Conservation"): one REPEATABLE READ snapshot of
+ * every wallet, ledger row, open bet and exposure row, and the checks of DESIGN §5 over it. It
+ * reads the tables itself and recomputes exposure from the bets' own odds and stakes with
  * `packages/domain`, never through the server's services, so a server bug cannot hide itself.
  */
 
@@ -273,7 +273,7 @@ export interface ClientTrail {
 }
 
 /**
- * Checks one snapshot (issue money-invariants §1):
+ * Checks one snapshot (docs/reliability.md, "Conservation"):
  * (a) total: every wallet, the house included, sums to 0, and so does the ledger;
  * (b) exposure: each stored position and each wallet's exposure equal the recomputation;
  * (c) statement: each account's last running balance (and its credit rows) equal the wallet;

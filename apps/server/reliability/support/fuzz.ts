@@ -7,9 +7,9 @@ import type { Rng } from '../money/betting.js';
 import { encodePart } from './routes.js';
 
 /**
- * Generated inputs of the hostile-input suite (issue hostile-input §1): valid instances of a
+ * Generated inputs of the fuzzing proof (docs/reliability.md, "HTTP fuzzing"): valid instances of a
  * route's schemas, drawn from the JSON Schema zod gives of them with known-good ids mixed in, and
- * the mutations the issue lists — wrong types, missing and extra fields, huge, negative, NaN and
+ * the mutations the proof asks for — wrong types, missing and extra fields, huge, negative, NaN and
  * Infinity numbers, 1 MiB+ bodies, malformed JSON, `__proto__` keys, SQL and HTML strings in every
  * text field. Everything is drawn from one seeded generator, so a run replays with its seed.
  */
@@ -327,7 +327,7 @@ function mutateTree(rng: Rng, tree: Json): { kind: string; tree: Json } {
     return { kind: 'hostile string', tree: copy };
   }
   if (leaves.length > 0) {
-    // Every text field at once: the SQL and HTML strings the issue names.
+    // Every text field at once: SQL and HTML strings.
     const text = rng.pick(HOSTILE_STRINGS.slice(0, 8));
     for (const path of strings) setAt(copy, path, text);
     return { kind: 'hostile strings everywhere', tree: copy };
@@ -525,7 +525,7 @@ export function validInput(
   };
 }
 
-/** A mutated request for the route: one of its parts broken in one of the issue's ways. */
+/** A mutated request for the route: one of its parts broken in one of the ways listed above. */
 export function mutatedInput(
   rng: Rng,
   endpoint: Endpoint,
@@ -629,8 +629,8 @@ export function judge(
  * and spent by the hub, not by these routes), `feed_state` (the feed's own cursor), and the
  * `last_seen_at` of `sessions` and `casino_sessions` (every authenticated call, refused or not,
  * keeps its session alive). A casino Debit refused is kept against its round id, holding nothing
- * (docs/architecture.md, "Operator voids and rollbacks"), so `refused` rounds are left out too; the
- * operator audit log records refusals by design and is not digested.
+ * (docs/architecture.md, "Operator voids and rollbacks (casino, matka)"), so `refused` rounds are
+ * left out too; the operator audit log records refusals by design and is not digested.
  */
 const DIGESTED: readonly [table: string, columns: string, where?: string][] = [
   ['clients', 't.*'],

@@ -16,9 +16,10 @@ import * as system from '@backlay/contract/system';
 import * as wallet from '@backlay/contract/wallet';
 
 /**
- * Every endpoint of the contract, for the hostile-input suites: each area module's exports that
- * are endpoints (a method, a path, an audience and a response schema). A new endpoint in any area
- * is fuzzed and checked for authorization without touching the suites.
+ * Every endpoint of the contract, for the hostile suite (docs/reliability.md, "Hostile input"):
+ * each area module's exports that are endpoints (a method, a path, an audience and a response
+ * schema). A new endpoint in any area is fuzzed and checked for authorization without touching the
+ * suites.
  */
 
 export interface Route {

@@ -1,9 +1,10 @@
 import { createServer, Socket, type AddressInfo } from 'node:net';
 
 /**
- * A TCP proxy of the test's own between the app's pool and PostgreSQL (issue crash-safety §3), so
- * a test can cut the database off without stopping the shared server. `cut()` destroys every
- * open connection and resets each new one at once; `restore()` lets new connections through.
+ * A TCP proxy of the test's own between the app's pool and PostgreSQL (docs/reliability.md,
+ * "Database outage"), so a test can cut the database off without stopping the shared server.
+ * `cut()` destroys every open connection and resets each new one at once; `restore()` lets new
+ * connections through.
  */
 export interface TcpProxy {
   /** `url` with its host and port replaced by the proxy's. */

@@ -325,7 +325,8 @@ async function stopLeftover(
   if (pid === undefined || !isAlive(pid)) return;
   if (await isZombie(pid)) {
     // A killed postmaster not yet reaped still answers kill(pid, 0), and PostgreSQL refuses to
-    // start while its pid "runs" (issue crash-safety §1): wait for the reaper.
+    // start while its pid "runs" (found by docs/reliability.md, "kill -9 under load"): wait for
+    // the reaper.
     log(`Waiting for the killed PostgreSQL (pid ${pid}) to be reaped`);
     const deadline = performance.now() + ZOMBIE_WAIT_MS;
     while (isAlive(pid) && (await isZombie(pid))) {

@@ -27,13 +27,14 @@ export function openDatabase(
     connectionString: url,
     max: options.max ?? 10,
     // A database out of reach fails a request in seconds (503), never holds it until the
-    // request timeout; dead connections are noticed by TCP keepalive (issue crash-safety §3).
+    // request timeout; dead connections are noticed by TCP keepalive (docs/reliability.md,
+    // "Database outage").
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
   // A client losing its connection must not crash the process: the pool hears idle ones; a
-  // checked-out one emits on itself, and its query fails too, which answers 503 (issue
-  // crash-safety §3).
+  // checked-out one emits on itself, and its query fails too, which answers 503
+  // (docs/reliability.md, "Database outage").
   const onError = options.onError ?? (() => {});
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));

@@ -5,7 +5,7 @@ import type { MarketsService, OperatorOutcome } from '../modules/markets/markets
 import type { Clock } from '../seams.js';
 
 /**
- * The demo desk (living-markets §4): with the demo data and the simulator, a pretend operator
+ * The demo desk (README, "Live markets"): with the demo data and the simulator, a pretend operator
  * works every new cricket match the way a real one does, through the same operator commands, so
  * that the custom fancy, custom bookmaker and active fancy lists and their screens show something.
  *

@@ -32,7 +32,7 @@ function staleMoments(source: FeedSource, staleS: number, seconds: number, lagMs
   return { stale, events: known.size };
 }
 
-describe('heartbeats and the stale window (issue crash-safety §4)', () => {
+describe('heartbeats and the stale window', () => {
   it('beats at most a third of the window apart, never faster than the ticks', () => {
     expect(heartbeatEveryMs(10, SCRIPTED_HEARTBEAT_MS)).toBe(SCRIPTED_HEARTBEAT_MS);
     expect(heartbeatEveryMs(10, HEARTBEAT_EVERY_MS)).toBe(HEARTBEAT_EVERY_MS);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** What a request gets while the server drains (issue crash-safety §2). */
+/** What a request gets while the server drains (docs/reliability.md, "Graceful stop"). */
 export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a moment.';
 export const DRAINING_RETRY_AFTER_S = 5;
 

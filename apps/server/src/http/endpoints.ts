@@ -44,7 +44,8 @@ export function hasNulCharacter(value: unknown, depth = 0): boolean {
 
 /**
  * Refuses a NUL character anywhere in the query, path or body, before validation: PostgreSQL
- * text cannot hold one, so it would otherwise fail deep in a handler as a 500 (hostile-input §1).
+ * text cannot hold one, so it would otherwise fail deep in a handler as a 500 (found by
+ * docs/reliability.md, "HTTP fuzzing").
  */
 async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
   if (

@@ -3,7 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 
-/** What a request gets while PostgreSQL cannot be reached (issue crash-safety §3). */
+/**
+ * What a request gets while PostgreSQL cannot be reached (docs/reliability.md, "Database outage").
+ */
 export const UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -80,7 +82,7 @@ export function clientErrorHandler(
 /**
  * URLs the router itself refuses (a path segment that is not valid percent-encoded UTF-8, or a
  * path parameter over its length limit) get our envelope, not Fastify's own body
- * (hostile-input §1). Passed to Fastify as `frameworkErrors`.
+ * (docs/reliability.md, "HTTP fuzzing"). Passed to Fastify as `frameworkErrors`.
  */
 export function frameworkErrors(
   error: FastifyError,

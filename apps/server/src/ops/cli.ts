@@ -49,7 +49,7 @@ function json(value: string | undefined): unknown {
   }
 }
 
-/** One entry per operator route; later issues add theirs here. */
+/** One entry per operator route; a new operator route adds its command here. */
 const COMMANDS: Record<string, Command> = {
   'create-client': {
     description: 'Create a client, optionally with opening credit',

@@ -238,7 +238,7 @@ describe('npm run ops for results', () => {
   });
 });
 
-describe('stake limits an operator sets (hostile-input §1: these were 500s)', () => {
+describe('stake limits an operator sets (these were 500s)', () => {
   it('refuses fixture events whose stake limits a market row cannot hold', async () => {
     const clock = testClock();
     const scripted = await buildTestApp(database.db, {

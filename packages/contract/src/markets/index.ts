@@ -96,8 +96,9 @@ export const eventDetail = z.object({
   TvUrl: z.string().nullable(),
   MarketList: z.array(eventMarket),
   /**
-   * Monotonic (docs/architecture.md "Freshness"): the newest of the event's facts and of its open
-   * markets' books; a client keeps the detail with the higher one (a push or a poll).
+   * Monotonic (docs/architecture.md, "Freshness on the client"): the newest of the event's facts
+   * and of its open markets' books; a client keeps the detail with the higher one (a push or a
+   * poll).
    */
   Seq: z.number().int(),
   fancy: z.object({

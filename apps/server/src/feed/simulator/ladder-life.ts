@@ -7,12 +7,12 @@ import { rngBetween, rngChance, rngInt, rngPick, type Rng } from './rng.js';
 import type { LiveBook } from './state.js';
 
 /**
- * The ladder between model prices (living-markets): a real exchange's book never stands still.
- * Each ladder beat (about one real second) re-sizes some levels of every open exchange market
- * (match odds, tied match, over/under, set winner) and toss book, and now and then tilts an
- * exchange book by one rung — one runner drifts while another
- * firms — always within one rung of the model's price and never below the book's overround.
- * The model's next price (a ball, a goal, a point) resets the book to the model.
+ * The ladder between model prices (README, "Live markets"): a real exchange's book never stands
+ * still. Each ladder beat (about one real second) re-sizes some levels of every open exchange
+ * market (match odds, tied match, over/under, set winner) and toss book, and now and then tilts an
+ * exchange book by one rung — one runner drifts while another firms — always within one rung of the
+ * model's price and never below the book's overround. The model's next price (a ball, a goal, a
+ * point) resets the book to the model.
  */
 
 /** Chance a best level's size changes at a beat; deeper levels a little less often. */

@@ -8,13 +8,13 @@ import type { SimEvent } from './state.js';
 import { tennisAnnounce, tennisCreate, tennisStep } from './tennis.js';
 
 /**
- * The schedule (issue feed): at every moment at least 6 cricket, 4 soccer and 4 tennis events are
- * open across at least 3 series per sport, some in play and some upcoming. A closed event is
- * replaced in the same step; a sport short of upcoming events gets a new one.
+ * The schedule (DESIGN §6): at every moment at least 7 cricket, 5 soccer and 5 tennis events
+ * (`minOpen`) are open across at least 3 series per sport, some in play and some upcoming. A
+ * closed event is replaced in the same step; a sport short of upcoming events gets a new one.
  *
- * The opening board is full at once (living-markets): each sport starts with matches already in
- * play at different stages (played forward from their start, then announced where they stand),
- * and the rest start one after another over the next minutes.
+ * The opening board is full at once (README, "Live markets"): each sport starts with matches
+ * already in play at different stages (played forward from their start, then announced where
+ * they stand), and the rest start one after another over the next minutes.
  */
 
 export type Sport = SimEvent['sport'];
@@ -37,7 +37,7 @@ export function sportIdOf(sport: Sport): SportId {
 type Reached = (event: SimEvent) => boolean;
 
 interface SportPlan {
-  /** Open (not closed) events kept at all times; the issue's floor is 6/4/4. */
+  /** Open (not closed) events kept at all times (the simulator's README: 7, 5 and 5). */
   readonly minOpen: number;
   readonly minUpcoming: number;
   /** A new event starts this many simulated ms after it is announced, drawn uniformly. */

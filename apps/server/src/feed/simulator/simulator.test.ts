@@ -262,7 +262,7 @@ describe('simulator', () => {
   });
 });
 
-describe('the opening board (living-markets)', () => {
+describe('the opening board', () => {
   const opening = () => {
     const simulator = createSimulator({ seed: 31, speed: 1, start: new Date(START) });
     const [first = []] = run(simulator, [0]);

@@ -6,7 +6,7 @@ import { rngCreate, type Rng } from './rng.js';
 import { eventStep, scheduleFill } from './schedule.js';
 import type { LiveBook, SimEvent, SimulatorSnapshot } from './state.js';
 
-/** How the simulator is started (issue feed: `SIM_SEED`, `SIM_SPEED`, an injected clock). */
+/** How the simulator is started (DESIGN §6: `SIM_SEED`, `SIM_SPEED`, an injected clock). */
 export interface SimulatorOptions {
   /** Any integer; the same seed and the same tick times replay the same updates. */
   readonly seed: number;

@@ -86,10 +86,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Live sessions by token hash (hex, as the revocation trigger of migration 0009 names them), so
-   * that a request of a known session costs no round trip (issue #24). Only live sessions are
-   * kept: an unknown or revoked token is read each time. A session revoked here is dropped as its
-   * transaction commits; one revoked anywhere else is dropped when the NOTIFY arrives, and while
-   * the listener is not live nothing is served from memory.
+   * that a request of a known session costs no round trip (docs/architecture.md, "Caches"). Only
+   * live sessions are kept: an unknown or revoked token is read each time. A session revoked here
+   * is dropped as its transaction commits; one revoked anywhere else is dropped when the NOTIFY
+   * arrives, and while the listener is not live nothing is served from memory.
    */
   const sessions = notifiedCache<LiveSession | undefined>(
     changes,

@@ -15,8 +15,8 @@ import { noChanges, type Changes } from '../../db/changes.js';
 import { openDatabase, type Database } from '../../db/pool.js';
 
 /**
- * The session cache (issue #24 point 2): a known live session costs no round trip, and a
- * revoked one stops at once in this process and within a second on every other.
+ * The session cache (docs/architecture.md, "Caches"): a known live session costs no round trip, and
+ * a revoked one stops at once in this process and within a second on every other.
  */
 
 let database: TestDatabase;

@@ -24,7 +24,8 @@ export interface EventFacts {
   /**
    * When these facts were read (epoch ms, at the start of the read): the Seq of everything built
    * from them is at least this, so a change of the operator's, whose new facts are read after it,
-   * always gives a higher Seq than anything built before (docs/architecture.md, "Freshness").
+   * always gives a higher Seq than anything built before (docs/architecture.md, "Freshness on the
+   * client").
    */
   readonly seenAt: number;
   /** The event as the market reads show it. */

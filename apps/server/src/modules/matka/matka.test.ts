@@ -308,7 +308,7 @@ describe('placing matka bets', () => {
         TotalAmount: 300,
       }),
     ).toEqual({ Status: true, Result: MATKA_ANSWERS.placed });
-    // The client's screens reload the wallet at once (bettor-polish §6).
+    // The client's screens reload the wallet at once (README, "Live updates": UpdateBalance).
     expect(toUser).toEqual([{ target: 'UpdateBalance', payload: { Reason: 'matka' } }]);
     const after = await detail();
     expect(after.Exposure - before.Exposure).toBe(300);
