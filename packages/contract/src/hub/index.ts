@@ -100,9 +100,10 @@ export const hubMessages = {
   updateNews: z.object({ Message: z.string() }),
   /**
    * To the client's own connections when money moved outside a bet's answer — a matka bet, a
-   * casino round's Debit or Credit — so the header's wallet reloads at once (`Reason` names it).
+   * casino round's Debit or Credit (or an operator's void of one), an operator's credit — so the
+   * header's wallet reloads at once (`Reason` names it).
    */
-  UpdateBalance: z.object({ Reason: z.enum(['matka', 'casino']) }),
+  UpdateBalance: z.object({ Reason: z.enum(['matka', 'casino', 'credit']) }),
   BetPlacedMessage: z.object({
     EventId: z.number().int(),
     MarketId: z.string(),

@@ -1,13 +1,14 @@
 import { CANCEL_MESSAGES } from '@backlay/contract/bets';
-import { assertNever, CANCEL_WINDOW_MS, cancelDeadline } from '@backlay/domain';
+import { CANCEL_WINDOW_MS, cancelDeadline } from '@backlay/domain';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock } from '../../seams.js';
-import { checkedKey, keyConflict, requestHash } from '../idempotency/idempotency.service.js';
+import { checkedKey, requestHash } from '../idempotency/idempotency.service.js';
 import type { Catalog } from '../markets/catalog.js';
 import { answerWithKey, refuse, type BetAnswer, type KeptAnswers } from './bet-answers.js';
 import type { betOfClient, CancelCall, OpenBet } from './bets.queries.js';
 import { exchangeExposure, without } from './exposure.js';
 import {
+  answerOf,
   onPosition,
   type Answered,
   type Position,
@@ -118,23 +119,14 @@ export async function cancel(deps: CancelDeps, request: CancelRequest): Promise<
       exposure: exchangeExposure(decision.selectionIds, without(position.bets, cancelled)),
       messages: CANCEL_MESSAGES_JSON,
     });
-    const answered = (position: Position, outcome: Answered): BetAnswer => {
-      switch (outcome.outcome) {
-        case 'conflict':
-          throw keyConflict();
-        case 'replay':
-          return outcome.answer as BetAnswer;
-        case 'answered':
-          if (outcome.answer.Status && outcome.version !== null)
-            deps.positions.remember(positionId, {
-              version: outcome.version,
-              bets: without(position.bets, cancelled),
-            });
-          return outcome.answer;
-        default:
-          return assertNever(outcome, 'bet_cancel outcome');
-      }
-    };
+    const answered = (position: Position, outcome: Answered): BetAnswer =>
+      answerOf(outcome, (version) => {
+        if (version !== null)
+          deps.positions.remember(positionId, {
+            version,
+            bets: without(position.bets, cancelled),
+          });
+      });
     return deps.inTurn(positionId, () =>
       onPosition(deps.positions, positionId, deps.calls, {
         lock: {

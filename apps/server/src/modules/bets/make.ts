@@ -1,10 +1,9 @@
-import { assertNever } from '@backlay/domain';
 import type { Clock } from '../../seams.js';
-import { keyConflict } from '../idempotency/idempotency.service.js';
 import { BET_MESSAGES, type BetAnswer, type Keyed } from './bet-answers.js';
 import type { BetCall } from './bets.queries.js';
 import type { Placement } from './placement.js';
 import {
+  answerOf,
   onPosition,
   type Answered,
   type Position,
@@ -66,25 +65,12 @@ export async function make(
   placement: Placement,
   request: Keyed,
 ): Promise<BetAnswer> {
-  const answered = (position: Position, outcome: Answered): BetAnswer => {
-    switch (outcome.outcome) {
-      case 'conflict':
-        throw keyConflict();
-      case 'replay':
-        return outcome.answer as BetAnswer;
-      case 'answered':
-        if (outcome.answer.Status && outcome.version !== null)
-          deps.positions.remember(positionId, {
-            version: outcome.version,
-            bets: [...position.bets, placement.bet],
-          });
-        if (outcome.answer.Status && placement.marketType === 'FANCY')
-          deps.fancyPlaced(request.clientId, placement.eventId);
-        return outcome.answer;
-      default:
-        return assertNever(outcome, 'bet_place outcome');
-    }
-  };
+  const answered = (position: Position, outcome: Answered): BetAnswer =>
+    answerOf(outcome, (version) => {
+      if (version !== null)
+        deps.positions.remember(positionId, { version, bets: [...position.bets, placement.bet] });
+      if (placement.marketType === 'FANCY') deps.fancyPlaced(request.clientId, placement.eventId);
+    });
   return onPosition(deps.positions, positionId, deps.calls, {
     lock: {
       clientId: request.clientId,

@@ -1,3 +1,6 @@
+import { assertNever } from '@backlay/domain';
+import { keyConflict } from '../idempotency/idempotency.service.js';
+import type { BetAnswer } from './bet-answers.js';
 import type { BetCall, OpenBet, PlaceOutcome } from './bets.queries.js';
 
 /*
@@ -53,6 +56,24 @@ export type PositionLock = Pick<
 
 /** bet_place's and bet_cancel's answers without "stale". */
 export type Answered = Exclude<PlaceOutcome, { outcome: 'stale' }>;
+
+/**
+ * The client's answer of an outcome: a key used for another request is a 409, a replay its first
+ * answer; `took` runs when this call placed or cancelled, with the position's new version.
+ */
+export function answerOf(outcome: Answered, took: (version: string | null) => void): BetAnswer {
+  switch (outcome.outcome) {
+    case 'conflict':
+      throw keyConflict();
+    case 'replay':
+      return outcome.answer as BetAnswer;
+    case 'answered':
+      if (outcome.answer.Status) took(outcome.version);
+      return outcome.answer;
+    default:
+      return assertNever(outcome, 'a position call outcome');
+  }
+}
 
 /**
  * How a call on a position reaches PostgreSQL (bet_place through the group commit, bet_cancel):
