@@ -44,28 +44,19 @@ import { matkaOpsRoutes } from './ops/matka-ops.routes.js';
 import { opsRoutes } from './ops/ops.routes.js';
 import { settlementOpsRoutes } from './ops/settlement-ops.routes.js';
 import type { Clock, Random, Timer } from './seams.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type Services, type ServicesConfig } from './services.js';
 import { tvFrameOrigins } from './tv-url.js';
 
-export type AppConfig = Pick<
-  Config,
-  | 'logLevel'
-  | 'session'
-  | 'operatorSession'
-  | 'loginThrottle'
-  | 'rateLimitPerMin'
-  | 'requestTimeoutMs'
-  | 'bodyLimitBytes'
-  | 'moneyBodyLimitBytes'
-  | 'trustProxy'
-  | 'feedStaleS'
-  | 'reportTz'
-  | 'tvUrl'
-  | 'matkaPayout'
-  | 'betDelay'
-  | 'brandsFile'
-  | 'casino'
->;
+export type AppConfig = ServicesConfig &
+  Pick<
+    Config,
+    | 'logLevel'
+    | 'rateLimitPerMin'
+    | 'requestTimeoutMs'
+    | 'bodyLimitBytes'
+    | 'moneyBodyLimitBytes'
+    | 'trustProxy'
+  >;
 
 export interface AppDeps {
   readonly config: AppConfig;
