@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
@@ -25,8 +24,11 @@ import {
 
 const OPERATOR_PASSWORD = 'e2e operator secret';
 
-const shot = (name: string, width: number) =>
-  fileURLToPath(new URL(`../docs/screenshots/${name}-${width}.png`, import.meta.url));
+/**
+ * <name>-<width>.png in the test's own output dir: a test changes no tracked file, and
+ * `SHOTS=journeys node scripts/screenshots.mjs` copies it into docs/screenshots.
+ */
+const shot = (name: string, width: number) => test.info().outputPath(`${name}-${width}.png`);
 
 async function newOperator(request: APIRequestContext): Promise<{ username: string; totp: TOTP }> {
   const username = `op_${randomBytes(4).toString('hex')}`;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   apiGet,
@@ -449,8 +448,8 @@ test.describe('at 375 px', () => {
 });
 
 /**
- * The event's bets read as words (bettor-polish §4): the market type as a reader names it, a
- * compact time for today's bet, and a table that fits its column with no word broken inside.
+ * The event's bets read as words: the market type as a reader names it, a compact time for today's
+ * bet, and a table that fits its column with no word broken inside.
  */
 async function expectReadableBets(page: Page): Promise<void> {
   const bets = page.getByRole('region', { name: 'Bets' });
@@ -483,7 +482,7 @@ async function expectReadableBets(page: Page): Promise<void> {
   expect(layout.overflow).toBeLessThanOrEqual(0);
 }
 
-/** A toast never covers the header, where the wallet shows the bet's effect (bettor-polish §5). */
+/** A toast never covers the header, where the wallet shows the bet's effect. */
 async function expectToastClearOfHeader(page: Page, text: string): Promise<void> {
   const header = await page.getByRole('banner').boundingBox();
   expect(header).not.toBeNull();
@@ -492,7 +491,5 @@ async function expectToastClearOfHeader(page: Page, text: string): Promise<void>
     .poll(async () => (await toast(page, text).boundingBox())?.y ?? 0)
     .toBeGreaterThanOrEqual(header!.y + header!.height);
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../docs/screenshots/bet-toast-${width}.png`, import.meta.url)),
-  });
+  await page.screenshot({ path: test.info().outputPath(`bet-toast-${width}.png`) });
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiGet, atWidth, CREDIT, expect, logIn, ops, sessionOf, test } from './fixtures';
 
@@ -9,8 +8,11 @@ import { apiGet, atWidth, CREDIT, expect, logIn, ops, sessionOf, test } from './
  * (playwright.config.ts BET_DELAY) and takes every other bet at once.
  */
 
-const shot = (name: string, width: number) =>
-  fileURLToPath(new URL(`../docs/screenshots/${name}-${width}.png`, import.meta.url));
+/**
+ * <name>-<width>.png in the test's own output dir: a test changes no tracked file, and
+ * `SHOTS=journeys node scripts/screenshots.mjs` copies it into docs/screenshots.
+ */
+const shot = (name: string, width: number) => test.info().outputPath(`${name}-${width}.png`);
 
 const step = (request: APIRequestContext, eventId: number, payload: object) =>
   ops(request, 'fixture-step', { eventId, step: payload });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, atWidth } from './fixtures';
 
@@ -55,9 +54,11 @@ async function fixture(
   return { eventId, home, away };
 }
 
-/** docs/screenshots/<screen>-<width>.png, kept with the repo's other screenshots. */
-const shot = (screen: string, width: number) =>
-  fileURLToPath(new URL(`../docs/screenshots/${screen}-${width}.png`, import.meta.url));
+/**
+ * <name>-<width>.png in the test's own output dir: a test changes no tracked file, and
+ * `SHOTS=journeys node scripts/screenshots.mjs` copies it into docs/screenshots.
+ */
+const shot = (screen: string, width: number) => test.info().outputPath(`${screen}-${width}.png`);
 
 const table = (page: Page, name: string): Locator => page.getByRole('region', { name });
 const row = (market: Locator, name: string): Locator =>

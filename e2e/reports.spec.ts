@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CREDIT, expect, logIn, ops, test, type Client, atWidth } from './fixtures';
 
@@ -308,13 +307,12 @@ test('open bets show in My Market with each side’s position, and as Active in 
   await expect(rows(page, 'Bet history').getByRole('cell', { name: 'Active' })).toHaveCount(2);
 });
 
-const SHOTS = '../docs/screenshots/';
-
 /**
- * Bet history of today with an open, a won and a voided market (SPEC §3, issue bettor-polish):
- * only finished bets show a result — the winning back in green; the open bet reads as a potential
- * win in the plain colour, never as a profit; the voided bet reads Void with the declaration's
- * reason. Retakes docs/screenshots/bethistory-<width>.png.
+ * Bet history of today with an open, a won and a voided market (SPEC §3): only finished bets show a
+ * result — the winning back in green; the open bet reads as a potential win in the plain colour,
+ * never as a profit; the voided bet reads Void with the declaration's reason. Takes
+ * bethistory-<width>.png, which `SHOTS=journeys node scripts/screenshots.mjs` keeps in
+ * docs/screenshots.
  */
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
@@ -384,9 +382,7 @@ for (const width of [1280, 375]) {
           window.scrollBy(0, 64);
         });
       }
-      await page.screenshot({
-        path: fileURLToPath(new URL(`${SHOTS}bethistory-${width}.png`, import.meta.url)),
-      });
+      await page.screenshot({ path: test.info().outputPath(`bethistory-${width}.png`) });
     });
   });
 }

@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { expect, logIn, test, atWidth, PHONE } from './fixtures';
 
-const SHOTS = '../docs/screenshots/';
 const GEOLOCATION_RULE =
   'Geolocation is required to log in. Please enable location services. and wait for 10 sec.';
 const LOGGED_OUT_ELSEWHERE = 'You were logged out because your account signed in on another device';
@@ -78,9 +76,7 @@ for (const width of [1280, 375]) {
       await expect(page).toHaveURL(/\/login$/);
       const notice = page.getByRole('alert').filter({ hasText: LOGGED_OUT_ELSEWHERE });
       await expect(notice).toHaveText(LOGGED_OUT_ELSEWHERE);
-      await page.screenshot({
-        path: fileURLToPath(new URL(`${SHOTS}login-logged-out-${width}.png`, import.meta.url)),
-      });
+      await page.screenshot({ path: test.info().outputPath(`login-logged-out-${width}.png`) });
 
       // A reload of /login keeps it; the next login attempt takes it away.
       await page.reload();
@@ -250,9 +246,7 @@ for (const width of [1280, 375]) {
     await expect(logo).toHaveCSS('background-image', /\/brand\/backlay-logo\.svg/);
     const box = await logo.boundingBox();
     expect(box).toMatchObject({ width: 160, height: 40 });
-    await page.screenshot({
-      path: fileURLToPath(new URL(`${SHOTS}loading-${width}.png`, import.meta.url)),
-    });
+    await page.screenshot({ path: test.info().outputPath(`loading-${width}.png`) });
     await bare.close();
   });
 }

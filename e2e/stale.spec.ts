@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBet, expect, logIn, ops, sessionOf, test, atWidth } from './fixtures';
 
-const SHOTS = '../docs/screenshots/';
+/**
+ * <name>-<width>.png in the test's own output dir: a test changes no tracked file, and
+ * `SHOTS=journeys node scripts/screenshots.mjs` copies it into docs/screenshots.
+ */
 const shoot = (page: Page, name: string, width: number) =>
-  page.screenshot({
-    path: fileURLToPath(new URL(`${SHOTS}${name}-${width}.png`, import.meta.url)),
-  });
+  page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
 
 /** The banner under the header, the slip's reason and the tables' age label (their words). */
 const CONNECTION_LOST = 'Connection lost — reconnecting…';

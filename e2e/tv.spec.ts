@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { expect, logIn, ops, test } from './fixtures';
 
 /**
- * The built-in live TV page (issue casino-chrome §3): its own origin, framed on the event
- * screen, drawing the scripted match's score and commentary on every ball.
+ * The built-in live TV page (DESIGN §8; apps/tv-demo/README.md): its own origin, framed on the
+ * event screen, drawing the scripted match's score and commentary on every ball.
  */
-const SHOTS = '../docs/screenshots/';
-
 test('the live TV frame shows the score and calls each scripted ball as it is bowled', async ({
   page,
   client,
@@ -56,14 +53,13 @@ test('the live TV frame shows the score and calls each scripted ball as it is bo
   await expect(tv.getByText('WICKET!')).toBeVisible();
   await expect(tv.getByLabel('Commentary').locator('li').first()).toContainText('bowled him!');
 
-  // The page itself, as a visitor on a phone and on a laptop sees it.
+  // The page itself, as a visitor on a phone and on a laptop sees it (kept in the test's output
+  // dir; scripts/screenshots.mjs takes docs/screenshots/live-tv-<width>.png).
   const shot = await page.context().newPage();
   for (const width of [1280, 375]) {
     await shot.setViewportSize({ width, height: Math.round((width * 9) / 16) });
     await shot.goto(src!);
     await expect(shot.getByLabel('Score')).toContainText('4/1');
-    await shot.screenshot({
-      path: fileURLToPath(new URL(`${SHOTS}live-tv-${width}.png`, import.meta.url)),
-    });
+    await shot.screenshot({ path: test.info().outputPath(`live-tv-${width}.png`) });
   }
 });

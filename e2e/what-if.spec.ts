@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBet, atWidth, expect, logIn, ops, sessionOf, test } from './fixtures';
 
@@ -180,9 +179,7 @@ for (const width of [1280, 375]) {
       await expectUncovered(matchRow(page, f.home).getByTestId('what-if'));
       await expectUncovered(matchRow(page, f.away).getByTestId('what-if'));
       await expectNoOverflow(page);
-      await page.screenshot({
-        path: fileURLToPath(new URL(`../docs/screenshots/what-if-${width}.png`, import.meta.url)),
-      });
+      await page.screenshot({ path: test.info().outputPath(`what-if-${width}.png`) });
 
       // A chip adds to the stake: ₹3,000, liability ₹2,760.
       await slipOf(page).getByRole('button', { name: 'Add 500' }).click();

@@ -1,6 +1,11 @@
 // Takes the screenshots kept in docs/screenshots/<screen>-<width>.png, in Debian's Chromium,
 // against a running server: `node scripts/screenshots.mjs [baseUrl] [username] [password]`.
-import { mkdir } from 'node:fs/promises';
+// `SHOTS=journeys` takes instead the screens only an e2e journey reaches (see journeyShots).
+// It is the only writer of docs/screenshots: the tests keep theirs in their own output dir.
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
@@ -9,9 +14,14 @@ const [base = 'http://localhost:8080', username = 'demo1', password = 'Backlay@2
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 await mkdir(out, { recursive: true });
 
-// Report data (issue settlement-reports): with OPS_TOKEN set (the server's), settled, voided and
-// open bets are made for the user first — through the API, before the browser logs in, since a
-// new login ends the client's previous session. See seedReports at the end.
+if (process.env.SHOTS === 'journeys') {
+  await journeyShots();
+  process.exit(0);
+}
+
+// Report data: with OPS_TOKEN set (the server's), settled, voided and open bets are made for the
+// user first — through the API, before the browser logs in, since a new login ends the client's
+// previous session. See seedReports at the end.
 if (process.env.OPS_TOKEN) await seedReports(process.env.OPS_TOKEN);
 
 const browser = await chromium.launch({
@@ -57,7 +67,7 @@ for (const width of [1280, 375]) {
   await shot('login');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/home');
-  // The rules modal greets the first entry of the session (issue casino-chrome).
+  // The rules modal greets the first entry of the session.
   const rules = page.getByRole('dialog', { name: 'Rules and Terms' });
   await rules.waitFor();
   await page.waitForTimeout(300);
@@ -77,7 +87,7 @@ for (const width of [1280, 375]) {
   await shot('home');
   await page.setViewportSize({ width, height: width > 768 ? 800 : 812 });
 
-  // SHOTS=markets takes only the home, list and event screens (after a fresh start, say).
+  // SHOTS=markets takes only the home, list, event and live TV screens (after a fresh start, say).
   const marketsOnly = process.env.SHOTS === 'markets';
   if (!marketsOnly) await chromeShots(page, width, shot);
   if (process.env.SHOTS === 'chrome') {
@@ -161,6 +171,23 @@ for (const width of [1280, 375]) {
     }
     await page.waitForTimeout(300);
     await shot(`event-${sportId}`);
+    if (sportId === 4) await liveTvShot();
+  }
+  // The live TV page itself on its own origin, as a visitor sees it in a 16:9 window (as
+  // e2e/tv.spec.ts opens it), once it has drawn the match's score.
+  async function liveTvShot() {
+    const src = await page.locator('iframe[title^="Live TV"]').getAttribute('src');
+    const tv = await context.newPage();
+    await tv.setViewportSize({ width, height: Math.round((width * 9) / 16) });
+    await tv.goto(src);
+    await tv
+      .getByLabel('Score')
+      .getByText(/^\d+\/\d+$/)
+      .first()
+      .waitFor();
+    await tv.waitForTimeout(300);
+    await tv.screenshot({ path: `${out}live-tv-${width}.png` });
+    await tv.close();
   }
   await page.setViewportSize({ width, height: width > 768 ? 800 : 812 });
   if (marketsOnly) {
@@ -168,8 +195,8 @@ for (const width of [1280, 375]) {
     continue;
   }
 
-  // The bet slip (issue bet-slip), open on match odds and then on a fancy row of the in-play
-  // cricket event, a chip added to the stake; taken well inside the slip's 10 s.
+  // The bet slip, open on match odds and then on a fancy row of the in-play cricket event, a chip
+  // added to the stake; taken well inside the slip's 10 s.
   {
     const eventId = await eventOf(4);
     await page.goto(`/market/4/${eventId}`);
@@ -255,9 +282,9 @@ for (const width of [1280, 375]) {
 await browser.close();
 
 /**
- * The casino lobby and a game, the page footer and the brands (issue casino-chrome). The brand
- * shots use `skyexch.localhost`, which Chromium resolves to this machine; `SHOTS=chrome` takes
- * only these (and the login, rules and home shots before them).
+ * The casino lobby and a game, the page footer and the brands. The brand shots use
+ * `skyexch.localhost`, which Chromium resolves to this machine; `SHOTS=chrome` takes only these
+ * (and the login, rules and home shots before them).
  */
 async function chromeShots(page, width, shot) {
   await page.goto('/casinolist');
@@ -305,6 +332,48 @@ async function chromeShots(page, width, shot) {
     await brandShot('brand-default');
   }
   await visitor.close();
+}
+
+/**
+ * The screens only an e2e journey reaches — the scripted feed's fixtures, a bet delay, a stalled
+ * hub, the back office: built and run as `npm run test:e2e` runs them, each journey keeps its
+ * <screen>-<width>.png in a fresh output dir, and they are copied here. The journeys start a
+ * server of their own (e2e/playwright.config.ts): the base URL is not used. `bethistory` too
+ * comes from a journey (e2e/reports.spec.ts) this way.
+ */
+async function journeyShots() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const node = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (node([join(root, 'scripts/build.mjs')]).status !== 0) throw new Error('the build failed');
+  const results = await mkdtemp(join(tmpdir(), 'backlay-shots-'));
+  const journeys = [
+    'backoffice',
+    'betslip',
+    'cash-out',
+    'exchange-mechanics',
+    'markets-more',
+    'reports',
+    'shell',
+    'stale',
+    'what-if',
+  ].map((name) => `e2e/${name}.spec.ts`);
+  const run = node([
+    join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--config',
+    'e2e/playwright.config.ts',
+    '--output',
+    results,
+    ...journeys,
+  ]);
+  if (run.status !== 0) throw new Error('a journey failed: no screenshot copied');
+  // <screen>-<width>.png, never a failure's test-failed-<n>.png.
+  const shots = (await readdir(results, { recursive: true })).filter((file) =>
+    /^[a-z0-9-]+-\d{3,4}\.png$/.test(basename(file)),
+  );
+  for (const file of shots) await copyFile(join(results, file), join(out, basename(file)));
+  await rm(results, { recursive: true, force: true });
+  console.log(`${shots.length} journey screenshots in ${out}`);
 }
 
 /**

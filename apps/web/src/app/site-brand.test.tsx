@@ -2,9 +2,9 @@ import { getSiteConfig } from '@backlay/contract/site';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { skyexchConfigAnswer } from '../features/site/recorded-answers';
 import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
 import { routeFetch } from '../test/fetch';
+import { skyexchConfigAnswer } from '../test/fixtures/site-answers';
 import { SiteBrand } from './site-brand';
 
 function renderSiteBrand() {

@@ -1,8 +1,8 @@
 import { getMarketList } from '@backlay/contract/markets';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { marketListAnswer } from '../../features/markets/recorded-answers';
 import { routeFetch } from '../../test/fetch';
+import { marketListAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { Sidebar } from './sidebar';
 

@@ -1,13 +1,8 @@
 import { getFancyBetsOfUser, getMarketBetsOfUser } from '@backlay/contract/reports';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  EVENT_ID,
-  fancyBet,
-  FANCY_EVENT_ID,
-  lionsBets,
-} from '../../features/reports/recorded-answers';
 import { routeFetch } from '../../test/fetch';
+import { EVENT_ID, fancyBet, FANCY_EVENT_ID, lionsBets } from '../../test/fixtures/reports-answers';
 import { renderScreen } from '../../test/render';
 import { NO_DATA } from '../../ui/data-table';
 import { BettingHistoryPage } from './betting-history';

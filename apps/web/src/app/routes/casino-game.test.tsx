@@ -1,9 +1,9 @@
 import { casinoLaunch } from '@backlay/contract/casino';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { launchAnswer } from '../../features/casino/recorded-answers';
 import { walletKeys } from '../../features/wallet/query-keys';
 import { routeFetch } from '../../test/fetch';
+import { launchAnswer } from '../../test/fixtures/casino-answers';
 import { renderScreen } from '../../test/render';
 import { paths } from '../paths';
 import { CasinoGamePage } from './casino-game';

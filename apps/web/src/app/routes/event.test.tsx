@@ -21,6 +21,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MATCHED_BETS_POLL_MS, ODDS_POLL_MS } from '../../features/event/api/polling';
 import { TV_UNAVAILABLE } from '../../features/event/components/live-tv';
+import { routeFetch } from '../../test/fetch';
 import {
   activeFancyAnswer,
   chipsAnswer,
@@ -40,9 +41,8 @@ import {
   soccerDetailAnswer,
   soccerOddsAnswer,
   userBookAnswer,
-} from '../../features/event/recorded-answers';
-import { cricketAnswer, soccerAnswer } from '../../features/scores/recorded-answers';
-import { routeFetch } from '../../test/fetch';
+} from '../../test/fixtures/event-answers';
+import { cricketAnswer, soccerAnswer } from '../../test/fixtures/scores-answers';
 import { renderScreen } from '../../test/render';
 import { EventPage } from './event';
 

@@ -2,8 +2,8 @@ import { getMarketList, getRates } from '@backlay/contract/markets';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_MATCH_IN_PLAY } from '../../features/home/components/in-play-board';
-import { marketListAnswer, ratesAnswer } from '../../features/markets/recorded-answers';
 import { routeFetch } from '../../test/fetch';
+import { marketListAnswer, ratesAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { HomePage } from './home';
 

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { MARKET_LIST_POLL_MS } from '../../features/markets/api/get-market-list';
 import { RATES_POLL_MS } from '../../features/markets/api/get-rates';
 import { NO_DATA } from '../../features/markets/components/market-list';
-import { marketListAnswer, ratesAnswer } from '../../features/markets/recorded-answers';
 import { routeFetch } from '../../test/fetch';
+import { marketListAnswer, ratesAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { InplayPage } from './inplay';
 

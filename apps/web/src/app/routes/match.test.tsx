@@ -2,8 +2,8 @@ import { getMarketList, getRates } from '@backlay/contract/markets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_DATA } from '../../features/markets/components/market-list';
-import { marketListAnswer, ratesAnswer } from '../../features/markets/recorded-answers';
 import { routeFetch } from '../../test/fetch';
+import { marketListAnswer, ratesAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { MatchPage } from './match';
 

@@ -7,6 +7,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { routeFetch } from '../../test/fetch';
 import {
   emptyListAnswer,
   GAME,
@@ -14,8 +15,7 @@ import {
   myBetsAnswer,
   profitLossAnswer,
   resultsAnswer,
-} from '../../features/matka/recorded-answers';
-import { routeFetch } from '../../test/fetch';
+} from '../../test/fixtures/matka-answers';
 import { renderScreen } from '../../test/render';
 import { paths } from '../paths';
 import { MatkaBetPage } from './matka-bet';

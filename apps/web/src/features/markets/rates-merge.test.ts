@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { storeLogin } from '../../lib/session';
 import { stubFetch } from '../../test/fetch';
+import { cricketBook, soccerBook } from '../../test/fixtures/markets-answers';
 import { ratesQuery } from './api/get-rates';
 import { marketBooksMerge, ratesAnswerMerge } from './rates-merge';
-import { cricketBook, soccerBook } from './recorded-answers';
 
 const withSeq = (book: MarketBookWire, Seq: number, back: number): MarketBookWire => ({
   ...book,

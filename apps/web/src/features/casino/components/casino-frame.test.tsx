@@ -2,9 +2,9 @@ import { casinoLaunch } from '@backlay/contract/casino';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
+import { launchAnswer, launchRefusedAnswer } from '../../../test/fixtures/casino-answers';
 import { renderScreen, TEST_LOGIN } from '../../../test/render';
 import { casinoGameOf } from '../games';
-import { launchAnswer, launchRefusedAnswer } from '../recorded-answers';
 import { CasinoFrame } from './casino-frame';
 
 const LAUNCH = '/api/Casino/Launch';

@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatCompactTime, formatDateTime } from '../../../lib/format';
 import { storeLogin } from '../../../lib/session';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
+import { matchedBetsAnswer } from '../../../test/fixtures/event-answers';
 import { TEST_LOGIN } from '../../../test/render';
-import { matchedBetsAnswer } from '../recorded-answers';
 import { BetsTable, CANCELLED, NO_DATA } from './bets-table';
 
 const parsed = getMatchedBets.response.parse(matchedBetsAnswer);

@@ -8,6 +8,7 @@ import { createBetChoice } from '../../../lib/bet-selection';
 import { PriceFreshnessContext, STALE_REASON } from '../../../lib/price-freshness';
 import { storeLogin } from '../../../lib/session';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
+import { soccerDetailAnswer, SOCCER_ID } from '../../../test/fixtures/event-answers';
 import { TEST_LOGIN } from '../../../test/render';
 import type { RunnerBook } from '../api/get-profit-loss-on-runners';
 import {
@@ -20,7 +21,6 @@ import {
   type TableMarket,
 } from '../market-model';
 import type { PriceSource } from '../price-source';
-import { soccerDetailAnswer, SOCCER_ID } from '../recorded-answers';
 import { MarketTable } from './market-table';
 
 /**

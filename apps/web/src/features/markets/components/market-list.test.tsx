@@ -3,9 +3,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { routeFetch } from '../../../test/fetch';
+import { marketListAnswer, ratesAnswer, soccerBook } from '../../../test/fixtures/markets-answers';
 import { renderScreen } from '../../../test/render';
 import { RATES_POLL_MS } from '../api/get-rates';
-import { marketListAnswer, ratesAnswer, soccerBook } from '../recorded-answers';
 import { MarketList, NO_DATA } from './market-list';
 
 const RATES = '/api/MarketModels/GetRates';

@@ -4,15 +4,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
-import { renderScreen } from '../../../test/render';
-import { MATKA_SUBMIT_ERROR, MATKA_SUBMIT_FAILED } from '../api/place-bet';
 import {
   emptyListAnswer,
   GAME,
   myBetsAnswer,
   placedAnswer,
   refusedAnswer,
-} from '../recorded-answers';
+} from '../../../test/fixtures/matka-answers';
+import { renderScreen } from '../../../test/render';
+import { MATKA_SUBMIT_ERROR, MATKA_SUBMIT_FAILED } from '../api/place-bet';
 import { MatkaPlay } from './matka-play';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -290,7 +290,7 @@ describe('the answers (SPEC §8)', () => {
     await submitPaste();
     expect(toast.success).toHaveBeenCalledWith('Bet placed successfully');
     expect(toast.error).not.toHaveBeenCalled();
-    // The wallet reloads at once after a placed bet (bettor-polish §6).
+    // The wallet reloads at once after a placed bet, as after a sports bet.
     expect(moneyMoved).toHaveBeenCalledTimes(1);
   });
 

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { routeFetch } from '../../../test/fetch';
+import { statementAnswer } from '../../../test/fixtures/reports-answers';
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
-import { statementAnswer } from '../recorded-answers';
 import { AccountStatement } from './account-statement';
 
 const PATH = '/api/AccountStatementModels/GetAccountStatement';

@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
+import { betHistoryAnswer, voidBet } from '../../../test/fixtures/reports-answers';
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
-import { betHistoryAnswer, voidBet } from '../recorded-answers';
 import { BetHistoryReport } from './bet-history';
 
 const PATH = '/api/UserBetModels/GetBetHistory';

@@ -2,9 +2,9 @@ import { getMyMarkets } from '@backlay/contract/markets';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
+import { myMarketsAnswer } from '../../../test/fixtures/reports-answers';
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
-import { myMarketsAnswer } from '../recorded-answers';
 import { MyMarkets } from './my-markets';
 
 const SPORTS = [

@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
+import { EVENT_ID, profitLossAnswer } from '../../../test/fixtures/reports-answers';
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
-import { EVENT_ID, profitLossAnswer } from '../recorded-answers';
 import { ProfitLossReport } from './profit-loss';
 
 const PATH = '/api/ProfitLossModels/GetProfitLoss';

@@ -2,8 +2,6 @@ import { getCricketScore, getOtherScore } from '@backlay/contract/scores';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
-import { renderScreen } from '../../../test/render';
-import { SCORE_POLL_MS } from '../api/get-cricket-score';
 import {
   cricketAnswer,
   cricketNotStartedAnswer,
@@ -12,7 +10,9 @@ import {
   tennisAnswer,
   tennisOverAnswer,
   tennisTiebreakAnswer,
-} from '../recorded-answers';
+} from '../../../test/fixtures/scores-answers';
+import { renderScreen } from '../../../test/render';
+import { SCORE_POLL_MS } from '../api/get-cricket-score';
 import { NO_SCORE, ScorePanel } from './score-panel';
 
 const waitFor = (check: () => void) => vi.waitFor(check, { interval: 1 });

@@ -2,8 +2,8 @@ import { getSiteConfig } from '@backlay/contract/site';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
+import { skyexchConfigAnswer } from '../../../test/fixtures/site-answers';
 import { renderScreen } from '../../../test/render';
-import { skyexchConfigAnswer } from '../recorded-answers';
 import { PageFooter, RESPONSIBLE_NOTE } from './page-footer';
 
 const config = skyexchConfigAnswer.Result;
