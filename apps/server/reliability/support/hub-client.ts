@@ -2,12 +2,13 @@ import { getHubTicket, HUB_PATH, reconnectDelayMs } from '@backlay/contract/hub'
 import WebSocket from 'ws';
 
 /**
- * A minimal hub client for load (issue crash-safety §2, §5): the SignalR JSON protocol over a
- * raw WebSocket, as `@microsoft/signalr` speaks it to our server (../shared/docs/
- * signalr-protocol.md). Every connection attempt fetches a fresh single-use ticket for negotiate
- * and another for the upgrade (the official client calls its `accessTokenFactory` for each), and
- * a dropped connection reconnects on the web's own policy (`reconnectDelayMs`, contract), giving
- * up after the last delay as the official client does.
+ * A minimal hub client for load (the graceful stop and reconnect storm proofs, and the normal
+ * client beside hostile ones): the SignalR JSON protocol over a raw WebSocket, as
+ * `@microsoft/signalr` speaks it to our server (docs/signalr-protocol.md). Every
+ * connection attempt fetches a fresh single-use ticket for negotiate and another for the upgrade
+ * (the official client calls its `accessTokenFactory` for each), and a dropped connection
+ * reconnects on the web's own policy (`reconnectDelayMs`, contract), giving up after the last
+ * delay as the official client does.
  */
 
 const RS = '\u001e';
@@ -241,7 +242,7 @@ export class HubClient {
       const ticket = await this.ticket(controller.signal);
       const url = new URL(`${this.options.base}${HUB_PATH}`);
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-      // The browser's form: the ticket in the query (signalr-protocol.md §2.6).
+      // The browser's form: the ticket in the query (docs/signalr-protocol.md §2.6).
       const address = `${url.toString()}?userId=${this.options.userId}&id=${connectionToken}&access_token=${encodeURIComponent(ticket)}`;
       await this.open(address, controller.signal);
     } finally {

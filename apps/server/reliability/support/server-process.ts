@@ -17,6 +17,8 @@ const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const READY = /Backlay is up on /;
 const POSTGRES = /PostgreSQL started on 127\.0\.0\.1:(\d+) \(pid (\d+)/;
+/** What node prints on stderr when `--inspect` opened the inspector. */
+const INSPECTOR = /Debugger listening on (ws:\/\/\S+)/;
 
 /** The operator token every started server accepts (OPS_TOKEN). */
 export const SERVER_OPS_TOKEN = 'reliability-ops-token-0123456789abcdef';
@@ -34,6 +36,13 @@ export interface ServerOptions {
   readonly cpus?: string;
   /** Options for node itself, e.g. `--cpu-prof` (benchmarks profile with it). */
   readonly nodeArgs?: readonly string[];
+  /**
+   * Opens the V8 inspector on a free loopback port (`--inspect=127.0.0.1:0`), so a memory proof
+   * can force a garbage collection and read the server's heap from outside, with no test hook in
+   * the product; its address is {@link ServerProcess.inspector}. Close every inspector session
+   * before `stop`: node may wait for a debugger still attached at exit.
+   */
+  readonly inspect?: boolean;
 }
 
 export interface ServerProcess {
@@ -47,6 +56,8 @@ export interface ServerProcess {
   readonly databaseUrl: string;
   /** Milliseconds from spawn to "Backlay is up". */
   readonly startMs: number;
+  /** The inspector's WebSocket address (ws://127.0.0.1:…/…) when started with `inspect`. */
+  readonly inspector: string | undefined;
   /** Resolves when the process has exited. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Everything the process printed so far. */
@@ -65,7 +76,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   await chmod(options.dataDir, 0o755);
   const port = options.port ?? (await freePort());
   const started = performance.now();
-  const command = [...(options.nodeArgs ?? []), MAIN];
+  const command = [
+    ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
+    ...(options.nodeArgs ?? []),
+    MAIN,
+  ];
   const [file, ...args] = options.cpus
     ? ['taskset', '-c', options.cpus, process.execPath, ...command]
     : [process.execPath, ...command];
@@ -136,6 +151,12 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     const password = (await readFile(join(options.dataDir, 'pg-password'), 'utf8')).trim();
     databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${postmaster.port}/backlay`;
   }
+  // Printed before the server starts, so it is in the output by the time the server is up.
+  const inspector = options.inspect ? INSPECTOR.exec(text)?.[1] : undefined;
+  if (options.inspect && !inspector) {
+    child.kill('SIGKILL');
+    throw new Error(`The server's inspector did not open. Its output:\n${text}`);
+  }
   const pid = child.pid ?? 0;
   return {
     pid,
@@ -144,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     postmaster,
     databaseUrl,
     startMs,
+    inspector,
     exited,
     output: () => text,
     kill: (signal) => {

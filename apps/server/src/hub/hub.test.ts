@@ -425,7 +425,7 @@ describe('group pushes', () => {
   });
 });
 
-describe('hostile hub clients (issue hostile-input §3)', () => {
+describe('hostile hub clients', () => {
   it('cuts a client that never reads once its send backlog passes the cap, instead of buffering forever', async () => {
     const { user, socket, closed } = await handshaken('hub-never-reads');
     let cut = false;

@@ -1,6 +1,6 @@
 /**
  * The ASP.NET Core SignalR JSON hub protocol as the official client speaks it
- * (../shared/docs/signalr-protocol.md §4–§5): every message ends with the record separator.
+ * (docs/signalr-protocol.md §4–§5): every message ends with the record separator.
  */
 export const RECORD_SEPARATOR = '\u001e';
 
@@ -19,6 +19,20 @@ export function frame(message: object): string {
 }
 
 export const PING_FRAME = frame({ type: MessageType.Ping });
+
+/** A call of the client's handler `target` with `args` (a push; no answer is expected). */
+export function invocation(target: string, args: unknown[]): string {
+  return frame({ type: MessageType.Invocation, target, arguments: args });
+}
+
+/** The server's Close message: the connection ends, and the client reconnects when allowed. */
+export function closeFrame(error: string | undefined, allowReconnect: boolean): string {
+  return frame({
+    type: MessageType.Close,
+    ...(error ? { error } : {}),
+    ...(allowReconnect ? { allowReconnect } : {}),
+  });
+}
 
 /** Splits buffered text into whole records; the tail after the last separator waits for more. */
 export function splitRecords(buffer: string): { records: string[]; rest: string } {

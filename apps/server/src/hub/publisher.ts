@@ -1,0 +1,71 @@
+import type { Connections } from './connections.js';
+import { invocation } from './protocol.js';
+
+/**
+ * Where the server's news, prices and bets reach the connected clients (DESIGN §7): to everyone,
+ * to one client's connections, or to a group's.
+ */
+export interface HubPublisher {
+  toAll(target: string, ...args: unknown[]): void;
+  toUser(clientId: string, target: string, ...args: unknown[]): void;
+  toGroup(group: string, target: string, ...args: unknown[]): void;
+}
+
+export const silentPublisher: HubPublisher = {
+  toAll: () => {},
+  toUser: () => {},
+  toGroup: () => {},
+};
+
+/** The back office's connections (docs/backoffice.md): every operator's joins it at once. */
+export const OPERATORS_GROUP = 'operators';
+
+/** Event-scoped messages go to the event's group, joined with SubscribeEvent. */
+export const eventGroup = (eventId: number) => `event:${eventId}`;
+
+/** Pushes to this instance's own connections (the Redis backplane carries them to the others). */
+export function createPublisher(connections: Connections): HubPublisher {
+  /**
+   * A group's messages of one turn of the event loop, sent together when it ends: one WebSocket
+   * message holds them all (SignalR's records end with their own separator), so the pushes of
+   * one feed batch reach an open screen as one task (docs/architecture.md, "Prices on the event
+   * screen"), and each member costs one write however many parts changed. A group's order holds.
+   */
+  const grouped = new Map<string, string[]>();
+  function sendGrouped() {
+    for (const [group, texts] of grouped) {
+      const subscribers = connections.membersOf(group);
+      if (!subscribers) continue;
+      const bytes = Buffer.from(texts.length === 1 ? (texts[0] ?? '') : texts.join(''));
+      for (const connection of subscribers) {
+        if (connection.isReady && connections.isCurrent(connection))
+          connections.send(connection, bytes);
+      }
+    }
+    grouped.clear();
+  }
+
+  return {
+    toAll(target, ...args) {
+      const text = invocation(target, args);
+      for (const connection of connections.all())
+        if (connection.isReady) connections.send(connection, text);
+    },
+    toUser(clientId, target, ...args) {
+      const own = connections.ofClient(clientId);
+      if (!own) return;
+      const text = invocation(target, args);
+      // A send that cuts a connection removes it from `own`; a Set's iteration allows that.
+      for (const connection of own) if (connection.isReady) connections.send(connection, text);
+    },
+    toGroup(group, target, ...args) {
+      if (!connections.membersOf(group)) return;
+      const held = grouped.get(group);
+      if (held) held.push(invocation(target, args));
+      else {
+        grouped.set(group, [invocation(target, args)]);
+        if (grouped.size === 1) setImmediate(sendGrouped);
+      }
+    },
+  };
+}
