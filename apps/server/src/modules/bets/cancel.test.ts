@@ -1,6 +1,7 @@
 import { CANCEL_MESSAGES } from '@backlay/contract/bets';
 import { describe, expect, it } from 'vitest';
 import type { MarketBook } from '../../feed/price-book.js';
+import { fakeBook, fakeEvent, fakeMarket } from '../../../test/catalog-fakes.js';
 import type { EventFacts, MarketFacts } from '../markets/catalog.js';
 import { cancelDecision, type BetToCancel, type CancelRuleDeps } from './cancel.js';
 
@@ -35,11 +36,8 @@ function world(
     book?: Partial<MarketBook> | undefined;
   } = {},
 ) {
-  const market: MarketFacts = {
+  const market = fakeMarket({
     marketId: MARKET,
-    marketType: 'MATCH_ODDS',
-    isClosed: false,
-    operatorSuspended: false,
     minStake: 100,
     maxStake: 10_000,
     runners: [
@@ -47,33 +45,16 @@ function world(
       { selectionId: '2', name: 'Away' },
       { selectionId: '3', name: 'Draw' },
     ],
-    customBookmaker: [],
     ...options.market,
-  };
-  const event = {
-    eventId: 501,
-    status: 'inplay',
-    markets: new Map([[MARKET, market]]),
-    declared: new Set<string>(),
-    ...options.event,
-  } as EventFacts;
+  });
+  const event = fakeEvent(501, [market], { status: 'inplay', ...options.event });
   const deps: CancelRuleDeps = {
     catalog: { event: async (eventId) => (eventId === 501 ? event : undefined) },
     priceBook: {
       market: (marketId) =>
         'book' in options && options.book === undefined
           ? undefined
-          : {
-              marketId,
-              eventId: 501,
-              status: 'ACTIVE',
-              isStale: false,
-              seq: 1,
-              runners: [],
-              pricedAt: 0,
-              downAt: 0,
-              ...options.book,
-            },
+          : fakeBook(marketId, 501, [], options.book),
     },
   };
   return deps;

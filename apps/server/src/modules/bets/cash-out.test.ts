@@ -3,7 +3,7 @@ import { cashOutPlan, type Paise, type Stake } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { MarketBook } from '../../feed/price-book.js';
 import { manualClock, type Timer } from '../../seams.js';
-import type { EventFacts } from '../markets/catalog.js';
+import { fakeBook, fakeEvent, fakeMarket, fakeQuote } from '../../../test/catalog-fakes.js';
 import { BET_MESSAGES, type BetAnswer, type Keyed } from './bet-answers.js';
 import type { OpenBet } from './bets.queries.js';
 import { askedPlan, cashOut, cashOutAnswer, legKey, lockedText } from './cash-out.js';
@@ -60,46 +60,27 @@ function setup(options: { delayS?: number } = {}) {
       clock.advance(ms);
     },
   };
-  const event = {
-    eventId: EVENT,
-    row: { sportId: 4 },
-    status: options.delayS ? 'inplay' : 'upcoming',
-    betLocked: false,
-    declared: new Set(),
-    markets: new Map([
-      [
-        MARKET,
-        {
-          marketId: MARKET,
-          marketType: 'MATCH_ODDS',
-          isClosed: false,
-          operatorSuspended: false,
-          minStake: 500,
-          maxStake: 50_000,
-          runners: [
-            { selectionId: LIONS, name: 'Lions' },
-            { selectionId: TIGERS, name: 'Tigers' },
-          ],
-          customBookmaker: [],
-        },
-      ],
-    ]),
-  } as unknown as EventFacts;
-  const book = (marketId: string): MarketBook => ({
-    marketId,
-    eventId: EVENT,
-    status: 'ACTIVE',
-    isStale: false,
-    seq: 1,
-    runners: Object.entries(PRICES).map(([selectionId, [back, lay]]) => ({
-      selectionId: Number(selectionId),
-      status: 'ACTIVE',
-      back: [{ price: back, size: 1000 }],
-      lay: [{ price: lay, size: 1000 }],
-    })),
-    pricedAt: 0,
-    downAt: 0,
-  });
+  const event = fakeEvent(
+    EVENT,
+    [
+      fakeMarket({
+        marketId: MARKET,
+        runners: [
+          { selectionId: LIONS, name: 'Lions' },
+          { selectionId: TIGERS, name: 'Tigers' },
+        ],
+      }),
+    ],
+    { status: options.delayS ? 'inplay' : 'upcoming' },
+  );
+  const book = (marketId: string): MarketBook =>
+    fakeBook(
+      marketId,
+      EVENT,
+      Object.entries(PRICES).map(([selectionId, [back, lay]]) =>
+        fakeQuote(selectionId, back, lay, 1000),
+      ),
+    );
   const open = { bets: [...POSITION] };
   const made: { positionId: string; placement: Placement; request: Keyed }[] = [];
   const remembered: BetAnswer[] = [];

@@ -2,10 +2,10 @@ import type { BetDraft } from '@backlay/contract/bets';
 import { describe, expect, it } from 'vitest';
 import type { MarketBook } from '../../feed/price-book.js';
 import { manualClock, type Timer } from '../../seams.js';
-import type { EventFacts } from '../markets/catalog.js';
 import { BET_MESSAGES } from './bet-answers.js';
 import { held, type Delayed } from './in-play-delay.js';
 import { exchangePlacement, type PlacementDeps } from './placement.js';
+import { fakeBook, fakeEvent, fakeMarket, fakeQuote } from '../../../test/catalog-fakes.js';
 
 /*
  * docs/architecture.md, "In-play bet delay": the hold, on a manual clock and a timer the test
@@ -114,70 +114,29 @@ describe('held with exchangePlacement: decided again from scratch', () => {
 
   function world(clock: ReturnType<typeof manualClock>) {
     const state = { back: 190, status: 'ACTIVE' as MarketBook['status'], downAt: 0 };
-    const event: EventFacts = {
-      eventId: EVENT,
-      seenAt: 0,
-      row: {
-        eventId: EVENT,
-        sportId: 4,
-        seriesName: 'Series',
-        name: 'Home v Away',
-        startTime: START,
-        status: 'inplay',
-        betLocked: false,
-        fancyActive: false,
-        sessionMinStake: 100,
-        sessionMaxStake: 10_000,
-      },
-      marketRows: [],
-      status: 'inplay',
-      betLocked: false,
-      fancyActive: false,
-      sessionMinStake: 100,
-      sessionMaxStake: 10_000,
-      markets: new Map([
-        [
-          MARKET,
-          {
-            marketId: MARKET,
-            marketType: 'MATCH_ODDS',
-            isClosed: false,
-            operatorSuspended: false,
-            minStake: 100,
-            maxStake: 10_000,
-            runners: [
-              { selectionId: HOME, name: 'Home' },
-              { selectionId: '2', name: 'Away' },
-            ],
-            customBookmaker: [],
-          },
-        ],
-      ]),
-      fancyNames: new Map(),
-      customFancy: [],
-      activeFancy: [],
-      declared: new Set(),
-    };
+    const event = fakeEvent(
+      EVENT,
+      [
+        fakeMarket({
+          marketId: MARKET,
+          minStake: 100,
+          maxStake: 10_000,
+          runners: [
+            { selectionId: HOME, name: 'Home' },
+            { selectionId: '2', name: 'Away' },
+          ],
+        }),
+      ],
+      { status: 'inplay' },
+    );
     const deps: PlacementDeps = {
       catalog: { event: async () => event },
       priceBook: {
-        market: (marketId, at) => ({
-          marketId,
-          eventId: EVENT,
-          status: state.status,
-          isStale: false,
-          seq: 1,
-          runners: [
-            {
-              selectionId: 1,
-              status: 'ACTIVE',
-              back: [{ price: state.back, size: 100 }],
-              lay: [{ price: state.back + 2, size: 100 }],
-            },
-          ],
-          pricedAt: 0,
-          downAt: state.status === 'ACTIVE' ? state.downAt : at,
-        }),
+        market: (marketId, at) =>
+          fakeBook(marketId, EVENT, [fakeQuote(HOME, state.back, state.back + 2, 100)], {
+            status: state.status,
+            downAt: state.status === 'ACTIVE' ? state.downAt : at,
+          }),
         fancy: () => undefined,
       },
       clock,

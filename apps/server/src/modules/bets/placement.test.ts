@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FancyBook, MarketBook } from '../../feed/price-book.js';
 import type { FancyQuote, RunnerQuote } from '../../feed/types.js';
 import { manualClock } from '../../seams.js';
+import { fakeBook, fakeEvent, fakeMarket, fakeQuote } from '../../../test/catalog-fakes.js';
 import type { EventFacts, MarketFacts } from '../markets/catalog.js';
 import { BET_MESSAGES } from './bet-answers.js';
 import { exchangePlacement, fancyPlacement, type PlacementDeps } from './placement.js';
@@ -22,84 +23,32 @@ const SESSION = `${EVENT}-1`;
 const DELAYS: BetDelays = { exchangeS: { 4: 5, 1: 5, 2: 3 }, bookmakerS: 2, fancyS: 1 };
 
 function market(overrides: Partial<MarketFacts> = {}): MarketFacts {
-  return {
+  return fakeMarket({
     marketId: MATCH_ODDS,
-    marketType: 'MATCH_ODDS',
-    isClosed: false,
-    operatorSuspended: false,
-    minStake: 500,
-    maxStake: 50_000,
     runners: [
       { selectionId: LIONS, name: 'Lions' },
       { selectionId: TIGERS, name: 'Tigers' },
     ],
-    customBookmaker: [],
     ...overrides,
-  };
+  });
 }
 
 function event(
   overrides: Partial<EventFacts> = {},
   markets: readonly MarketFacts[] = [market()],
 ): EventFacts {
-  const status = overrides.status ?? 'upcoming';
-  return {
-    eventId: EVENT,
-    seenAt: 0,
-    row: {
-      eventId: EVENT,
-      sportId: 4,
-      seriesName: 'Test Series',
-      name: 'Lions v Tigers',
-      startTime: new Date('2026-01-01T10:00:00Z'),
-      status,
-      betLocked: false,
-      fancyActive: true,
-      sessionMinStake: 100,
-      sessionMaxStake: 10_000,
-    },
-    marketRows: [],
-    status,
-    betLocked: false,
-    fancyActive: true,
-    sessionMinStake: 100,
-    sessionMaxStake: 10_000,
-    markets: new Map(markets.map((entry) => [entry.marketId, entry])),
+  return fakeEvent(EVENT, markets, {
     fancyNames: new Map([[SESSION, '10 over runs LIONS']]),
-    customFancy: [],
-    activeFancy: [],
-    declared: new Set(),
     ...overrides,
-  };
+  });
 }
 
-/** Prices in hundredths (match odds) or per 100 (bookmaker), as the feed gives them. */
-function quote(selectionId: string, back: number, lay: number): RunnerQuote {
-  return {
-    selectionId: Number(selectionId),
-    status: 'ACTIVE',
-    back: [{ price: back, size: 5000 }],
-    lay: [{ price: lay, size: 5000 }],
-  };
-}
-
-function book(
+const quote = (selectionId: string, back: number, lay: number) => fakeQuote(selectionId, back, lay);
+const book = (
   marketId: string,
   runners: readonly RunnerQuote[],
   overrides: Partial<MarketBook> = {},
-): MarketBook {
-  return {
-    marketId,
-    eventId: EVENT,
-    status: 'ACTIVE',
-    isStale: false,
-    seq: 1,
-    runners,
-    pricedAt: 0,
-    downAt: 0,
-    ...overrides,
-  };
-}
+) => fakeBook(marketId, EVENT, runners, overrides);
 
 const fancyRow: FancyQuote = {
   selectionId: SESSION,
