@@ -28,6 +28,7 @@ import { betsRoutes } from './modules/bets/bets.routes.js';
 import { casinoFrameOrigins } from './modules/casino/casino-url.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
 import { chipsRoutes } from './modules/chips/chips.routes.js';
+import { saferRoutes } from './modules/safer/safer.routes.js';
 import type { Catalog } from './modules/markets/catalog.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { matkaRoutes } from './modules/matka/matka.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, moneyBodyLimit });
   await app.register(walletRoutes, { wallet: services.wallet, moneyBodyLimit });
   await app.register(chipsRoutes, { chips: services.chips, auth, moneyBodyLimit });
+  await app.register(saferRoutes, { safer: services.safer, moneyBodyLimit });
   await app.register(newsRoutes, { news: services.news, moneyBodyLimit });
   await app.register(marketsRoutes, {
     markets: services.markets,

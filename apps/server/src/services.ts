@@ -23,6 +23,7 @@ import { createOperatorAudit } from './modules/operators/operator-audit.js';
 import { createOperatorsService } from './modules/operators/operators.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createRiskService } from './modules/risk/risk.service.js';
+import { createSaferService } from './modules/safer/safer.service.js';
 import {
   createSettlementService,
   type SettlementService,
@@ -87,7 +88,9 @@ export function createServices(deps: ServicesDeps) {
     session: config.session,
     throttle: config.loginThrottle,
     changes,
+    reportTz: config.reportTz,
   });
+  const safer = createSaferService({ db, clock, auth, reportTz: config.reportTz });
   const wallet = createWalletService({ db, clock, random });
   const settlement =
     deps.settlement ??
@@ -113,6 +116,7 @@ export function createServices(deps: ServicesDeps) {
     announce: createAnnouncer(db, deps.warn),
     betDelay: config.betDelay,
     timer: deps.timer ?? systemTimer,
+    reportTz: config.reportTz,
   });
   const marketReads = createMarketReads({
     catalog,
@@ -124,12 +128,20 @@ export function createServices(deps: ServicesDeps) {
     fancyWorst: (clientId, eventId) => bets.fancyWorst(clientId, eventId),
     fancyWorstInMemory: (clientId, eventId) => bets.fancyWorstInMemory(clientId, eventId),
   });
-  const matka = createMatkaService({ db, clock, random, idempotency, payout: config.matkaPayout });
+  const matka = createMatkaService({
+    db,
+    clock,
+    random,
+    idempotency,
+    payout: config.matkaPayout,
+    stakeRefusal: safer.stakeRefusalIn,
+  });
   const casino = createCasinoService({
     db,
     clock,
     random,
     defaultWinLimitPaise: config.casino.winLimitPaise,
+    stakeRefusal: safer.stakeRefusalIn,
     // The player's header follows each round at once, as after a bet (the hub's UpdateBalance).
     onBalanceChanged: (clientId) =>
       publisher.toUser(clientId, 'UpdateBalance', { Reason: 'casino' }),
@@ -154,16 +166,18 @@ export function createServices(deps: ServicesDeps) {
     risk,
     matka,
     casino,
+    safer,
   });
   return {
     publisher,
     catalog,
     auth,
+    safer,
     wallet,
     settlement,
     news,
     clients,
-    clientsAdmin: createClientsAdmin(db),
+    clientsAdmin: createClientsAdmin(db, safer),
     chips: createChipsService({ db, clock }),
     operators,
     markets,

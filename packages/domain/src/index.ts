@@ -179,3 +179,19 @@ export {
   type PricedExchangeBet,
   type PricedFancyBet,
 } from './what-if.js';
+export {
+  EXCLUSION_PERIODS,
+  exclusionEnd,
+  exclusionKindOf,
+  exclusionLoginRefusal,
+  instantText,
+  LIMIT_KINDS,
+  LIMIT_LABELS,
+  LIMIT_RAISE_DELAY_MS,
+  limitChange,
+  limitIsMoney,
+  type ExclusionKind,
+  type ExclusionPeriod,
+  type LimitChange,
+  type LimitKind,
+} from './safer.js';

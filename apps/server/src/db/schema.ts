@@ -26,6 +26,38 @@ export interface ClientsTable {
   created_at: Timestamp;
   /** Set while an operator has locked the client's betting (migration 0013). */
   betting_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set once the client has a row in client_limits (migration 0016). */
+  has_limits: ColumnType<boolean, boolean | undefined, boolean>;
+  reality_check_min: ColumnType<number | null, number | null | undefined, number | null>;
+  excluded_kind: ColumnType<
+    'time_out' | 'self_exclusion' | null,
+    'time_out' | 'self_exclusion' | null | undefined,
+    'time_out' | 'self_exclusion' | null
+  >;
+  excluded_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A client's limit (migration 0016): paise, or minutes for the session limit. */
+export interface ClientLimitsTable {
+  client_id: BigIntColumn;
+  kind: 'lossDay' | 'lossWeek' | 'lossMonth' | 'stake' | 'session';
+  value: ColumnType<
+    string | null,
+    string | number | bigint | null,
+    string | number | bigint | null
+  >;
+  next_value: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  next_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ceiling: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  updated_at: Timestamp;
 }
 
 export interface AccountsTable {
@@ -66,6 +98,8 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
   revoked_reason: string | null;
+  /** When the client's session limit ends the session (migration 0016). */
+  ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface LoginEventsTable {
@@ -75,7 +109,7 @@ export interface LoginEventsTable {
   socket_address: string;
   claimed_address: string | null;
   lat_long: string;
-  outcome: 'success' | 'bad_credentials' | 'throttled';
+  outcome: 'success' | 'bad_credentials' | 'throttled' | 'excluded';
   created_at: Timestamp;
 }
 
@@ -94,6 +128,7 @@ export interface NewsTable {
 
 export interface Schema {
   clients: ClientsTable;
+  client_limits: ClientLimitsTable;
   accounts: AccountsTable;
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;

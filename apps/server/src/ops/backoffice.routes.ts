@@ -234,6 +234,16 @@ export async function backofficeRoutes(
     target: (body) => body.username,
     run: commands.lockBetting,
   });
+  registerCommand(app, bo.boLimitCeiling, {
+    ...setup,
+    target: (body) => body.username,
+    run: commands.limitCeiling,
+  });
+  registerCommand(app, bo.boLiftExclusion, {
+    ...setup,
+    target: (body) => body.username,
+    run: commands.liftExclusion,
+  });
   registerCommand(app, bo.boResetPassword, {
     ...setup,
     target: (body) => body.username,

@@ -10,6 +10,8 @@ import {
   feedStatus,
   fixtureEvent,
   fixtureStepEndpoint,
+  liftExclusion,
+  limitCeiling,
   lockEvent,
   matkaResult,
   postNews,
@@ -84,6 +86,25 @@ const COMMANDS: Record<string, Command> = {
       role: { type: 'string' },
     },
     body: (v) => ({ username: v.username, password: v.password, role: v.role ?? 'admin' }),
+  },
+  'limit-ceiling': {
+    description:
+      "Cap one of a client's limits (lossDay, lossWeek, lossMonth, stake: rupees; session: minutes); no --ceiling lifts it",
+    usage: '--username NAME --kind KIND [--ceiling AMOUNT]',
+    endpoint: limitCeiling,
+    options: {
+      username: { type: 'string' },
+      kind: { type: 'string' },
+      ceiling: { type: 'string' },
+    },
+    body: (v) => ({ username: v.username, kind: v.kind, ceiling: num(v.ceiling) ?? null }),
+  },
+  'lift-exclusion': {
+    description: "Lift a client's self-exclusion after it has ended",
+    usage: '--username NAME',
+    endpoint: liftExclusion,
+    options: { username: { type: 'string' } },
+    body: (v) => ({ username: v.username }),
   },
   news: {
     description: 'Publish a news message to the ticker',

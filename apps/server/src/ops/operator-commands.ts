@@ -2,6 +2,7 @@ import type {
   CustomBookmakerBody,
   CustomFancyBody,
   DeclareResultBody,
+  LimitCeilingBody,
 } from '@backlay/contract/ops';
 import { marketIdParse, rupeesToPaise, type Paise } from '@backlay/domain';
 import type { Tx } from '../db/pool.js';
@@ -16,6 +17,7 @@ import type { ClientsService } from '../modules/clients/clients.service.js';
 import type { MarketsService } from '../modules/markets/markets.service.js';
 import type { MatkaService } from '../modules/matka/matka.service.js';
 import type { NewsService } from '../modules/news/news.service.js';
+import type { SaferService } from '../modules/safer/safer.service.js';
 import type { ActionResult, OnCommit } from '../modules/operators/operator-actions.js';
 import type { SettlementService } from '../modules/settlement/settlement.service.js';
 import type { WalletService } from '../modules/wallet/wallet.service.js';
@@ -33,6 +35,7 @@ export interface OperatorCommandsDeps {
   readonly risk: RiskPushes;
   readonly matka: MatkaService;
   readonly casino: CasinoService;
+  readonly safer: SaferService;
 }
 
 /** What every command answers: a message, or a refusal with its reason. */
@@ -129,6 +132,18 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
 
   const lockBetting: Command<{ username: string; locked: boolean }> = async (tx, input) => {
     const outcome = await clients.setBettingLockIn(tx, input.username, input.locked);
+    return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
+  };
+
+  /** Safer betting (docs/safer-gambling.md): the operator's ceiling on a client's limit. */
+  const limitCeiling: Command<LimitCeilingBody> = async (tx, input) => {
+    const outcome = await deps.safer.setCeilingIn(tx, input.username, input.kind, input.ceiling);
+    return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
+  };
+
+  /** Safer betting: lifts a self-exclusion that has ended. */
+  const liftExclusion: Command<{ username: string }> = async (tx, input) => {
+    const outcome = await deps.safer.liftExclusionIn(tx, input.username);
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };
 
@@ -244,6 +259,8 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     createClient,
     credit,
     lockBetting,
+    limitCeiling,
+    liftExclusion,
     resetPassword,
     setCommission,
     setWinLimit,

@@ -1,4 +1,11 @@
-import { createClient, createOperator, credit, postNews } from '@backlay/contract/ops';
+import {
+  createClient,
+  createOperator,
+  credit,
+  liftExclusion,
+  limitCeiling,
+  postNews,
+} from '@backlay/contract/ops';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../http/endpoints.js';
 import type { OperatorsService } from '../modules/operators/operators.service.js';
@@ -40,6 +47,16 @@ export async function opsRoutes(
     run: commands.credit,
   });
   registerCommand(app, postNews, { ...setup, target: () => 'news', run: commands.news });
+  registerCommand(app, limitCeiling, {
+    ...setup,
+    target: (body) => body.username,
+    run: commands.limitCeiling,
+  });
+  registerCommand(app, liftExclusion, {
+    ...setup,
+    target: (body) => body.username,
+    run: commands.liftExclusion,
+  });
   registerEndpoint(
     app,
     createOperator,

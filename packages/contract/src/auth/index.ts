@@ -62,9 +62,19 @@ export const checkIsValid = endpoint({
 /**
  * Why a session ended: `new_login` (a login of the same client elsewhere replaced it),
  * `password_changed` (a password change in another session ended it), `expired` (idle or too
- * old) or `logged_out`. Not in the SPEC: the web asks it after a 401 to explain the logout.
+ * old), `logged_out`, `session_limit` (the client's session time limit ran out), `time_out` or
+ * `self_excluded` (the client chose a time-out or a self-exclusion; docs/safer-gambling.md). Not
+ * in the SPEC: the web asks it after a 401 to explain the logout.
  */
-export const sessionEndReason = z.enum(['new_login', 'password_changed', 'expired', 'logged_out']);
+export const sessionEndReason = z.enum([
+  'new_login',
+  'password_changed',
+  'expired',
+  'logged_out',
+  'session_limit',
+  'time_out',
+  'self_excluded',
+]);
 export type SessionEndReason = z.infer<typeof sessionEndReason>;
 
 /**

@@ -92,6 +92,16 @@ export const boLockBetting = route<typeof endpoints.boLockBetting>({
   path: '/api/backoffice/lock-betting',
   audience: 'operator',
 });
+export const boLimitCeiling = route<typeof endpoints.boLimitCeiling>({
+  method: 'POST',
+  path: '/api/backoffice/limit-ceiling',
+  audience: 'operator',
+});
+export const boLiftExclusion = route<typeof endpoints.boLiftExclusion>({
+  method: 'POST',
+  path: '/api/backoffice/lift-exclusion',
+  audience: 'operator',
+});
 export const boResetPassword = route<typeof endpoints.boResetPassword>({
   method: 'POST',
   path: '/api/backoffice/reset-password',

@@ -4,9 +4,11 @@ import {
   customBookmakerBody,
   customFancyBody,
   declareResultBody,
+  limitCeilingBody,
   matkaResultBody,
   username,
 } from '../ops/index.js';
+import { exclusionWire, limitWire } from '../safer/index.js';
 import { OPERATOR_ROLES, type OperatorRole } from './values.js';
 
 export { OPERATOR_ROLES, type OperatorRole };
@@ -336,6 +338,11 @@ export const boClientDetail = endpoint({
           result: rupees.nullable(),
         }),
       ),
+      /** Safer betting (docs/safer-gambling.md): the client's limits and exclusion. */
+      safer: z.object({
+        limits: z.array(limitWire),
+        exclusion: exclusionWire.nullable(),
+      }),
     }),
   ),
 });
@@ -377,6 +384,28 @@ export const boLockBetting = endpoint({
   roles: ADMIN,
   summary: "Lock or unlock a client's betting",
   body: z.object({ username, locked: z.boolean() }),
+  response: envelope(z.string()),
+});
+
+/** Safer betting: a ceiling on one of a client's limits (null lifts it), in force at once. */
+export const boLimitCeiling = endpoint({
+  method: 'POST',
+  path: '/api/backoffice/limit-ceiling',
+  audience: 'operator',
+  roles: ADMIN,
+  summary: "Set or lift the ceiling of one of a client's limits",
+  body: limitCeilingBody,
+  response: envelope(z.string()),
+});
+
+/** Safer betting: lifts a self-exclusion that has ended (refused before its end). */
+export const boLiftExclusion = endpoint({
+  method: 'POST',
+  path: '/api/backoffice/lift-exclusion',
+  audience: 'operator',
+  roles: ADMIN,
+  summary: "Lift a client's ended self-exclusion",
+  body: z.object({ username }),
   response: envelope(z.string()),
 });
 

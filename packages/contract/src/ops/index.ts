@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, envelope, rupees } from '../common.js';
+import { limitKind } from '../safer/index.js';
 
 export const username = z
   .string()
@@ -454,4 +455,30 @@ export const createOperator = endpoint({
       totpUri: z.string(),
     }),
   ),
+});
+
+/** Safer betting (docs/safer-gambling.md): a ceiling on a client's limit, whole rupees or minutes. */
+export const limitCeilingBody = z.object({
+  username,
+  kind: limitKind,
+  ceiling: z.number().int().positive().max(1_000_000_000).nullable(),
+});
+export type LimitCeilingBody = z.infer<typeof limitCeilingBody>;
+
+export const limitCeiling = endpoint({
+  method: 'POST',
+  path: '/api/ops/limit-ceiling',
+  audience: 'ops',
+  summary: "Set or lift the ceiling of one of a client's limits",
+  body: limitCeilingBody,
+  response: envelope(z.string()),
+});
+
+export const liftExclusion = endpoint({
+  method: 'POST',
+  path: '/api/ops/lift-exclusion',
+  audience: 'ops',
+  summary: "Lift a client's ended self-exclusion",
+  body: z.object({ username }),
+  response: envelope(z.string()),
 });

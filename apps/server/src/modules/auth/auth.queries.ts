@@ -6,18 +6,43 @@ export interface ClientCredentials {
   readonly id: string;
   readonly username: string;
   readonly passwordHash: string;
+  /** A time-out or self-exclusion (docs/safer-gambling.md); until null: permanent. */
+  readonly exclusion: {
+    readonly kind: 'time_out' | 'self_exclusion';
+    readonly until: Date | null;
+  } | null;
+  /** The session limit in force at the login's time, in minutes; null: none. */
+  readonly sessionLimitMin: number | null;
 }
 
+/** A client's credentials, exclusion and session limit at `at`, found by username. */
 export async function findClientByUsername(
   db: Db | Tx,
   username: string,
+  at: Date,
 ): Promise<ClientCredentials | undefined> {
   const row = await db
     .selectFrom('clients')
-    .select(['id', 'username', 'password_hash'])
+    .select([
+      'id',
+      'username',
+      'password_hash',
+      'excluded_kind',
+      'excluded_until',
+      sql<string | null>`(SELECT limit_in_force(l, ${at}) FROM client_limits l
+        WHERE l.client_id = clients.id AND l.kind = 'session')`.as('session_limit_min'),
+    ])
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
-  return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+  return (
+    row && {
+      id: row.id,
+      username: row.username,
+      passwordHash: row.password_hash,
+      exclusion: row.excluded_kind ? { kind: row.excluded_kind, until: row.excluded_until } : null,
+      sessionLimitMin: row.session_limit_min === null ? null : Number(row.session_limit_min),
+    }
+  );
 }
 
 export interface ThrottleRow {
@@ -68,7 +93,7 @@ export async function recordLoginEvent(
     socketAddress: string;
     claimedAddress: string | null;
     latLong: string;
-    outcome: 'success' | 'bad_credentials' | 'throttled';
+    outcome: 'success' | 'bad_credentials' | 'throttled' | 'excluded';
     at: Date;
   },
 ): Promise<void> {
@@ -110,7 +135,13 @@ export async function revokeActiveSessions(
 
 export async function insertSession(
   tx: Tx,
-  session: { clientId: string; tokenHash: Buffer; validityValue: string; at: Date },
+  session: {
+    clientId: string;
+    tokenHash: Buffer;
+    validityValue: string;
+    at: Date;
+    endsAt: Date | null;
+  },
 ): Promise<void> {
   await tx
     .insertInto('sessions')
@@ -120,6 +151,7 @@ export async function insertSession(
       validity_value: session.validityValue,
       created_at: session.at,
       last_seen_at: session.at,
+      ends_at: session.endsAt,
     })
     .execute();
 }
@@ -131,6 +163,8 @@ export interface SessionRow {
   readonly validityValue: string;
   readonly createdAt: Date;
   readonly lastSeenAt: Date;
+  /** When the client's session limit ends it; null: no limit. */
+  readonly endsAt: Date | null;
   readonly revokedAt: Date | null;
   /** Null while live, and for a text no release of ours writes. */
   readonly revokedReason: SessionEnd | null;
@@ -156,6 +190,7 @@ export async function findSessionByTokenHash(
       'sessions.last_seen_at',
       'sessions.revoked_at',
       'sessions.revoked_reason',
+      'sessions.ends_at',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -169,6 +204,7 @@ export async function findSessionByTokenHash(
       lastSeenAt: row.last_seen_at,
       revokedAt: row.revoked_at,
       revokedReason: asSessionEnd(row.revoked_reason),
+      endsAt: row.ends_at,
     }
   );
 }
@@ -232,4 +268,34 @@ export async function revokeOtherSessions(
     .returning('token_hash')
     .execute();
   return rows.map((row) => row.token_hash);
+}
+
+/**
+ * Brings the end of the client's live sessions forward to `minutes` after each began (a lowered
+ * session limit holds at once); a later end is never set. The trigger of migration 0016 tells
+ * every instance.
+ */
+export async function limitClientSessions(
+  tx: Tx,
+  clientId: string,
+  minutes: number,
+): Promise<void> {
+  await sql`UPDATE sessions SET ends_at = created_at + make_interval(mins => ${minutes})
+    WHERE client_id = ${clientId} AND revoked_at IS NULL
+      AND (ends_at IS NULL OR ends_at > created_at + make_interval(mins => ${minutes}))`.execute(
+    tx,
+  );
+}
+
+/** When a session began and when the session limit ends it. */
+export async function sessionTimes(
+  db: Db,
+  sessionId: string,
+): Promise<{ startedAt: Date; endsAt: Date | null }> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['created_at', 'ends_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return { startedAt: row.created_at, endsAt: row.ends_at };
 }

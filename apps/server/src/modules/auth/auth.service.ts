@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { exclusionLoginRefusal } from '@backlay/domain';
 import type { LoginThrottleConfig } from '../../config.js';
 import { noChanges, notifiedCache, type Changes } from '../../db/changes.js';
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
@@ -27,6 +28,8 @@ interface LiveSession {
   readonly validityValue: string;
   readonly createdAt: Date;
   lastSeenAt: Date;
+  /** When the client's session limit ends the session; null: no limit. */
+  readonly endsAt: Date | null;
 }
 
 export interface SessionContext {
@@ -66,6 +69,8 @@ export interface AuthServiceDeps {
   readonly throttle: LoginThrottleConfig;
   /** Revocations by any instance (src/db/changes.ts); without it sessions are not cached. */
   readonly changes?: Changes;
+  /** REPORT_TZ: the zone of the end date an excluded client's login is refused with. */
+  readonly reportTz: string;
 }
 
 const contextOf = (session: LiveSession): SessionContext => ({
@@ -103,6 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         validityValue: row.validityValue,
         createdAt: row.createdAt,
         lastSeenAt: row.lastSeenAt,
+        endsAt: row.endsAt,
       };
     },
     { maxEntries: MAX_CACHED_SESSIONS },
@@ -133,10 +139,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     address: `address:${attempt.socketAddress}`,
   });
 
-  /** Whether a live session is past its idle window or its maximum age at `now`. */
-  const isExpired = (session: Pick<LiveSession, 'createdAt' | 'lastSeenAt'>, now: Date): boolean =>
-    now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
-    now.getTime() - session.createdAt.getTime() >= deps.session.maxS * 1000;
+  /**
+   * Why a live session ends at `now`: past the client's session limit, its idle window or its
+   * maximum age; null while it lives.
+   */
+  const endOf = (
+    session: Pick<LiveSession, 'createdAt' | 'lastSeenAt' | 'endsAt'>,
+    now: Date,
+  ): SessionEnd | null => {
+    if (session.endsAt !== null && now.getTime() >= session.endsAt.getTime()) {
+      return SESSION_END.sessionLimit;
+    }
+    return now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
+      now.getTime() - session.createdAt.getTime() >= deps.session.maxS * 1000
+      ? SESSION_END.expired
+      : null;
+  };
 
   return {
     async login(attempt: LoginAttempt): Promise<LoginOutcome> {
@@ -157,7 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { kind: 'throttled', retryAfterS: Math.ceil((blockedUntil - now.getTime()) / 1000) };
       }
 
-      const client = await q.findClientByUsername(db, username);
+      const client = await q.findClientByUsername(db, username, now);
       const valid = client
         ? await passwords.verify(client.passwordHash, attempt.password)
         : (await passwords.verifyNothing(attempt.password), false);
@@ -169,6 +187,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           outcome: 'bad_credentials',
         });
         return { kind: 'refused', message: INVALID_CREDENTIALS };
+      }
+      // Told only to whoever knows the password (docs/safer-gambling.md).
+      const excluded =
+        client.exclusion && exclusionLoginRefusal(client.exclusion, now, deps.reportTz);
+      if (excluded) {
+        await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'excluded' });
+        return { kind: 'refused', message: excluded };
       }
 
       const token = random.bytes(32).toString('base64url');
@@ -182,6 +207,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           tokenHash: hashToken(token),
           validityValue,
           at: now,
+          endsAt:
+            client.sessionLimitMin === null
+              ? null
+              : new Date(now.getTime() + client.sessionLimitMin * 60_000),
         });
         return older;
       });
@@ -207,7 +236,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = sessions.peek(keyOf(token));
       if (!session) return undefined;
       const now = clock.now();
-      if (isExpired(session, now)) return undefined;
+      if (endOf(session, now)) return undefined;
       if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) return undefined;
       return contextOf(session);
     },
@@ -220,13 +249,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       let session = await sessions.get(key);
       if (!session) return null;
       const now = clock.now();
-      if (isExpired(session, now)) {
+      if (endOf(session, now)) {
         // The copy in memory may be older than the row: another instance may have touched it.
         sessions.forget(key);
         session = await sessions.get(key);
         if (!session) return null;
-        if (isExpired(session, now)) {
-          await q.revokeSession(db, session.id, now, SESSION_END.expired);
+        const end = endOf(session, now);
+        if (end) {
+          await q.revokeSession(db, session.id, now, end);
           sessions.forget(key);
           return null;
         }
@@ -255,9 +285,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!session) return null;
       if (session.revokedAt) return session.revokedReason;
       const now = clock.now();
-      if (!isExpired(session, now)) return null;
-      forgetRevoked(await q.revokeSession(db, session.id, now, SESSION_END.expired));
-      return SESSION_END.expired;
+      const end = endOf(session, now);
+      if (!end) return null;
+      forgetRevoked(await q.revokeSession(db, session.id, now, end));
+      return end;
     },
 
     /**
@@ -265,7 +296,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * every instance, by the revocation trigger's notification).
      */
     async resetPasswordIn(tx: Tx, username: string, passwordHash: string): Promise<boolean> {
-      const client = await q.findClientByUsername(tx, username);
+      const client = await q.findClientByUsername(tx, username, clock.now());
       if (!client) return false;
       await q.lockClient(tx, client.id);
       await q.writePasswordHash(tx, client.id, passwordHash);
@@ -311,6 +342,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     async logout(sessionId: string): Promise<void> {
       forgetRevoked(await q.revokeSession(db, sessionId, clock.now(), SESSION_END.loggedOut));
     },
+
+    /**
+     * Ends every session of the client on `tx` (docs/safer-gambling.md: a time-out or a
+     * self-exclusion logs out at once); call the answer once `tx` has committed.
+     */
+    async endSessionsIn(tx: Tx, clientId: string, reason: SessionEnd): Promise<() => void> {
+      const revoked = await q.revokeActiveSessions(tx, clientId, clock.now(), reason);
+      return () => forgetRevoked(revoked);
+    },
+
+    /** A lowered session limit holds at once: the client's live sessions end `minutes` after they began. */
+    limitSessionsIn: (tx: Tx, clientId: string, minutes: number): Promise<void> =>
+      q.limitClientSessions(tx, clientId, minutes),
+
+    /** When a session began, and when the client's session limit ends it (null: never). */
+    sessionTimes: (sessionId: string): Promise<{ startedAt: Date; endsAt: Date | null }> =>
+      q.sessionTimes(db, sessionId),
   };
 }
 

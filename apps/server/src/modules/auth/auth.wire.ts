@@ -22,6 +22,12 @@ export function sessionEndWire(end: SessionEnd): SessionEndReason {
       return 'expired';
     case SESSION_END.loggedOut:
       return 'logged_out';
+    case SESSION_END.sessionLimit:
+      return 'session_limit';
+    case SESSION_END.timeOut:
+      return 'time_out';
+    case SESSION_END.selfExcluded:
+      return 'self_excluded';
     default:
       return assertNever(end, 'session end');
   }

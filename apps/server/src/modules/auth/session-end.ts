@@ -7,5 +7,9 @@ export const SESSION_END = {
   passwordChanged: 'password changed',
   expired: 'expired',
   loggedOut: 'logged out',
+  /** docs/safer-gambling.md: the client's session limit ran out, or they chose an exclusion. */
+  sessionLimit: 'session limit reached',
+  timeOut: 'time-out',
+  selfExcluded: 'self-excluded',
 } as const;
 export type SessionEnd = (typeof SESSION_END)[keyof typeof SESSION_END];

@@ -16,7 +16,7 @@ import * as q from './bets.queries.js';
 import { cancel, type CancelDeps, type CancelRequest } from './cancel.js';
 import { cashOut, type CashOutDeps, type CashOutRequest } from './cash-out.js';
 import { exchangeBets, fancyBets, fancyWorstOf } from './exposure.js';
-import { make, type MakeDeps } from './make.js';
+import { betMessagesJson, make, type MakeDeps } from './make.js';
 import { place, type PlaceDeps, type PlaceRequest } from './place.js';
 import { cancelCalls, placeCalls } from './position-calls.js';
 import { createPositionMemory, MAX_POSITIONS } from './positions.js';
@@ -45,6 +45,8 @@ export function createBetsService(deps: {
   /** The in-play bet delays (docs/architecture.md, "In-play bet delay"). */
   betDelay: BetDelays;
   timer: Timer;
+  /** REPORT_TZ: the periods of the client's loss limits (docs/safer-gambling.md). */
+  reportTz: string;
 }) {
   const { db, clock, priceBook, catalog } = deps;
   /**
@@ -108,6 +110,7 @@ export function createBetsService(deps: {
     positions,
     calls: placeCalls(db, batches),
     fancyPlaced: fancyPositionsChanged,
+    messages: betMessagesJson(deps.reportTz),
   };
   const placeDeps: PlaceDeps = {
     placement,

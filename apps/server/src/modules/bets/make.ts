@@ -1,4 +1,5 @@
 import type { Clock } from '../../seams.js';
+import { stakeRefusals } from '../safer/safer-answers.js';
 import { BET_MESSAGES, type BetAnswer, type Keyed } from './bet-answers.js';
 import type { BetCall } from './bets.queries.js';
 import type { Placement } from './placement.js';
@@ -11,8 +12,12 @@ import {
   type PositionMemory,
 } from './positions.js';
 
-/** The answers bet_place stores, once as JSON. */
-const MESSAGES_JSON = JSON.stringify(BET_MESSAGES);
+/**
+ * The answers bet_place stores, as JSON: the bet refusals and the limits' (docs/safer-gambling.md)
+ * with the zone of their periods (REPORT_TZ). Made once per service.
+ */
+export const betMessagesJson = (reportTz: string): string =>
+  JSON.stringify({ ...BET_MESSAGES, ...stakeRefusals(reportTz) });
 
 /** What making a bet needs: the time, the positions remembered, bet_place, and who hears a fancy bet. */
 export interface MakeDeps {
@@ -21,6 +26,8 @@ export interface MakeDeps {
   readonly calls: PositionCalls<BetCall>;
   /** Hears a fancy bet placed: the client's worst result on the event's sessions changed. */
   readonly fancyPlaced: (clientId: string, eventId: number) => void;
+  /** bet_place's answers, from {@link betMessagesJson}. */
+  readonly messages: string;
 }
 
 /** The call of bet_place for a placement on a position as this instance knows it. */
@@ -29,6 +36,7 @@ export function betCall(
   request: Keyed,
   position: Position,
   at: Date,
+  messages: string,
 ): BetCall {
   return {
     clientId: request.clientId,
@@ -49,7 +57,7 @@ export function betCall(
     stake: placement.stake,
     profitPaise: placement.figures.profit,
     liabilityPaise: placement.figures.liability,
-    messages: MESSAGES_JSON,
+    messages,
   };
 }
 
@@ -79,7 +87,7 @@ export async function make(
       marketType: placement.marketType,
       positionKey: placement.positionKey,
     },
-    callOf: (position) => betCall(placement, request, position, deps.clock.now()),
+    callOf: (position) => betCall(placement, request, position, deps.clock.now(), deps.messages),
     answered,
   });
 }

@@ -2,7 +2,7 @@ import type { Paise } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../seams.js';
 import type { BetCall, OpenBet, PlaceOutcome } from './bets.queries.js';
-import { make } from './make.js';
+import { betMessagesJson, make } from './make.js';
 import type { Placement } from './placement.js';
 import {
   createPositionMemory,
@@ -232,6 +232,7 @@ describe('make', () => {
         locked: () => Promise.reject(new Error('not contended')),
       },
       fancyPlaced: (clientId: string, eventId: number) => fancy.push(`${clientId}:${eventId}`),
+      messages: betMessagesJson('Asia/Kolkata'),
     };
     return { deps, positions, made, fancy };
   }

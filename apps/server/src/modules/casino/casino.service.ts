@@ -11,6 +11,7 @@ import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import { rupeesWire } from '../../money.js';
 import type { Clock, Random } from '../../seams.js';
+import type { StakeRefusal } from '../safer/safer.service.js';
 import { requestHash } from '../idempotency/idempotency.service.js';
 import type { OperatorOutcome } from '../operator-outcome.js';
 import {
@@ -114,6 +115,8 @@ export interface CasinoServiceDeps {
   readonly defaultWinLimitPaise: number;
   /** Hears a round's Debit or Credit that moved the client's money, after it committed. */
   readonly onBalanceChanged?: (clientId: string) => void;
+  /** The client's limits on a stake (safer.service's stakeRefusalIn); none checked without it. */
+  readonly stakeRefusal?: StakeRefusal;
 }
 
 /** Casino launch, the provider's wallet and the winning limit (DESIGN §5, §8 "Casino"). */
@@ -374,6 +377,14 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         // A Debit of the same round that committed while this one waited for the wallet.
         const raced = await q.findRound(tx, body.roundId);
         if (raced) return replayOf(raced);
+        // The client's limits (docs/safer-gambling.md), kept against the round id like any refusal.
+        const limited = await deps.stakeRefusal?.(tx, {
+          clientId: player.clientId,
+          held: locked.wallet.exposure,
+          added: stake,
+          stakePaise: stake,
+        });
+        if (limited) return keepRefusal(limited);
         // The stake held under the round's position key, refused (nothing changed) when the
         // main balance cannot cover it.
         const isHeld = await holdPosition(tx, {

@@ -15,7 +15,14 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { scriptedFeed } from '../../../test/feed.js';
 import { systemRandom } from '../../seams.js';
 import { createWalletService } from '../wallet/wallet.service.js';
-import { clientDetail, DETAIL_ROWS, searchClients, statementKindOf } from './clients-admin.js';
+import { createSaferService } from '../safer/safer.service.js';
+import {
+  clientDetail,
+  createClientsAdmin,
+  DETAIL_ROWS,
+  searchClients,
+  statementKindOf,
+} from './clients-admin.js';
 import { positionPlaces } from './clients.queries.js';
 
 /*
@@ -70,7 +77,18 @@ async function list(search: string | undefined, skip = 0, take = 25) {
 }
 
 async function detail(clientId: string) {
-  const answer = await clientDetail(database.db, clientId);
+  // The back office's reads as wired, with the client's safer-betting view (no limits here).
+  const safer = createSaferService({
+    db: database.db,
+    clock,
+    auth: {
+      endSessionsIn: () => Promise.reject(new Error('not here')),
+      limitSessionsIn: () => Promise.reject(new Error('not here')),
+      sessionTimes: () => Promise.reject(new Error('not here')),
+    },
+    reportTz: 'Asia/Kolkata',
+  });
+  const answer = await createClientsAdmin(database.db, safer).detail(clientId);
   if (!answer) throw new Error(`no client ${clientId}`);
   expect(boClientDetail.response.parse({ Status: true, Result: answer }).Status).toBe(true);
   return answer;

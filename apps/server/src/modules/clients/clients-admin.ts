@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/pool.js';
 import { rupeesWire } from '../../money.js';
 import { oddsWire } from '../bets/bets.wire.js';
+import type { SaferService } from '../safer/safer.service.js';
 import { positionRows } from '../wallet/wallet.audit.js';
 import {
   readWallet,
@@ -103,7 +104,7 @@ function placeName(place: q.PositionPlace | undefined, positionKey: string): str
 export async function clientDetail(
   db: Db,
   clientId: string,
-): Promise<BoClientDetailResult | undefined> {
+): Promise<Omit<BoClientDetailResult, 'safer'> | undefined> {
   return snapshot(db, async (tx) => {
     const row = await q.findClient(tx, clientId);
     const accountId = row && (await accountOfClient(tx, clientId));
@@ -163,15 +164,24 @@ export async function clientDetail(
   });
 }
 
-/** The back office's client reads over `db`, as its routes call them. */
-export function createClientsAdmin(db: Db) {
+/** The back office's client reads over `db`, as its routes call them, with the client's safer-betting view. */
+export function createClientsAdmin(
+  db: Db,
+  safer: Pick<SaferService, 'clientView'>,
+): {
+  list: (query: {
+    readonly search: string | undefined;
+    readonly skip: number;
+    readonly take: number;
+  }) => Promise<BoClientsResult>;
+  detail: (clientId: string) => Promise<BoClientDetailResult | undefined>;
+} {
   return {
-    list: (query: {
-      readonly search: string | undefined;
-      readonly skip: number;
-      readonly take: number;
-    }) => searchClients(db, query),
-    detail: (clientId: string) => clientDetail(db, clientId),
+    list: (query) => searchClients(db, query),
+    async detail(clientId) {
+      const detail = await clientDetail(db, clientId);
+      return detail && { ...detail, safer: await safer.clientView(clientId) };
+    },
   };
 }
 

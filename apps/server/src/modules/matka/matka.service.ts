@@ -3,6 +3,7 @@ import { matkaBetNo, matkaTotal, rupeesToPaise, type MatkaBet } from '@backlay/d
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import { rupeesWire } from '../../money.js';
 import type { Clock, Random } from '../../seams.js';
+import type { StakeRefusal } from '../safer/safer.service.js';
 import type { Idempotency } from '../idempotency/idempotency.service.js';
 import type { OperatorOutcome } from '../operator-outcome.js';
 import {
@@ -78,6 +79,8 @@ export interface MatkaServiceDeps {
   readonly idempotency: Idempotency;
   /** MATKA_PAYOUT: a hit returns this many times its amount, the stake included. */
   readonly payout: number;
+  /** The client's limits on a stake (safer.service's stakeRefusalIn); none checked without it. */
+  readonly stakeRefusal?: StakeRefusal;
 }
 
 /** A market's state as the operator's console lists it. */
@@ -136,12 +139,21 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     // A game's worst case is losing every amount staked on it: the position grows by the total,
     // refused when the main balance cannot cover it (DESIGN §5).
     const before = await positionExposure(tx, clientId, market.mid);
+    const total = BigInt(matkaTotal(checked.bets));
+    // Each number is a bet for the stake limit; the total is what the loss limits see.
+    const limited = await deps.stakeRefusal?.(tx, {
+      clientId,
+      held: locked.wallet.exposure,
+      added: total,
+      stakePaise: BigInt(checked.bets.reduce((most, bet) => Math.max(most, bet.amount), 0)),
+    });
+    if (limited) return refuse(limited);
     const isHeld = await holdPosition(tx, {
       accountId: locked.accountId,
       clientId,
       positionKey: market.mid,
       eventId: null,
-      exposure: before + BigInt(matkaTotal(checked.bets)),
+      exposure: before + total,
     });
     if (!isHeld) return refuse(MATKA_ANSWERS.insufficient);
 

@@ -88,12 +88,16 @@ export async function finishedBets(tx: Tx, target: string) {
 
 export async function clientAccounts(tx: Tx, clientIds: readonly string[]) {
   if (clientIds.length === 0) return [];
-  return tx
-    .selectFrom('accounts')
-    .innerJoin('clients', 'clients.id', 'accounts.client_id')
-    .select(['accounts.id as account_id', 'accounts.client_id', 'clients.commission_bp'])
-    .where('accounts.client_id', 'in', [...clientIds])
-    .execute();
+  return (
+    tx
+      .selectFrom('accounts')
+      .innerJoin('clients', 'clients.id', 'accounts.client_id')
+      .select(['accounts.id as account_id', 'accounts.client_id', 'clients.commission_bp'])
+      .where('accounts.client_id', 'in', [...clientIds])
+      // Posted in the order the wallets are locked, whatever plan the join gets.
+      .orderBy('accounts.id')
+      .execute()
+  );
 }
 
 export async function markBets(

@@ -474,7 +474,7 @@ describe('settlement', () => {
         "select * from "settlements" where "target" = $1 for update",
         "insert into "settlements" ("target", "event_id", "market_type", "state", "result", "epoch", "reason", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("target") do update set "state" = $9, "result" = $10, "epoch" = $11, "reason" = $12, "updated_at" = $13",
         "select "id", "client_id", "selection_id", "bet_type", "odds", "profit_paise", "liability_paise" from "bets" where "position_key" = $1 and "status" = $2 order by "client_id", "id" for update",
-        "select "accounts"."id" as "account_id", "accounts"."client_id", "clients"."commission_bp" from "accounts" inner join "clients" on "clients"."id" = "accounts"."client_id" where "accounts"."client_id" in ($1)",
+        "select "accounts"."id" as "account_id", "accounts"."client_id", "clients"."commission_bp" from "accounts" inner join "clients" on "clients"."id" = "accounts"."client_id" where "accounts"."client_id" in ($1) order by "accounts"."id"",
         "select "id" from "accounts" where "kind" = $1",
         "wallet lock: house and client by account_id, for update",
         "SELECT wallet_post_pair($1::uuid, $2::bigint, $3::bigint, $4, $5::bigint, $6, $7, $8::bigint, $9, $10, $11::timestamptz)",

@@ -157,3 +157,15 @@ export async function positionExposure(
     .executeTakeFirst();
   return row ? BigInt(row.exposure_paise) : 0n;
 }
+
+/** A client's net loss from `from` to `to` (wallet_net_loss, migration 0016): negative when ahead. */
+export async function netLoss(
+  db: Db | Tx,
+  clientId: string,
+  from: Date,
+  to: Date,
+): Promise<bigint> {
+  const { rows } = await sql<{ loss: string }>`SELECT wallet_net_loss(${clientId}, ${from}, ${to})
+    AS loss`.execute(db);
+  return BigInt(rows[0]?.loss ?? '0');
+}

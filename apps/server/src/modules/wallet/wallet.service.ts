@@ -51,6 +51,13 @@ export async function readWallet(db: Db | Tx, clientId: string): Promise<Wallet>
   return walletOf(row);
 }
 
+/**
+ * A client's net loss from `from` to `to`: every ledger row but credit (settled bets, commission,
+ * casino rounds, matka), negated (docs/safer-gambling.md).
+ */
+export const netLossOf = (db: Db | Tx, clientId: string, from: Date, to: Date) =>
+  q.netLoss(db, clientId, from, to);
+
 /** A client's account id (accounts never change), or undefined for no such client. */
 export const accountOfClient = (db: Db | Tx, clientId: string) => q.clientAccountId(db, clientId);
 
