@@ -47,8 +47,9 @@ import {
  * market kind (the further exchange markets — tied match, completed match, over/under 2.5, set
  * winner — included) and on matka, validly and not, while operators declare, void and roll back
  * results and move credit and the simulator moves prices and declares its own results; a reader
- * audits the whole ledger every 100 ms in one REPEATABLE READ snapshot (support/bank.ts). Pass: 0
- * violations.
+ * audits the whole ledger every 100 ms in one REPEATABLE READ snapshot (support/bank.ts). A
+ * quarter of the clients bet under loss and stake limits (docs/safer-gambling.md), and no bet may
+ * take one past its loss limit. Pass: 0 violations.
  */
 
 const LOAD_MS = scale(60_000, 15_000);
@@ -127,7 +128,18 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Creates and funds the clients through the operator API, then logs each in over HTTP. */
+/** The limits client `index` bets under (rupees): low enough for the mix to meet them. */
+function limitsOf(index: number): [kind: string, value: number][] {
+  const limits: [string, number][] = [];
+  if (index % 4 === 1) limits.push(['lossDay', 6_000], ['stake', 2_000]);
+  if (index % 8 === 3) limits.push(['lossWeek', 9_000], ['lossMonth', 12_000]);
+  return limits;
+}
+
+/**
+ * Creates and funds the clients through the operator API, then logs each in over HTTP and sets
+ * its limits.
+ */
 async function openClients(): Promise<Bettor[]> {
   const bettors: Bettor[] = [];
   const queue = Array.from({ length: CLIENTS }, (_, index) => index);
@@ -147,6 +159,12 @@ async function openClients(): Promise<Bettor[]> {
         });
         const token = (login.body as { data?: { Token?: string } } | undefined)?.data?.Token;
         if (login.ok !== true || !token) throw new Error(`login ${username}: HTTP ${login.status}`);
+        // Safer betting (docs/safer-gambling.md): a quarter of the clients bet under a daily loss
+        // limit and a stake limit, an eighth under weekly and monthly ones as well.
+        for (const [kind, value] of limitsOf(index)) {
+          const set = await call('POST', '/api/safer/limit', { token, json: { kind, value } });
+          if (set.ok !== true) throw new Error(`limit ${username} ${kind}: ${String(set.result)}`);
+        }
         bettors.push({ username, token });
       }
     }),
@@ -188,6 +206,7 @@ describe('conservation under load (bank test)', () => {
     const latencies: number[] = [];
     let replaysDiffered = 0;
     let skipped = 0;
+    const limitRefusals = { loss: 0, stake: 0 };
     const operatorTally = new Map<string, { ok: number; refused: number }>();
     const targets = new Map<string, Target>();
 
@@ -196,6 +215,7 @@ describe('conservation under load (bank test)', () => {
       ['exposure', 0],
       ['statement', 0],
       ['negative', 0],
+      ['limit', 0],
     ]);
     const examples: Violation[] = [];
     const readMs: number[] = [];
@@ -220,6 +240,8 @@ describe('conservation under load (bank test)', () => {
       }
       if (attempt.outcome === 'refused') {
         tally.refused += 1;
+        if (/ loss limit of /.test(attempt.message)) limitRefusals.loss += 1;
+        if (/^Your stake limit is /.test(attempt.message)) limitRefusals.stake += 1;
         const label = `${attempt.isValid ? 'valid' : 'invalid'} ${attempt.kind}: ${attempt.message.slice(0, 60)}`;
         refusals.set(label, (refusals.get(label) ?? 0) + 1);
         return;
@@ -394,6 +416,11 @@ describe('conservation under load (bank test)', () => {
     record({ suite, name: name('invalid bets refused'), value: invalid.refused });
     record({
       suite,
+      name: name('refused by a loss limit / the stake limit'),
+      value: `${limitRefusals.loss} / ${limitRefusals.stake}`,
+    });
+    record({
+      suite,
       name: name('invalid bets accepted'),
       value: invalidAccepted.length,
       bar: '= 0',
@@ -476,6 +503,9 @@ describe('conservation under load (bank test)', () => {
       ].join('\n'),
     );
 
+    // The limits were met (docs/safer-gambling.md), or (e) would have checked nothing.
+    expect(limitRefusals.loss, 'bets refused by a loss limit').toBeGreaterThan(0);
+    expect(limitRefusals.stake, 'bets refused by the stake limit').toBeGreaterThan(0);
     // Cancels and cash outs move money back (docs/architecture.md): both must have happened.
     for (const kind of ['MATCH_ODDS', 'BOOKMAKER', 'FANCY', 'MATKA', 'CANCEL', 'CASH_OUT'])
       expect(acceptedByKind.get(kind) ?? 0, `accepted ${kind} bets`).toBeGreaterThan(0);
@@ -492,6 +522,7 @@ describe('conservation under load (bank test)', () => {
       exposure: 0,
       statement: 0,
       negative: 0,
+      limit: 0,
     });
     expect(invalidAccepted, 'invalid bets accepted').toEqual([]);
     expect(errors, 'server errors').toEqual([]);

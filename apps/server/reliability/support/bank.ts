@@ -61,9 +61,26 @@ export interface Snapshot {
   readonly holds: ReadonlyMap<string, bigint>;
   /** Client id → settlement lines rolled back so far (a rollback may leave MainBalance < 0). */
   readonly rollbacks: ReadonlyMap<string, number>;
+  /** Every loss limit of every client (docs/safer-gambling.md), with its period's net loss. */
+  readonly lossLimits: readonly LossLimitRow[];
+}
+
+/** A client's loss limit as the snapshot saw it, read from the tables, in paise. */
+export interface LossLimitRow {
+  readonly clientId: string;
+  readonly kind: string;
+  /** The limit in force: the client's own capped by the operator's ceiling. */
+  readonly limitPaise: bigint;
+  /** Net loss since the period's start: every non-credit ledger row of the client, negated. */
+  readonly lossPaise: bigint;
+  /** The start of the period (Asia/Kolkata day, ISO week, month) the loss is counted from. */
+  readonly periodStart: string;
 }
 
 const key = (clientId: string, positionKey: string) => `${clientId} ${positionKey}`;
+
+/** The zone of the loss limits' periods: the test server's REPORT_TZ (test/app.ts). */
+const REPORT_TZ = 'Asia/Kolkata';
 
 /**
  * Reads the whole ledger in one REPEATABLE READ, READ ONLY transaction: every query sees the same
@@ -133,6 +150,30 @@ export async function readSnapshot(client: pg.Client): Promise<Snapshot> {
     const rollbacks = await client.query<{ client_id: string; lines: string }>(`
       SELECT client_id, count(*) AS lines FROM settlement_lines
       WHERE rolled_back GROUP BY client_id`);
+    // Loss limits with their period's net loss, by plain SQL rather than the server's functions.
+    // The limits of the bank test are set once and never raised, so the value in force is the
+    // client's own or the ceiling.
+    const lossLimits = await client.query<{
+      client_id: string;
+      kind: string;
+      limit_paise: string;
+      loss_paise: string;
+      period_start: Date;
+    }>(`
+      WITH limits AS (
+        SELECT client_id, kind, least(value, ceiling) AS limit_paise,
+          date_trunc(CASE kind WHEN 'lossDay' THEN 'day' WHEN 'lossWeek' THEN 'week'
+            ELSE 'month' END, now() AT TIME ZONE '${REPORT_TZ}') AT TIME ZONE '${REPORT_TZ}'
+            AS period_start
+        FROM client_limits
+        WHERE kind IN ('lossDay', 'lossWeek', 'lossMonth') AND coalesce(value, ceiling) IS NOT NULL
+      )
+      SELECT l.client_id, l.kind, l.limit_paise, l.period_start,
+        coalesce(-(SELECT sum(le.amount_paise) FROM ledger_entries le
+          JOIN accounts a ON a.id = le.account_id
+          WHERE a.client_id = l.client_id AND le.kind <> 'credit'
+            AND le.created_at >= l.period_start), 0) AS loss_paise
+      FROM limits l`);
     await client.query('COMMIT');
 
     const runnersOf = new Map<string, string[]>();
@@ -173,6 +214,13 @@ export async function readSnapshot(client: pg.Client): Promise<Snapshot> {
         holds.rows.map((row) => [key(row.client_id, row.position_key), BigInt(row.held)]),
       ),
       rollbacks: new Map(rollbacks.rows.map((row) => [row.client_id, Number(row.lines)])),
+      lossLimits: lossLimits.rows.map((row) => ({
+        clientId: row.client_id,
+        kind: row.kind,
+        limitPaise: BigInt(row.limit_paise),
+        lossPaise: BigInt(row.loss_paise),
+        periodStart: row.period_start.toISOString(),
+      })),
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -259,17 +307,22 @@ export function recomputeExposures(snapshot: Snapshot): {
   return { positions, unpriceable };
 }
 
-export type ViolationKind = 'total' | 'exposure' | 'statement' | 'negative';
+export type ViolationKind = 'total' | 'exposure' | 'statement' | 'negative' | 'limit';
 
 export interface Violation {
   readonly kind: ViolationKind;
   readonly detail: string;
 }
 
-/** What the (d) check remembers of each client between snapshots. */
+/**
+ * What the (d) check remembers of each client between snapshots, and the (e) check of each loss
+ * limit (key `limit <clientId> <kind>`: its period's loss plus the exposure, as `mainPaise`).
+ */
 export interface ClientTrail {
   readonly mainPaise: bigint;
   readonly rollbacks: number;
+  /** (e) only: the period the loss was counted in. */
+  readonly periodStart?: string;
 }
 
 /**
@@ -286,7 +339,15 @@ export interface ClientTrail {
  *     wallet inside the bet's own transaction is not possible from outside; this observes every
  *     bet's effect within one 100 ms read, and misses only a window that also had a rollback of
  *     that client (then the new value becomes the baseline).
- * `trails` carries (d) from one snapshot to the next and is updated in place.
+ * (e) limit: no accepted bet passed a loss limit (docs/safer-gambling.md). A bet adding exposure
+ *     is accepted only if the period's net loss plus the client's exposure after it stays within
+ *     the limit; a settlement turns exposure into at most as much loss, a cancel, cash out or
+ *     void only lowers it. So within one period, between two snapshots in which the client's
+ *     rolled-back lines did not change, loss + exposure may not rise above max(previous, limit),
+ *     and a client never rolled back is never above the limit when first seen. A rollback (it
+ *     re-imposes exposure) or a new period (exposure carried over from bets the old period's
+ *     winnings made room for) starts the trail again.
+ * `trails` carries (d) and (e) from one snapshot to the next and is updated in place.
  */
 export function checkSnapshot(snapshot: Snapshot, trails: Map<string, ClientTrail>): Violation[] {
   const violations: Violation[] = [];
@@ -364,14 +425,42 @@ export function checkSnapshot(snapshot: Snapshot, trails: Map<string, ClientTrai
     }
     trails.set(clientId, { mainPaise: main, rollbacks });
   }
+
+  const exposureOf = new Map(
+    snapshot.accounts.flatMap((account) =>
+      account.clientId === null ? [] : [[account.clientId, account.exposurePaise] as const],
+    ),
+  );
+  for (const limit of snapshot.lossLimits) {
+    const value = limit.lossPaise + (exposureOf.get(limit.clientId) ?? 0n);
+    const rollbacks = snapshot.rollbacks.get(limit.clientId) ?? 0;
+    const id = `limit ${limit.clientId} ${limit.kind}`;
+    const trail = trails.get(id);
+    const ceiling =
+      trail && trail.rollbacks === rollbacks && trail.periodStart === limit.periodStart
+        ? trail.mainPaise > limit.limitPaise
+          ? trail.mainPaise
+          : limit.limitPaise
+        : !trail && rollbacks === 0
+          ? limit.limitPaise
+          : null;
+    if (ceiling !== null && value > ceiling) {
+      violations.push({
+        kind: 'limit',
+        detail: `client ${limit.clientId}: ${limit.kind} loss ${limit.lossPaise} + exposure ${value - limit.lossPaise} over ${ceiling} (limit ${limit.limitPaise})`,
+      });
+    }
+    trails.set(id, { mainPaise: value, rollbacks, periodStart: limit.periodStart });
+  }
   return violations;
 }
 
 /**
  * Copies of a snapshot each broken in one way, to show the checks bite (a check that cannot fail
  * is a defect): a paisa out of the house, a paisa of exposure stored with no bet, a statement off
- * by a paisa, and a never-rolled-back client whose exposure exceeds its balance. Null for a kind
- * the snapshot has nothing to break with (no client never rolled back).
+ * by a paisa, a never-rolled-back client whose exposure exceeds its balance, and one whose loss
+ * passes its loss limit. Null for a kind the snapshot has nothing to break with (no client never
+ * rolled back, no loss limit).
  */
 export function corruptedCopies(snapshot: Snapshot): Record<ViolationKind, Snapshot | null> {
   const house = snapshot.accounts.findIndex((account) => account.clientId === null);
@@ -386,6 +475,11 @@ export function corruptedCopies(snapshot: Snapshot): Record<ViolationKind, Snaps
   });
   const houseRow = snapshot.accounts[house];
   const clientRow = snapshot.accounts[client];
+  // A loss limit of a client never rolled back, its loss a paisa past the limit.
+  const limited = snapshot.lossLimits.findIndex((limit) => !snapshot.rollbacks.has(limit.clientId));
+  const overLimit = snapshot.lossLimits.map((limit, at) =>
+    at === limited ? { ...limit, lossPaise: limit.limitPaise + 1n } : limit,
+  );
   return {
     total: houseRow ? change(house, { plPaise: houseRow.plPaise + 1n }) : null,
     exposure: clientRow?.clientId
@@ -400,5 +494,6 @@ export function corruptedCopies(snapshot: Snapshot): Record<ViolationKind, Snaps
           exposurePaise: clientRow.creditPaise + clientRow.plPaise + 1n,
         })
       : null,
+    limit: limited === -1 ? null : { ...snapshot, lossLimits: overLimit },
   };
 }
