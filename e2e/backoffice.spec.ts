@@ -173,6 +173,28 @@ for (const width of [1280, 375]) {
     const credited = await balanceOf(request, bettor.session);
     expect(credited.Result.CreditLimit).toBe(CREDIT + 500);
 
+    // Safer betting (docs/safer-gambling.md): a ceiling on the client's daily loss limit, in
+    // force at once for the client.
+    const ceiling = page.getByRole('form', { name: 'Limit ceiling' });
+    await ceiling.getByLabel('Limit').selectOption({ label: 'Daily loss limit' });
+    await ceiling.getByLabel('Ceiling (₹)').fill('5000');
+    await ceiling.getByRole('button', { name: 'Set ceiling' }).click();
+    await expect(
+      page.getByText(`Daily loss limit of ${client.username}: ceiling ₹5,000`),
+    ).toBeVisible();
+    await page.getByRole('heading', { name: 'Safer betting' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('backoffice-client-safer', width) });
+    const safer = await request.get('/api/safer', {
+      headers: { authorization: `Bearer ${bettor.session.token}` },
+    });
+    const settings = (await safer.json()) as {
+      Result: { limits: { kind: string; value: number | null; ceiling: number | null }[] };
+    };
+    expect(settings.Result.limits.find((limit) => limit.kind === 'lossDay')).toMatchObject({
+      value: 5000,
+      ceiling: 5000,
+    });
+
     // A casino round whose provider died after the Debit: voided, its stake released once.
     const launch = await request.post('/api/Casino/Launch', {
       data: { gameId: 'roulette' },

@@ -1,6 +1,7 @@
 // Takes the screenshots kept in docs/screenshots/<screen>-<width>.png, in Debian's Chromium,
 // against a running server: `node scripts/screenshots.mjs [baseUrl] [username] [password]`.
-// `SHOTS=journeys` takes instead the screens only an e2e journey reaches (see journeyShots).
+// `SHOTS=journeys` takes instead the screens only an e2e journey reaches (see journeyShots);
+// `JOURNEYS=a,b` limits it to those journeys.
 // It is the only writer of docs/screenshots: the tests keep theirs in their own output dir.
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -346,17 +347,21 @@ async function journeyShots() {
   const node = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (node([join(root, 'scripts/build.mjs')]).status !== 0) throw new Error('the build failed');
   const results = await mkdtemp(join(tmpdir(), 'backlay-shots-'));
-  const journeys = [
-    'backoffice',
-    'betslip',
-    'cash-out',
-    'exchange-mechanics',
-    'markets-more',
-    'reports',
-    'shell',
-    'stale',
-    'what-if',
-  ].map((name) => `e2e/${name}.spec.ts`);
+  // JOURNEYS=safer,betslip retakes only those journeys' screens.
+  const journeys = (
+    process.env.JOURNEYS?.split(',') ?? [
+      'backoffice',
+      'betslip',
+      'cash-out',
+      'exchange-mechanics',
+      'markets-more',
+      'reports',
+      'safer',
+      'shell',
+      'stale',
+      'what-if',
+    ]
+  ).map((name) => `e2e/${name}.spec.ts`);
   const run = node([
     join(root, 'node_modules/@playwright/test/cli.js'),
     'test',

@@ -32,6 +32,8 @@ export const paths = {
   },
   betHistory: { pattern: '/bethistory', href: () => '/bethistory' },
   news: { pattern: '/news', href: () => '/news' },
+  // Ours, not the SPEC's: limits, reality check, time-out and self-exclusion.
+  saferBetting: { pattern: '/safer-betting', href: () => '/safer-betting' },
   myMarket: { pattern: '/mymarket', href: () => '/mymarket' },
   matkaMarket: { pattern: '/matka_market', href: () => '/matka_market' },
   matkaBet: {

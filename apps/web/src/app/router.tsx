@@ -114,6 +114,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/news')).NewsPage }),
               },
               {
+                path: paths.saferBetting.pattern,
+                lazy: async () => ({
+                  Component: (await import('./routes/safer-betting')).SaferBettingPage,
+                }),
+              },
+              {
                 path: paths.myMarket.pattern,
                 lazy: async () => ({
                   Component: (await import('./routes/my-market')).MyMarketPage,

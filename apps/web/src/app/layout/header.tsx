@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
 import { ChangePasswordModal } from '../../features/session/components/change-password-modal';
 import { useSupportUrl } from '../../features/site/api/get-site-config';
@@ -15,7 +16,8 @@ type Dialog = 'chips' | 'password' | null;
 
 /**
  * The fixed header: sidebar toggle, logo, wallet button and user menu; dropdowns exclusive
- * (SPEC §2). The user menu's Edit Stake and Change Password open their dialogs beside it.
+ * (SPEC §2). The user menu's Edit Stake and Change Password open their dialogs beside it; its
+ * Safer betting leads to the client's limits (ours, not the SPEC's).
  */
 export function Header({
   onToggleSidebar,
@@ -89,6 +91,11 @@ export function Header({
                   <button type="button" onClick={() => openDialog('password')}>
                     Change Password
                   </button>
+                </li>
+                <li>
+                  <Link to={paths.saferBetting.href()} onClick={() => setMenu(null)}>
+                    Safer betting
+                  </Link>
                 </li>
                 <li>
                   <a href={supportUrl} target="_blank" rel="noreferrer noopener">

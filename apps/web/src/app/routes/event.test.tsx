@@ -16,6 +16,7 @@ import {
   getMarketOdds,
   getTossOdds,
 } from '@backlay/contract/markets';
+import { getSafer } from '@backlay/contract/safer';
 import { getCricketScore, getOtherScore } from '@backlay/contract/scores';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,6 +43,7 @@ import {
   soccerOddsAnswer,
   userBookAnswer,
 } from '../../test/fixtures/event-answers';
+import { lowerLimitAnswer, noLimitsAnswer, saferAnswer } from '../../test/fixtures/safer-answers';
 import { cricketAnswer, soccerAnswer } from '../../test/fixtures/scores-answers';
 import { renderScreen } from '../../test/render';
 import { EventPage } from './event';
@@ -419,6 +421,50 @@ describe('/market/{sportId}/{eventId}', () => {
       expect(callsTo('/api/UserBetModels/GetFancyPosition').length).toBe(before.fancy + 1);
     });
     expect(view.client.getQueryState(['wallet', 'balance'])?.isInvalidated).toBe(true);
+  });
+
+  it("shows what the client's limits leave before a stake is typed, and asks again after a bet", async () => {
+    const lowered = { Status: true, Result: lowerLimitAnswer.Result.settings };
+    const { callsTo } = cricketAnswers({
+      '/api/safer': (_url, count) => ({
+        body: getSafer.response.parse(count === 1 ? saferAnswer : lowered),
+      }),
+      '/api/UserBetModels/PostUserBetModel': ok({ Status: true, Result: 'Bet placed' }),
+      '/api/AmountModels/GetMainBalance': ok({ Status: true, Result: { MainBalance: 1000 } }),
+    });
+    renderEvent(`/market/4/${C}`);
+    const slip = screen.getByRole('region', { name: 'Bet slip' });
+    const match = await marketTable('Match Odds');
+    fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
+    expect((await within(slip).findByTestId('slip-own-limits')).textContent).toBe(
+      'Stake limit ₹1,000 · Loss limit ₹400.00 left today',
+    );
+    expect(callsTo('/api/safer')).toHaveLength(1);
+
+    fireEvent.click(within(slip).getByRole('button', { name: 'Add 500' }));
+    fireEvent.click(within(slip).getByRole('button', { name: 'Place Bet with Liability 460.00' }));
+    expect(await within(slip).findByText(/Choose a back or lay price/)).toBeTruthy();
+    await waitFor(() => expect(callsTo('/api/safer')).toHaveLength(2));
+    fireEvent.click(within(match).getByRole('button', { name: 'Lay 1.92' }));
+    await waitFor(() =>
+      expect(within(slip).getByTestId('slip-own-limits').textContent).toBe(
+        'Stake limit ₹1,000 · Loss limit ₹0.00 left today',
+      ),
+    );
+  });
+
+  it('shows no limits line to a client without limits', async () => {
+    const { callsTo } = cricketAnswers({
+      '/api/safer': ok(getSafer.response.parse(noLimitsAnswer)),
+    });
+    renderEvent(`/market/4/${C}`);
+    const slip = screen.getByRole('region', { name: 'Bet slip' });
+    const match = await marketTable('Match Odds');
+    fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
+    await waitFor(() => expect(callsTo('/api/safer')).toHaveLength(1));
+    await act(async () => {});
+    expect(within(slip).getByTestId('slip-odds').textContent).toBe('1.92');
+    expect(within(slip).queryByTestId('slip-own-limits')).toBeNull();
   });
 
   it("opens the chip settings from the slip's Edit Stack link", async () => {

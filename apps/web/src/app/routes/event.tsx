@@ -17,6 +17,8 @@ import { MarketsSkeleton } from '../../features/event/components/markets-skeleto
 import { useMarketFreshness } from '../../features/event/freshness';
 import { betDelayOf } from '../../features/event/market-model';
 import { eventKeys } from '../../features/event/query-keys';
+import { useSlipLimitsNote } from '../../features/safer/hooks/use-slip-limits-note';
+import { saferKeys } from '../../features/safer/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
 import { walletKeys } from '../../features/wallet/query-keys';
 import {
@@ -122,9 +124,15 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const editChips = useCallback(() => setEditingChips(true), []);
   const closeChips = useCallback(() => setEditingChips(false), []);
   // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
-  // position, and event detail; a cancel's and a cash out's answer refresh the same.
+  // position, and event detail; a cancel's and a cash out's answer refresh the same, and what
+  // the client's limits leave (the bet slip's line).
   const refreshAfterBet = useCallback(() => {
-    for (const queryKey of [walletKeys.all, eventKeys.bets(eventId), eventKeys.detail(eventId)]) {
+    for (const queryKey of [
+      walletKeys.all,
+      eventKeys.bets(eventId),
+      eventKeys.detail(eventId),
+      saferKeys.settings(),
+    ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   }, [queryClient, eventId]);
@@ -225,9 +233,12 @@ function ChosenSlip({
   // The chosen market's prices, as its table shows them: stale, the slip does not place.
   const freshness = useMarketFreshness(eventId, selection);
   const betDelay = selection ? betDelayOf(detail, selection.marketType, selection.marketId) : 0;
+  // What the client's own limits leave, cached while the screen is open: there before they type.
+  const limitsNote = useSlipLimitsNote();
   return (
     <BetSlip
       {...props}
+      limitsNote={limitsNote}
       selection={selection}
       onClose={choice.close}
       freshness={freshness}

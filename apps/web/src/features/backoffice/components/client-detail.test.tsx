@@ -1,7 +1,10 @@
+import { boClientDetail } from '@backlay/contract/backoffice';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format';
 import { jsonResponse, type Recorded } from '../../../test/fetch';
+import { boNoSafer, boSaferDetail } from '../../../test/fixtures/safer-answers';
 import { headersOf, renderBackoffice } from '../testing';
 import { NO_ANSWER_MESSAGE } from './action-dialog';
 import { ClientDetail } from './client-detail';
@@ -44,20 +47,22 @@ const CLIENT = {
       result: null,
     },
   ],
+  safer: boSaferDetail,
 };
 
 /**
  * Fetch as the client page meets it: the detail, credits answered by `credits` in turn (a
  * function that throws is a network failure), and any other action done.
  */
-function stubServer(credits: readonly (() => Response)[]) {
+function stubServer(credits: readonly (() => Response)[], detail: object = CLIENT) {
   const calls: Recorded[] = [];
   let credit = 0;
+  const answer = boClientDetail.response.parse({ Status: true, Result: detail });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      if (url === DETAIL) return jsonResponse({ Status: true, Result: CLIENT });
+      if (url === DETAIL) return jsonResponse(answer);
       if (url === CREDIT) {
         const answer = credits[Math.min(credit, credits.length - 1)]!;
         credit += 1;
@@ -213,5 +218,111 @@ describe('client page', () => {
     expect(screen.queryByRole('form', { name: 'Credit or debit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Lock betting' })).toBeNull();
+  });
+
+  it("lists the client's safer-betting limits and exclusion", async () => {
+    stubServer([credited]);
+    renderClient('support');
+    await screen.findByRole('heading', { name: 'Safer betting' });
+    const page = screen.getByRole('region', { name: 'Client alice' });
+    expect(page.textContent).toContain(
+      `ExclusionSelf-exclusion until ${formatDateTime('2026-05-27T08:35:00.000Z')}`,
+    );
+    const limits = screen.getByRole('region', { name: 'Limits' });
+    expect(
+      within(limits)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Limit', 'Own', 'In force', 'Pending', 'Ceiling', 'Left'],
+      [
+        'Daily loss limit',
+        '₹5,000',
+        '₹5,000',
+        `Raises to ₹9,000 at ${formatDateTime('2026-11-28T08:35:00.000Z')}`,
+        '—',
+        '₹400.00',
+      ],
+      ['Weekly loss limit', '₹25,000', '₹20,000', '—', '₹20,000', '₹15,250.50'],
+      ['Monthly loss limit', '—', '—', '—', '—', '—'],
+      ['Stake limit', '₹1,000', '₹1,000', '—', '—', '—'],
+      [
+        'Session limit',
+        '2 hours',
+        '2 hours',
+        `Removed at ${formatDateTime('2026-11-28T07:00:00.000Z')}`,
+        '—',
+        '—',
+      ],
+    ]);
+    // Support reads; only an admin sets ceilings or lifts an exclusion.
+    expect(screen.queryByRole('form', { name: 'Limit ceiling' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Lift self-exclusion' })).toBeNull();
+  });
+
+  it('sets and lifts the ceiling of a limit, in whole rupees or minutes', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { calls } = stubServer([credited]);
+    renderClient();
+    const form = await screen.findByRole('form', { name: 'Limit ceiling' });
+    const ceilingCalls = () => calls.filter((call) => call.url === '/api/backoffice/limit-ceiling');
+    fireEvent.change(within(form).getByLabelText('Limit'), { target: { value: 'lossWeek' } });
+    fireEvent.change(within(form).getByLabelText('Ceiling (₹)'), { target: { value: '10.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set ceiling' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Ceiling: a whole number above zero');
+    expect(ceilingCalls()).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Ceiling (₹)'), { target: { value: '15,000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set ceiling' }));
+    await vi.waitFor(() => expect(ceilingCalls()).toHaveLength(1));
+    expect(JSON.parse(ceilingCalls()[0]?.init?.body as string)).toEqual({
+      username: 'alice',
+      kind: 'lossWeek',
+      ceiling: 15000,
+    });
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Done'));
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Lift ceiling' }));
+    await vi.waitFor(() => expect(ceilingCalls()).toHaveLength(2));
+    expect(JSON.parse(ceilingCalls()[1]?.init?.body as string)).toEqual({
+      username: 'alice',
+      kind: 'lossWeek',
+      ceiling: null,
+    });
+
+    // No ceiling on the session limit: nothing to lift; its ceiling is in minutes.
+    fireEvent.change(within(form).getByLabelText('Limit'), { target: { value: 'session' } });
+    expect(within(form).getByLabelText('Ceiling (minutes)')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Lift ceiling' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('lifts a self-exclusion after confirming it', async () => {
+    const { calls } = stubServer([credited]);
+    renderClient();
+    fireEvent.click(await screen.findByRole('button', { name: 'Lift self-exclusion' }));
+    expect(
+      within(dialog()).getByText(
+        'Lift the self-exclusion of alice? They can log in and bet again at once.',
+      ),
+    ).toBeTruthy();
+    const lifts = () => calls.filter((call) => call.url === '/api/backoffice/lift-exclusion');
+    expect(lifts()).toHaveLength(0);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Lift self-exclusion' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lifts()).toHaveLength(1);
+    expect(JSON.parse(lifts()[0]?.init?.body as string)).toEqual({ username: 'alice' });
+  });
+
+  it('offers no lift without a self-exclusion', async () => {
+    stubServer([credited], { ...CLIENT, safer: boNoSafer });
+    renderClient();
+    expect(await screen.findByRole('form', { name: 'Limit ceiling' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Client alice' }).textContent).toContain(
+      'ExclusionNone',
+    );
+    expect(screen.queryByRole('button', { name: 'Lift self-exclusion' })).toBeNull();
   });
 });

@@ -1,10 +1,15 @@
 import type { BoClient } from '@backlay/contract/backoffice';
+import type { ExclusionWire, LimitKind, LimitWire } from '@backlay/contract/safer';
+import { LIMIT_LABELS } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatLimit, parseWhole, pendingLimitText } from '../../../lib/limit-label';
 import { PleaseWait } from '../../../ui/please-wait';
 import { creditClient } from '../api/credit-client';
 import { useClientDetail } from '../api/get-client-detail';
+import { liftExclusion } from '../api/lift-exclusion';
+import { setLimitCeiling } from '../api/limit-ceiling';
 import { lockBetting } from '../api/lock-betting';
 import { resetPassword } from '../api/reset-password';
 import { useInstantAction } from '../hooks/use-instant-action';
@@ -22,9 +27,10 @@ interface Movement {
 }
 
 /**
- * One client: wallet, exposure per market, latest statement rows and bets; an admin also credits
- * or debits them (confirmed, with an Idempotency-Key per submission), locks or unlocks their
- * betting and sets their password.
+ * One client: wallet, safer-betting limits and exclusion, exposure per market, latest statement
+ * rows and bets; an admin also credits or debits them (confirmed, with an Idempotency-Key per
+ * submission), locks or unlocks their betting, sets their password, sets or lifts a limit's
+ * ceiling and lifts an ended self-exclusion.
  */
 export function ClientDetail({
   clientId,
@@ -44,7 +50,7 @@ export function ClientDetail({
         {detail.error.message}
       </p>
     );
-  const { client, positions, statement, bets } = detail.data;
+  const { client, positions, statement, bets, safer } = detail.data;
   return (
     <section className={styles.screen} aria-label={`Client ${client.username}`}>
       <Link to={listHref}>← All clients</Link>
@@ -60,6 +66,34 @@ export function ClientDetail({
         </Figure>
       </dl>
       {mayManage && <ClientActions client={client} />}
+
+      <h2 className={styles.subtitle}>Safer betting</h2>
+      <dl className={styles.summary}>
+        <Figure label="Exclusion">{exclusionText(safer.exclusion)}</Figure>
+      </dl>
+      <Table
+        label="Limits"
+        head={['Limit', 'Own', 'In force', 'Pending', 'Ceiling', 'Left']}
+        numeric={[1, 2, 4, 5]}
+        rows={safer.limits.map((limit) => ({
+          key: limit.kind,
+          cells: [
+            LIMIT_LABELS[limit.kind],
+            limitAmount(limit, limit.own),
+            limitAmount(limit, limit.value),
+            pendingLimitText(limit) ?? '—',
+            limitAmount(limit, limit.ceiling),
+            limit.left === null ? '—' : rupees(limit.left),
+          ],
+        }))}
+      />
+      {mayManage && (
+        <SaferActions
+          username={client.username}
+          limits={safer.limits}
+          exclusion={safer.exclusion}
+        />
+      )}
 
       <h2 className={styles.subtitle}>Exposure per market</h2>
       <Table
@@ -323,5 +357,127 @@ function ResetPasswordDialog({ username, onClose }: { username: string; onClose:
       send={() => resetPassword({ username, password })}
       onClose={onClose}
     />
+  );
+}
+
+const limitAmount = (limit: LimitWire, value: number | null) =>
+  value === null ? '—' : formatLimit(limit.kind, value);
+
+/** A client's exclusion as the back office shows it: "Time-out until 4 Dec 2026 02:05 PM". */
+export function exclusionText(exclusion: ExclusionWire | null): string {
+  if (exclusion === null) return 'None';
+  const kind = exclusion.kind === 'time_out' ? 'Time-out' : 'Self-exclusion';
+  return exclusion.until === null
+    ? `${kind}, permanent`
+    : `${kind} until ${formatTime(exclusion.until)}`;
+}
+
+export const CEILING_MESSAGE = 'Ceiling: a whole number above zero';
+
+/**
+ * Safer betting for an admin: a ceiling on one of the client's limits (in force at once; the
+ * client can then neither raise the limit above it nor remove it), and the lifting of an ended
+ * self-exclusion, confirmed first.
+ */
+function SaferActions({
+  username,
+  limits,
+  exclusion,
+}: {
+  username: string;
+  limits: readonly LimitWire[];
+  exclusion: ExclusionWire | null;
+}) {
+  const queryClient = useQueryClient();
+  const ids = { kind: useId(), ceiling: useId() };
+  const [kind, setKind] = useState<LimitKind>(limits[0]?.kind ?? 'lossDay');
+  const [ceiling, setCeiling] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isLifting, setLifting] = useState(false);
+  const { busy, run } = useInstantAction([backofficeKeys.clients()]);
+  const chosen = limits.find((limit) => limit.kind === kind);
+
+  const setTo = (value: number | null) =>
+    void run('ceiling', () => setLimitCeiling({ username, kind, ceiling: value })).then((done) => {
+      if (done) setCeiling('');
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = parseWhole(ceiling);
+    if (value === undefined) {
+      setError(CEILING_MESSAGE);
+      return;
+    }
+    setError(null);
+    setTo(value);
+  };
+
+  return (
+    <div className={styles.toolbar}>
+      <form className={styles.form} aria-label="Limit ceiling" onSubmit={submit} noValidate>
+        <div className={styles.field}>
+          <label htmlFor={ids.kind}>Limit</label>
+          <select
+            id={ids.kind}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as LimitKind)}
+          >
+            {limits.map((limit) => (
+              <option key={limit.kind} value={limit.kind}>
+                {LIMIT_LABELS[limit.kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.ceiling}>
+            {kind === 'session' ? 'Ceiling (minutes)' : 'Ceiling (₹)'}
+          </label>
+          <input
+            id={ids.ceiling}
+            inputMode="numeric"
+            value={ceiling}
+            aria-invalid={error !== null}
+            onChange={(event) => setCeiling(event.target.value)}
+          />
+        </div>
+        <button type="submit" className={styles.primary} disabled={busy !== null}>
+          Set ceiling
+        </button>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy !== null || chosen?.ceiling == null}
+          onClick={() => setTo(null)}
+        >
+          Lift ceiling
+        </button>
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      {exclusion?.kind === 'self_exclusion' && (
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={() => setLifting(true)}>
+            Lift self-exclusion
+          </button>
+        </div>
+      )}
+      {isLifting && (
+        <ActionDialog
+          title="Lift self-exclusion"
+          statement={`Lift the self-exclusion of ${username}? They can log in and bet again at once.`}
+          confirmLabel="Lift self-exclusion"
+          send={() => liftExclusion({ username })}
+          onAnswered={() =>
+            void queryClient.invalidateQueries({ queryKey: backofficeKeys.clients() })
+          }
+          onClose={() => setLifting(false)}
+        />
+      )}
+    </div>
   );
 }

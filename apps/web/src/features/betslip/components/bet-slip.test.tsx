@@ -1,6 +1,6 @@
 import type { Chip, Stake } from '@backlay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BetSelection } from '../../../lib/bet-selection';
@@ -57,7 +57,12 @@ const PLACED = { Status: true, Result: 'Bet placed successfully' };
 
 function renderSlip(
   selection: BetSelection | null,
-  props: { isHeld?: boolean; freshness?: PriceFreshness; betDelay?: number } = {},
+  props: {
+    isHeld?: boolean;
+    freshness?: PriceFreshness;
+    betDelay?: number;
+    limitsNote?: string | null;
+  } = {},
 ) {
   storeLogin(TEST_LOGIN);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -70,6 +75,7 @@ function renderSlip(
         isHeld={held}
         freshness={freshness}
         {...(props.betDelay === undefined ? {} : { betDelay: props.betDelay })}
+        {...(props.limitsNote === undefined ? {} : { limitsNote: props.limitsNote })}
         {...handlers}
       />
     </QueryClientProvider>
@@ -170,6 +176,16 @@ describe('bet slip', () => {
       expect(placeButton().textContent).toBe(`Place Bet with Liability ${liability}`);
     },
   );
+
+  it("shows what the client's own limits leave before a stake is typed, and nothing without", () => {
+    renderSlip(MATCH, { limitsNote: 'Stake limit ₹1,000 · Loss limit ₹400.00 left today' });
+    expect(within(slip()).getByTestId('slip-own-limits').textContent).toBe(
+      'Stake limit ₹1,000 · Loss limit ₹400.00 left today',
+    );
+    cleanup();
+    renderSlip(MATCH, { limitsNote: null });
+    expect(within(slip()).queryByTestId('slip-own-limits')).toBeNull();
+  });
 
   it('adds a chip to the stake on each press', () => {
     renderSlip(MATCH);

@@ -52,6 +52,11 @@ export interface BetSlipProps {
   readonly betDelay?: number;
   /** The stake as the client types it (parsed, whole rupees): the tables show what it would do. */
   readonly onStake?: (selection: BetSelection, stake: number) => void;
+  /**
+   * What the client's own limits leave, shown before they type ("Stake limit ₹1,000 · Loss limit
+   * ₹400.00 left today"); none without limits (docs/safer-gambling.md). The server enforces them.
+   */
+  readonly limitsNote?: string | null;
 }
 
 /** Fancy rows show the line with the rate in brackets, as the bets table does. */
@@ -105,6 +110,7 @@ function OpenSlip({
   freshness = FRESH,
   betDelay = 0,
   onStake,
+  limitsNote = null,
 }: BetSlipProps & { selection: BetSelection }) {
   const [stakeText, setStakeText] = useState('');
   const [isConfirming, setConfirming] = useState(false);
@@ -260,6 +266,11 @@ function OpenSlip({
         {limits && (
           <p className={styles.limits}>
             Min: {formatAmount(limits.min)} Max: {formatAmount(limits.max)}
+          </p>
+        )}
+        {limitsNote !== null && (
+          <p className={styles.ownLimits} data-testid="slip-own-limits">
+            {limitsNote}
           </p>
         )}
         {isStale && (

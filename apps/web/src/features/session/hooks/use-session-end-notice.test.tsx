@@ -5,7 +5,11 @@ import { callApi } from '../../../lib/api';
 import { clearStoredLogin, storeLogin } from '../../../lib/session';
 import { routeFetch } from '../../../test/fetch';
 import { TEST_LOGIN } from '../../../test/render';
-import { LOGGED_OUT_MESSAGES, useLoggedOutNotice } from '../stores/logged-out-notice';
+import {
+  LOGGED_OUT_MESSAGES,
+  noteSessionEnd,
+  useLoggedOutNotice,
+} from '../stores/logged-out-notice';
 import { useSessionEndNotice } from './use-session-end-notice';
 
 function Probe({ token }: { token: string }) {
@@ -52,6 +56,33 @@ describe('session end notice', () => {
       ),
     );
     expect(LOGGED_OUT_MESSAGES.expired).toBe('Your session expired. Please log in again.');
+  });
+
+  it('names the end of a session limit, a time-out and a self-exclusion', async () => {
+    expect(LOGGED_OUT_MESSAGES.time_out).toBe(
+      'You are on a time-out: login is refused until it ends.',
+    );
+    expect(LOGGED_OUT_MESSAGES.self_excluded).toBe('You have excluded yourself: login is refused.');
+    mount({ Status: true, Result: 'session_limit' });
+    act(() => clearStoredLogin());
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Your session time limit was reached. Please log in again.',
+      ),
+    );
+  });
+
+  it("keeps the server's words of a time-out taken here when the server then names it", async () => {
+    const { callsTo } = mount({ Status: true, Result: 'time_out' });
+    const words = 'You are on a time-out until 4 Dec 2026, 14:05. You have been logged out.';
+    act(() => noteSessionEnd('time_out', words));
+    act(() => clearStoredLogin());
+    await vi.waitFor(() => expect(callsTo('/api/Authenticate/sessionEnd')).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.getByRole('status').textContent).toBe(words);
+    // Another reason is news, and replaces it.
+    act(() => noteSessionEnd('self_excluded'));
+    expect(screen.getByRole('status').textContent).toBe(LOGGED_OUT_MESSAGES.self_excluded);
   });
 
   it('says nothing after a logout of its own, nor once a new login has come', async () => {

@@ -1,0 +1,7 @@
+/** General → specific, so invalidation can target any level (STYLE). */
+export const saferKeys = {
+  all: ['safer'] as const,
+  settings: () => [...saferKeys.all, 'settings'] as const,
+  /** The reality check's figures, asked afresh for each check (its due time, epoch ms). */
+  session: (dueAt: number) => [...saferKeys.all, 'session', dueAt] as const,
+};
