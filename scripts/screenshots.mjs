@@ -355,6 +355,7 @@ async function journeyShots() {
       'cash-out',
       'exchange-mechanics',
       'markets-more',
+      'matka-live',
       'reports',
       'safer',
       'shell',

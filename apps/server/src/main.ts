@@ -15,7 +15,7 @@ import { createRedisBackplane } from './hub/redis-backplane.js';
 import { drainOrder, stopInOrder } from './lifecycle.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createCatalog } from './modules/markets/catalog.js';
-import { createMatkaScheduler } from './modules/matka/matka.scheduler.js';
+import { createMatkaScheduler, MATKA_TICK_MS } from './modules/matka/matka.scheduler.js';
 import { settleFromFeed } from './modules/settlement/settlement.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { systemClock, systemRandom } from './seams.js';
@@ -184,9 +184,10 @@ async function main(): Promise<void> {
   }
 
   // Opens and draws the matka games; its first tick draws what closed while the server was down.
+  // Each second, so that screens hear a market open or close within about a second of it.
   const matkaScheduler = createMatkaScheduler({
     matka: services.matka,
-    intervalMs: 5_000,
+    intervalMs: MATKA_TICK_MS,
     log: say,
   });
 

@@ -135,6 +135,12 @@ export function createServices(deps: ServicesDeps) {
     idempotency,
     payout: config.matkaPayout,
     stakeRefusal: safer.stakeRefusalIn,
+    // Every screen's matka board follows each market's open, close, result, void and rollback,
+    // and a bettor's header reloads when a result, void or rollback moved their money (the hub,
+    // after the commit).
+    onChanged: (change) => publisher.toAll('MatkaChanged', change),
+    onBalanceChanged: (clientId) =>
+      publisher.toUser(clientId, 'UpdateBalance', { Reason: 'matka' }),
   });
   const casino = createCasinoService({
     db,
@@ -197,6 +203,7 @@ export function createServices(deps: ServicesDeps) {
     site: createSiteService(loadBrandTable(config.brandsFile ?? BUILT_IN_BRANDS), {
       reportTimeZone: config.reportTz,
       priceStaleSeconds: config.feedStaleS,
+      matkaPayout: config.matkaPayout,
     }),
   };
 }

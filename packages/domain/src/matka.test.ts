@@ -6,14 +6,21 @@ import {
   MATKA_MESSAGES,
   matkaAmountCheck,
   matkaBetNo,
+  matkaBetsByNumber,
   matkaBoardNumbers,
   matkaCrossing,
+  matkaCrossingPreview,
   matkaHarup,
+  matkaHarupPreview,
+  matkaHeat,
   matkaPasteConfirm,
   matkaPasteFormat,
   matkaPasteParse,
+  matkaPastePreview,
   matkaSingleBet,
+  matkaStakes,
   matkaTotal,
+  type MatkaBet,
   type MatkaBetNo,
   type MatkaDigit,
 } from './matka.js';
@@ -286,5 +293,277 @@ describe('matka total', () => {
     ];
     expect(matkaTotal(bets)).toBe(1075);
     expect(matkaTotal([])).toBe(0);
+  });
+});
+
+const bet = (betNo: MatkaBetNo, amount: number): MatkaBet => ({ betNo, amount: amount as Paise });
+
+describe('matka bets by number', () => {
+  it('sums the stakes of a repeated number into one bet at its first place', () => {
+    expect(matkaBetsByNumber([bet('12', 1050), bet('13', 900), bet('12', 1050)])).toEqual([
+      bet('12', 2100),
+      bet('13', 900),
+    ]);
+  });
+
+  it('leaves bets of distinct numbers as they are', () => {
+    const bets = [bet('45', 10_000), bet('46', 10_000)];
+    expect(matkaBetsByNumber(bets)).toEqual(bets);
+  });
+
+  it('Harup A 5555 and B 555 at ₹100: 19 numbers, 55 at ₹20, the same ₹200 total', () => {
+    const harup = matkaHarup(['5555'], ['555'], 100);
+    if (!harup.ok) throw new Error(harup.message);
+    expect(harup.bets).toHaveLength(20);
+    const merged = matkaBetsByNumber(harup.bets);
+    expect(merged.map((entry) => entry.betNo)).toEqual([
+      ...['50', '51', '52', '53', '54', '55', '56', '57', '58', '59'],
+      ...['05', '15', '25', '35', '45', '65', '75', '85', '95'],
+    ]);
+    expect(merged.find((entry) => entry.betNo === '55')?.amount).toBe(2000);
+    expect(merged.filter((e) => e.betNo !== '55').every((e) => e.amount === 1000)).toBe(true);
+    expect(matkaTotal(merged)).toBe(harup.total);
+    expect(harup.total).toBe(20_000);
+  });
+
+  it('keeps the total and gives each number once', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(betNo, fc.integer({ min: 1, max: 1_000_000 }))), (pairs) => {
+        const bets = pairs.map(([no, amount]) => bet(no, amount));
+        const merged = matkaBetsByNumber(bets);
+        expect(matkaTotal(merged)).toBe(matkaTotal(bets));
+        expect(new Set(merged.map((entry) => entry.betNo)).size).toBe(merged.length);
+      }),
+    );
+  });
+});
+
+describe('matka stakes and heat', () => {
+  it('sums each number, and knows the largest and the total', () => {
+    const stakes = matkaStakes([bet('45', 10_000), bet('46', 5_000), bet('45', 10_000)]);
+    expect([...stakes.byNumber]).toEqual([
+      ['45', 20_000],
+      ['46', 5_000],
+    ]);
+    expect(stakes.largest).toBe(20_000);
+    expect(stakes.total).toBe(25_000);
+    expect(matkaStakes([])).toEqual({ byNumber: new Map(), largest: 0, total: 0 });
+  });
+
+  it('is none without a stake, heavy from half the largest on, some below', () => {
+    const largest = 20_000 as Paise;
+    expect(matkaHeat(0 as Paise, largest)).toBe('none');
+    expect(matkaHeat(0 as Paise, 0 as Paise)).toBe('none');
+    expect(matkaHeat(20_000 as Paise, largest)).toBe('heavy');
+    expect(matkaHeat(10_000 as Paise, largest)).toBe('heavy');
+    expect(matkaHeat(9_999 as Paise, largest)).toBe('some');
+    expect(matkaHeat(1 as Paise, largest)).toBe('some');
+  });
+
+  it('makes the largest stake heavy on every board', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(betNo, fc.integer({ min: 1, max: 1_000_000 })), { minLength: 1 }),
+        (pairs) => {
+          const stakes = matkaStakes(pairs.map(([no, amount]) => bet(no, amount)));
+          const levels = [...stakes.byNumber.values()].map((s) => matkaHeat(s, stakes.largest));
+          expect(levels).toContain('heavy');
+          expect(levels).not.toContain('none');
+        },
+      ),
+    );
+  });
+});
+
+describe('matka paste preview', () => {
+  it('is nothing yet for a blank line; the confirm step would refuse it', () => {
+    for (const input of ['', '   ']) {
+      expect(matkaPastePreview(input, 90)).toEqual({
+        kind: 'none',
+        refusal: 'Invalid input format! Please correct it first.',
+      });
+    }
+  });
+
+  it('shows the format message for a malformed line', () => {
+    expect(matkaPastePreview('45-46-50', 90)).toEqual({
+      kind: 'message',
+      message: 'Invalid input format! Expected format: 45-46-50@100',
+      refusal: 'Invalid input format! Please correct it first.',
+    });
+  });
+
+  it('gives the confirm step’s bets with the count, total and payout of a hit', () => {
+    expect(matkaPastePreview('45-46-50@100', 90)).toEqual({
+      kind: 'bets',
+      bets: [bet('45', 10_000), bet('46', 10_000), bet('50', 10_000)],
+      count: 3,
+      total: 30_000,
+      payout: 900_000,
+      payoutVaries: false,
+      dropped: [],
+      repeated: [],
+      merged: [],
+      ignored: [],
+    });
+  });
+
+  it('notes the numbers above 99 it dropped and the numbers typed twice, kept as two bets', () => {
+    const preview = matkaPastePreview('45-100-5-45-05-250-45@10', 90);
+    if (preview.kind !== 'bets') throw new Error(preview.kind);
+    expect(preview.bets.map((entry) => entry.betNo)).toEqual(['45', '05', '45', '05', '45']);
+    expect(preview.count).toBe(5);
+    expect(preview.total).toBe(5_000);
+    expect(preview.dropped).toEqual(['100', '250']);
+    expect(preview.repeated).toEqual([
+      { betNo: '45', times: 3 },
+      { betNo: '05', times: 2 },
+    ]);
+    // 45 carries ₹30: a hit on it returns ₹2,700; on 05 only ₹1,800.
+    expect(preview.payout).toBe(270_000);
+    expect(preview.payoutVaries).toBe(true);
+  });
+
+  it('has no payout without a known positive whole payout', () => {
+    for (const payout of [null, 0, -90, 1.5, Number.NaN]) {
+      const preview = matkaPastePreview('45@10', payout);
+      expect(preview.kind === 'bets' && preview.payout).toBeNull();
+    }
+    // Beyond a safe integer: not a figure to show.
+    const huge = matkaPastePreview('45@1000000000', Number.MAX_SAFE_INTEGER);
+    expect(huge.kind === 'bets' && huge.payout).toBeNull();
+  });
+
+  it('agrees with the confirm step on every line', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc
+            .tuple(fc.array(fc.integer({ min: 0, max: 150 }), { minLength: 1 }), fc.nat(500))
+            .map(([numbers, amount]) => `${numbers.join('-')}@${amount}`),
+        ),
+        (input) => {
+          const preview = matkaPastePreview(input, 90);
+          const confirm = matkaPasteConfirm(input);
+          if (preview.kind === 'bets') {
+            expect(confirm).toEqual({ ok: true, bets: preview.bets, total: preview.total });
+          } else {
+            expect(confirm).toEqual({ ok: false, message: preview.refusal });
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('matka crossing preview', () => {
+  const message = MATKA_MESSAGES.selectBothRows;
+
+  it('is nothing yet until a digit or an amount is entered', () => {
+    expect(matkaCrossingPreview([], [], null, 90)).toEqual({ kind: 'none', refusal: message });
+  });
+
+  it('shows the form’s messages: both rows first, then the amount', () => {
+    expect(matkaCrossingPreview(['1'], [], null, 90)).toEqual({
+      kind: 'message',
+      message,
+      refusal: message,
+    });
+    expect(matkaCrossingPreview([], [], 10, 90)).toEqual({
+      kind: 'message',
+      message,
+      refusal: message,
+    });
+    const amount = MATKA_MESSAGES.amount;
+    expect(matkaCrossingPreview(['1'], ['2'], null, 90)).toEqual({
+      kind: 'message',
+      message: amount,
+      refusal: amount,
+    });
+    expect(matkaCrossingPreview(['1'], ['2'], 0, 90)).toEqual({
+      kind: 'message',
+      message: amount,
+      refusal: amount,
+    });
+  });
+
+  it('3 × 4 digits at ₹100: 12 bets, ₹1,200, a hit returns ₹9,000', () => {
+    const preview = matkaCrossingPreview(['1', '2', '3'], ['4', '5', '6', '7'], 100, 90);
+    if (preview.kind !== 'bets') throw new Error(preview.kind);
+    const crossing = matkaCrossing(['1', '2', '3'], ['4', '5', '6', '7'], 100);
+    expect(crossing.ok && crossing.bets).toEqual(preview.bets);
+    expect(preview).toMatchObject({
+      count: 12,
+      total: 120_000,
+      payout: 900_000,
+      payoutVaries: false,
+      ignored: [],
+    });
+  });
+
+  it('notes a digit chosen twice, counted once', () => {
+    const preview = matkaCrossingPreview(['1', '1'], ['2', '3', '2'], 10, 90);
+    if (preview.kind !== 'bets') throw new Error(preview.kind);
+    expect(preview.count).toBe(2);
+    expect(preview.ignored).toEqual(['A 1', 'B 2']);
+  });
+});
+
+describe('matka Harup preview', () => {
+  const message = MATKA_MESSAGES.selectBothRows;
+
+  it('is nothing yet until an entry or an amount is entered', () => {
+    expect(matkaHarupPreview([], [], null, 90)).toEqual({ kind: 'none', refusal: message });
+    expect(matkaHarupPreview(['abcd'], ['55'], null, 90)).toEqual({
+      kind: 'none',
+      refusal: message,
+    });
+  });
+
+  it('shows the form’s messages', () => {
+    expect(matkaHarupPreview([], [], 100, 90)).toEqual({
+      kind: 'message',
+      message,
+      refusal: message,
+    });
+    expect(matkaHarupPreview(['5555'], [], null, 90)).toEqual({
+      kind: 'message',
+      message: MATKA_MESSAGES.amount,
+      refusal: MATKA_MESSAGES.amount,
+    });
+  });
+
+  it('A 5555 at ₹100: ten bets of ₹10, a hit returns ₹900', () => {
+    const preview = matkaHarupPreview(['5555'], [], 100, 90);
+    expect(preview).toMatchObject({
+      kind: 'bets',
+      count: 10,
+      total: 10_000,
+      payout: 90_000,
+      payoutVaries: false,
+      merged: [],
+    });
+  });
+
+  it('A 5555 and B 555 at ₹100: the confirm step’s 19 numbers, 55 carrying both tenths', () => {
+    const preview = matkaHarupPreview(['5555'], ['555'], 100, 90);
+    if (preview.kind !== 'bets') throw new Error(preview.kind);
+    const harup = matkaHarup(['5555'], ['555'], 100);
+    expect(harup.ok && matkaBetsByNumber(harup.bets)).toEqual(preview.bets);
+    expect(preview.count).toBe(19);
+    expect(preview.total).toBe(20_000);
+    expect(preview.merged).toEqual(['55']);
+    expect(preview.payout).toBe(180_000); // ₹20 on 55 × 90
+    expect(preview.payoutVaries).toBe(true);
+  });
+
+  it('counts an entry chosen twice once, and says so', () => {
+    const preview = matkaHarupPreview(['3333', '3333'], ['111', 'x', 'x'], 10, 90);
+    if (preview.kind !== 'bets') throw new Error(preview.kind);
+    expect(preview.count).toBe(19);
+    expect(preview.total).toBe(2_000);
+    expect(preview.ignored).toEqual(['A 3333']);
+    expect(preview.merged).toEqual(['31']);
   });
 });

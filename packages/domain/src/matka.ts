@@ -1,4 +1,4 @@
-import type { Paise } from './money.js';
+import { toPaise, type Paise } from './money.js';
 import { stakeToPaise, toStake, type Stake } from './stake.js';
 
 /** One decimal digit as a character. */
@@ -89,22 +89,36 @@ export function matkaSingleBet(betNo: MatkaBetNo, rupees: number): MatkaBetsResu
  * their order and repeats (`45-45@10` is two bets on 45); `5` and `05` both mean `'05'`.
  */
 export function matkaPasteParse(input: string): MatkaPasteResult {
-  const invalid = { ok: false, message: MATKA_MESSAGES.pasteFormat } as const;
+  const read = pasteRead(input);
+  if (read === null) return { ok: false, message: MATKA_MESSAGES.pasteFormat };
+  return { ok: true, numbers: read.numbers, amount: read.amount };
+}
+
+/** A valid paste line's numbers and amount, and the numbers above 99 it dropped (as typed). */
+interface PasteRead {
+  readonly numbers: MatkaBetNo[];
+  readonly dropped: string[];
+  readonly amount: Stake;
+}
+
+function pasteRead(input: string): PasteRead | null {
   const parts = input.split('@');
-  if (parts.length !== 2) return invalid;
+  if (parts.length !== 2) return null;
   const [numbersPart = '', amountPart = ''] = parts;
   const amountText = amountPart.trim();
   const amount = /^\d+$/.test(amountText) ? toStake(Number(amountText)) : null;
-  if (amount === null) return invalid;
+  if (amount === null) return null;
   const numbers: MatkaBetNo[] = [];
+  const dropped: string[] = [];
   for (const token of numbersPart.split('-')) {
     const text = token.trim();
-    if (!/^\d+$/.test(text)) return invalid;
+    if (!/^\d+$/.test(text)) return null;
     const betNo = matkaBetNo(Number(text));
-    if (betNo !== null) numbers.push(betNo);
+    if (betNo === null) dropped.push(text);
+    else numbers.push(betNo);
   }
-  if (numbers.length === 0) return invalid;
-  return { ok: true, numbers, amount };
+  if (numbers.length === 0) return null;
+  return { numbers, dropped, amount };
 }
 
 /**
@@ -187,4 +201,198 @@ export function matkaHarup(
   for (const first of andar) for (const d of digits) bets.push({ betNo: `${first}${d}`, amount });
   for (const middle of bahar) for (const d of digits) bets.push({ betNo: `${d}${middle}`, amount });
   return betsResult(bets);
+}
+
+/**
+ * One bet per number, its amounts summed, in order of first appearance. Harup's rows overlap
+ * (row A `5555` gives 50 … 59, row B `555` gives 05 … 95: both hold 55), and each entry
+ * legitimately stakes its ten numbers ({@link matkaHarup}), so 55 carries two tenths. The bettor
+ * confirms each number once with its whole stake, and exactly that is sent: the count, the total
+ * and the payout of a hit are those of the separate bets.
+ */
+export function matkaBetsByNumber(bets: readonly MatkaBet[]): MatkaBet[] {
+  const amounts = new Map<MatkaBetNo, number>();
+  for (const bet of bets) amounts.set(bet.betNo, (amounts.get(bet.betNo) ?? 0) + bet.amount);
+  return [...amounts].map(([betNo, amount]) => ({ betNo, amount: amount as Paise }));
+}
+
+/** The player's stakes on a board: each number's summed amount, the largest, and the total. */
+export interface MatkaStakes {
+  /** Numbers with a stake, in order of first appearance; a number without one is absent. */
+  readonly byNumber: ReadonlyMap<MatkaBetNo, Paise>;
+  /** The largest stake on one number (0 without bets). */
+  readonly largest: Paise;
+  /** Every amount summed. */
+  readonly total: Paise;
+}
+
+/** Sums bets per number (repeats and Harup overlaps add up): the board's heat map and payouts. */
+export function matkaStakes(bets: readonly MatkaBet[]): MatkaStakes {
+  const byNumber = new Map<MatkaBetNo, Paise>();
+  let largest = 0;
+  for (const bet of matkaBetsByNumber(bets)) {
+    byNumber.set(bet.betNo, bet.amount);
+    largest = Math.max(largest, bet.amount);
+  }
+  return { byNumber, largest: largest as Paise, total: matkaTotal(bets) };
+}
+
+/** How much of the player's money a board number carries (the heat map). */
+export type MatkaHeat = 'none' | 'some' | 'heavy';
+
+/**
+ * The heat of a number whose stake is `stake` on a board whose largest stake on one number is
+ * `largest`: none without a stake; heavy from half the largest on (so the largest is always
+ * heavy, and evenly spread bets are all heavy); some below that.
+ */
+export function matkaHeat(stake: Paise, largest: Paise): MatkaHeat {
+  if (stake <= 0) return 'none';
+  return stake * 2 >= largest ? 'heavy' : 'some';
+}
+
+/** A number typed more than once on a paste line, kept as that many bets. */
+export interface MatkaRepeat {
+  readonly betNo: MatkaBetNo;
+  readonly times: number;
+}
+
+/**
+ * What a form's entry makes, exactly as its confirm dialog lists it, with the figures a player
+ * weighs and what the entry dropped or repeated.
+ */
+export interface MatkaPreviewBets {
+  readonly kind: 'bets';
+  /** The bets in the confirm dialog's order; what Submit sends. */
+  readonly bets: readonly MatkaBet[];
+  /** How many bets (a paste's repeated number counts each time). */
+  readonly count: number;
+  readonly total: Paise;
+  /**
+   * What one hit returns, stake included: the largest amount on one number × the payout; null
+   * when the payout is not known (not a positive integer) or beyond a safe integer.
+   */
+  readonly payout: Paise | null;
+  /** The numbers carry different amounts, so `payout` is the most one hit returns. */
+  readonly payoutVaries: boolean;
+  /** Paste: the numbers above 99, as typed, in order; they are not bets. */
+  readonly dropped: readonly string[];
+  /** Paste: the numbers typed more than once, each kept as that many bets. */
+  readonly repeated: readonly MatkaRepeat[];
+  /** Harup: the numbers both rows give, one bet carrying both tenths. */
+  readonly merged: readonly MatkaBetNo[];
+  /** Crossing and Harup: the entries chosen more than once (`'A 5555'`), counted once. */
+  readonly ignored: readonly string[];
+}
+
+/**
+ * A form's live preview: nothing entered yet; the form's message (SPEC §5, {@link MATKA_MESSAGES});
+ * or the bets. `refusal` is what the confirm step answers when there are no bets.
+ */
+export type MatkaPreview =
+  | { readonly kind: 'none'; readonly refusal: string }
+  | { readonly kind: 'message'; readonly message: string; readonly refusal: string }
+  | MatkaPreviewBets;
+
+type PreviewNotes = Partial<Pick<MatkaPreviewBets, 'dropped' | 'repeated' | 'merged' | 'ignored'>>;
+
+/** Items seen more than once, each with how many times, in order of first appearance. */
+function repeatsOf<T>(items: readonly T[]): { item: T; times: number }[] {
+  const counts = new Map<T, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return [...counts].filter(([, times]) => times > 1).map(([item, times]) => ({ item, times }));
+}
+
+function previewOf(
+  bets: readonly MatkaBet[],
+  payout: number | null,
+  notes: PreviewNotes,
+): MatkaPreviewBets {
+  const stakes = matkaStakes(bets);
+  const isPayout = payout !== null && Number.isSafeInteger(payout) && payout > 0;
+  return {
+    kind: 'bets',
+    bets,
+    count: bets.length,
+    total: stakes.total,
+    payout: isPayout ? toPaise(stakes.largest * payout) : null,
+    payoutVaries: new Set(stakes.byNumber.values()).size > 1,
+    dropped: [],
+    repeated: [],
+    merged: [],
+    ignored: [],
+    ...notes,
+  };
+}
+
+/**
+ * The paste form's preview while typing, for a `payout` (MATKA_PAYOUT; null when not known).
+ * A blank line is nothing yet; a line {@link matkaPasteParse} refuses shows its message; a valid
+ * one gives the bets of {@link matkaPasteConfirm}, with the numbers above 99 it dropped and the
+ * numbers typed twice (kept as two bets). The confirm step refuses without bets with
+ * 'Invalid input format! Please correct it first.'.
+ */
+export function matkaPastePreview(input: string, payout: number | null): MatkaPreview {
+  const refusal = MATKA_MESSAGES.pasteConfirm;
+  if (input.trim() === '') return { kind: 'none', refusal };
+  const read = pasteRead(input);
+  if (read === null) return { kind: 'message', message: MATKA_MESSAGES.pasteFormat, refusal };
+  const amount = stakeToPaise(read.amount);
+  return previewOf(
+    read.numbers.map((betNo) => ({ betNo, amount })),
+    payout,
+    {
+      dropped: read.dropped,
+      repeated: repeatsOf(read.numbers).map(({ item, times }) => ({ betNo: item, times })),
+    },
+  );
+}
+
+const repeatedEntries = (row: string, entries: readonly string[]) =>
+  repeatsOf(entries).map(({ item }) => `${row} ${item}`);
+
+/**
+ * The crossing form's preview: nothing yet while no digit is chosen and no amount is entered
+ * (`rupees` null); otherwise the message or the bets of {@link matkaCrossing} (a digit chosen
+ * twice is noted and counted once). Its confirm step answers the same message.
+ */
+export function matkaCrossingPreview(
+  rowA: readonly MatkaDigit[],
+  rowB: readonly MatkaDigit[],
+  rupees: number | null,
+  payout: number | null,
+): MatkaPreview {
+  if (rowA.length === 0 && rowB.length === 0 && rupees === null) {
+    return { kind: 'none', refusal: MATKA_MESSAGES.selectBothRows };
+  }
+  const result = matkaCrossing(rowA, rowB, rupees ?? Number.NaN);
+  if (!result.ok) return { kind: 'message', message: result.message, refusal: result.message };
+  return previewOf(result.bets, payout, {
+    ignored: [...repeatedEntries('A', rowA), ...repeatedEntries('B', rowB)],
+  });
+}
+
+/**
+ * The Harup form's preview: nothing yet while no entry is chosen and no amount is entered
+ * (`rupees` null); otherwise the message of {@link matkaHarup}, or its bets merged by number
+ * ({@link matkaBetsByNumber}: what the confirm dialog lists and Submit sends), noting the numbers
+ * both rows give and the entries chosen twice (counted once). Its confirm step answers the same
+ * message.
+ */
+export function matkaHarupPreview(
+  rowA: readonly string[],
+  rowB: readonly string[],
+  rupees: number | null,
+  payout: number | null,
+): MatkaPreview {
+  const validA = rowA.filter((entry) => digitAt(entry, 4, 0) !== null);
+  const validB = rowB.filter((entry) => digitAt(entry, 3, 1) !== null);
+  if (validA.length === 0 && validB.length === 0 && rupees === null) {
+    return { kind: 'none', refusal: MATKA_MESSAGES.selectBothRows };
+  }
+  const result = matkaHarup(rowA, rowB, rupees ?? Number.NaN);
+  if (!result.ok) return { kind: 'message', message: result.message, refusal: result.message };
+  return previewOf(matkaBetsByNumber(result.bets), payout, {
+    merged: repeatsOf(result.bets.map((bet) => bet.betNo)).map(({ item }) => item),
+    ignored: [...repeatedEntries('A', validA), ...repeatedEntries('B', validB)],
+  });
 }

@@ -233,18 +233,20 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     return { answer: answerOf(outcome), after: { rolledBack: true, reason: input.reason } };
   };
 
-  const matkaDeclare: Command<{ mid: number; result: string }> = async (tx, input) => {
-    const outcome = await matka.declareIn(tx, String(input.mid), input.result);
+  // Everyone's matka board hears the market's change, and its bettors' wallets reload, once the
+  // action committed (the service tells `onCommit`).
+  const matkaDeclare: Command<{ mid: number; result: string }> = async (tx, input, onCommit) => {
+    const outcome = await matka.declareIn(tx, String(input.mid), input.result, onCommit);
     return { answer: answerOf(outcome), after: { result: input.result } };
   };
 
-  const matkaVoid: Command<{ mid: number; reason: string }> = async (tx, input) => {
-    const outcome = await matka.voidMarketIn(tx, String(input.mid), input.reason);
+  const matkaVoid: Command<{ mid: number; reason: string }> = async (tx, input, onCommit) => {
+    const outcome = await matka.voidMarketIn(tx, String(input.mid), input.reason, onCommit);
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };
 
-  const matkaRollback: Command<{ mid: number; reason: string }> = async (tx, input) => {
-    const outcome = await matka.rollbackIn(tx, String(input.mid), input.reason);
+  const matkaRollback: Command<{ mid: number; reason: string }> = async (tx, input, onCommit) => {
+    const outcome = await matka.rollbackIn(tx, String(input.mid), input.reason, onCommit);
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };
 

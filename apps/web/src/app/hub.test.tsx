@@ -8,6 +8,7 @@ import { marketOddsQuery, type ExchangeBook } from '../features/event/api/get-ma
 import { tossOddsQuery } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
+import { matkaKeys } from '../features/matka/query-keys';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { HubConnectionState } from '@microsoft/signalr';
@@ -41,7 +42,7 @@ describe('hub handlers', () => {
       MarketId: '1.77',
       MarketType: 'MATCH_ODDS',
     });
-    connection.emit('UpdateBalance', { Reason: 'matka' });
+    connection.emit('UpdateBalance', { Reason: 'casino' });
     expect(keys()).toEqual([
       marketKeys.lists(),
       marketKeys.lists(),
@@ -50,6 +51,103 @@ describe('hub handlers', () => {
       walletKeys.all,
       walletKeys.all,
     ]);
+  });
+
+  it('UpdateBalance of matka money reloads the wallet and the client’s matka bets (their exposure)', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const connection = fakeConnection();
+    registerHubHandlers(connection, queryClient);
+    connection.emit('UpdateBalance', { Reason: 'matka' });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      walletKeys.all,
+      matkaKeys.myBetsAll(),
+      matkaKeys.profitLosses(),
+    ]);
+  });
+});
+
+describe('hub MatkaChanged', () => {
+  const GAME = {
+    EventName: 'Kalyan',
+    hindi: 'कल्याण',
+    EventId: 7001,
+    Mid: 880001,
+    DateModify: '2026-11-22T06:00:00+05:30',
+    StartTime: '2026-11-22T10:00:00+05:30',
+    EndTime: '2026-11-22T16:00:00+05:30',
+    id: 880001,
+    isOpen: true,
+  };
+  const OTHER = { ...GAME, EventName: 'Milan', EventId: 7002, Mid: 880002, id: 880002 };
+
+  function matkaScreen() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(matkaKeys.games(), [GAME, OTHER]);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const connection = fakeConnection();
+    registerHubHandlers(connection, queryClient);
+    const keys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    return { queryClient, connection, keys };
+  }
+
+  it('closed: the game shows closed at once, its state is kept, and the matka reads ask again', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:30:00Z'), toFake: ['Date'] });
+    const { queryClient, connection, keys } = matkaScreen();
+    const push = {
+      EventId: 7001,
+      Mid: 880001,
+      Status: 'closed',
+      Result: null,
+      EndTime: '2026-11-22T16:00:00+05:30',
+    };
+    connection.emit('MatkaChanged', push);
+    expect(queryClient.getQueryData(matkaKeys.games())).toEqual([
+      { ...GAME, isOpen: false },
+      OTHER,
+    ]);
+    expect(queryClient.getQueryData(matkaKeys.live())).toEqual({
+      '880001': {
+        eventId: 7001,
+        status: 'closed',
+        result: null,
+        endTime: push.EndTime,
+        at: Date.parse('2026-11-22T10:30:00Z'),
+      },
+    });
+    expect(keys()).toEqual([
+      matkaKeys.games(),
+      matkaKeys.results(),
+      matkaKeys.myBets('880001'),
+      matkaKeys.profitLosses(),
+    ]);
+  });
+
+  it('settled: keeps the winning number by Mid, next to the other markets’ states', () => {
+    const { queryClient, connection } = matkaScreen();
+    const base = { EventId: 7002, Mid: 880002, EndTime: '2026-11-22T16:00:00+05:30' };
+    connection.emit('MatkaChanged', { ...base, Status: 'closed', Result: null });
+    connection.emit('MatkaChanged', {
+      ...base,
+      EventId: 7001,
+      Mid: 880001,
+      Status: 'settled',
+      Result: '45',
+    });
+    const live = queryClient.getQueryData<Record<string, { status: string; result: unknown }>>(
+      matkaKeys.live(),
+    );
+    expect(live?.['880001']).toMatchObject({ status: 'settled', result: '45' });
+    expect(live?.['880002']).toMatchObject({ status: 'closed', result: null });
+  });
+
+  it('ignores a push without its market', () => {
+    const { queryClient, connection, keys } = matkaScreen();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    connection.emit('MatkaChanged', { EventId: 7001, Status: 'closed' });
+    expect(queryClient.getQueryData(matkaKeys.live())).toBeUndefined();
+    expect(keys()).toEqual([]);
+    warn.mockRestore();
   });
 });
 

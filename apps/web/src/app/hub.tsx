@@ -9,6 +9,7 @@ import { operatorRowsPut } from '../features/event/api/operator-rows';
 import { tossOddsPut } from '../features/event/api/get-toss-odds';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
+import { matkaChangedPut, matkaMoneyMoved } from '../features/matka/api/live';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { setHubConnected, setHubLost, useIsHubLost, useIsOnline } from '../lib/connection';
@@ -45,6 +46,7 @@ const CARRIES: Partial<Record<HubMessageName, string>> = {
   UpdateMarketOdds: 'Book',
   EventSuspended: 'Detail',
   FeedHeartbeat: 'EventId',
+  MatkaChanged: 'Mid',
 };
 
 /** A hub payload as the contract types it; one without what it carries is logged and dropped. */
@@ -106,8 +108,18 @@ export function registerHubHandlers(
         (held) => held,
       );
   });
-  // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads.
-  connection.on('UpdateBalance', () => invalidate(walletKeys.all));
+  // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads, and
+  // for matka the client's matka bets (so a board's exposure and stakes) and profit and loss.
+  connection.on('UpdateBalance', (payload: unknown) => {
+    invalidate(walletKeys.all);
+    if ((payload as { Reason?: unknown } | null)?.Reason === 'matka') matkaMoneyMoved(queryClient);
+  });
+  // A matka market opened, closed, got its result, or was voided or rolled back: the games, the
+  // boards and the results follow (features/matka/api/live.ts).
+  connection.on('MatkaChanged', (payload: unknown) => {
+    const push = parsed('MatkaChanged', payload);
+    if (push) matkaChangedPut(queryClient, push);
+  });
   connection.on('BetPlacedMessage', (payload: unknown) => {
     const eventId = eventIdOf(payload, 'EventId');
     if (eventId) invalidate(eventKeys.bets(eventId));

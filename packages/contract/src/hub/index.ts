@@ -1,6 +1,6 @@
 import { EXCHANGE_MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
-import { endpoint, envelope } from '../common.js';
+import { endpoint, envelope, isoDateTime } from '../common.js';
 import {
   bmFancyRow,
   bookmakerRow,
@@ -104,6 +104,19 @@ export const hubMessages = {
    * header's wallet reloads at once (`Reason` names it).
    */
   UpdateBalance: z.object({ Reason: z.enum(['matka', 'casino', 'credit']) }),
+  /**
+   * To everyone: a matka game's market opened, closed for betting at its EndTime, got its result
+   * (drawn at close or declared by an operator), or was voided or rolled back; open boards, game
+   * lists and result lists follow without asking. `Result` is the winning number (`'00'`–`'99'`)
+   * once settled, else null.
+   */
+  MatkaChanged: z.object({
+    EventId: z.number().int().positive(),
+    Mid: z.number().int().positive(),
+    Status: z.enum(['open', 'closed', 'settled', 'voided', 'rolled back']),
+    Result: z.string().nullable(),
+    EndTime: isoDateTime,
+  }),
   BetPlacedMessage: z.object({
     EventId: z.number().int(),
     MarketId: z.string(),

@@ -51,6 +51,8 @@ export const siteConfig = z.object({
    * and the client greys them out with their age.
    */
   priceStaleSeconds: z.number().int().positive(),
+  /** MATKA_PAYOUT: a matka number that hits returns this many times its amount, stake included. */
+  matkaPayout: z.number().int().positive(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

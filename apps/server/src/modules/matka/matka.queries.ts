@@ -127,22 +127,44 @@ export async function lockMarket(tx: Tx, mid: string): Promise<MarketRow | undef
   return marketsWithGames(tx).where('m.id', '=', mid).forUpdate('m').executeTakeFirst();
 }
 
+/** A market the scheduler's tick looks at: to draw, or to announce as open. */
+export interface DueMarketRow {
+  readonly mid: string;
+  readonly gameId: string;
+  readonly opensAt: Date;
+  readonly closesAt: Date;
+}
+
 /**
- * Markets whose close has passed without a result, oldest first; not a voided market, nor one an
- * operator rolled back (only an operator's declaration settles that one).
+ * The scheduler's one look per tick, among the markets with no result, void or rollback that have
+ * opened by `now` (the partial index `matka_markets_due` holds only those still to settle): every
+ * one whose close has passed (due for its draw; never a voided market, nor one an operator rolled
+ * back, which only an operator's declaration settles), and every one still open that opened, or
+ * was created, after `since` (all of them without `since`). By close, then Mid.
  */
-export async function dueMarkets(db: Db | Tx, now: Date): Promise<string[]> {
-  const rows = await db
+export async function dueMarkets(
+  db: Db | Tx,
+  now: Date,
+  since: Date | null,
+): Promise<DueMarketRow[]> {
+  let query = db
     .selectFrom('matka_markets')
-    .select('id')
+    .select(['id as mid', 'game_id as gameId', 'opens_at as opensAt', 'closes_at as closesAt'])
     .where('result', 'is', null)
     .where('voided_at', 'is', null)
     .where('rolled_back_at', 'is', null)
-    .where('closes_at', '<=', now)
-    .orderBy('closes_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
+    .where('opens_at', '<=', now);
+  if (since !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('closes_at', '<=', now),
+        eb('opens_at', '>', since),
+        // A market is created with updated_at = its creation, which a clean one keeps.
+        eb('updated_at', '>', since),
+      ]),
+    );
+  }
+  return query.orderBy('closes_at').orderBy('id').execute();
 }
 
 export async function setResult(

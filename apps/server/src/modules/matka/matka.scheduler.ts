@@ -1,18 +1,29 @@
 import type { MatkaService } from './matka.service.js';
 
+/**
+ * The tick's interval in production: everyone hears a market open or close within about a second
+ * of its StartTime or EndTime. A tick is one small read (the markets still to settle, a partial
+ * index of a few rows), the coming markets created once a minute, and the draws when one is due.
+ */
+export const MATKA_TICK_MS = 1_000;
+
 export interface MatkaScheduler {
   /** Runs a first tick at once (drawing what closed while the server was down), then every interval. */
   start(): void;
   /** Stops ticking and waits for a tick in flight. */
   stop(): Promise<void>;
-  /** One pass: create the coming markets, draw every market whose close has passed. */
+  /**
+   * One pass: create the coming markets, tell the markets that opened or closed since the last
+   * pass, draw every market whose close has passed.
+   */
   tick(): Promise<void>;
 }
 
 /**
  * Opens and draws the matka games on their schedule (DESIGN §6). Time and randomness come from
  * the service's injected clock and Random; this only decides when to look. Any number of
- * instances may run it: a market's first result wins and the others find it settled.
+ * instances may run it: a market's first result wins and the others find it settled (each tells
+ * the open and the close; a screen hears them twice, harmlessly).
  */
 export function createMatkaScheduler(deps: {
   matka: MatkaService;

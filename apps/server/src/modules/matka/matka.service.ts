@@ -16,6 +16,7 @@ import {
   settlePositions,
 } from '../wallet/wallet.service.js';
 import * as q from './matka.queries.js';
+import { matkaChangeWire, type MatkaChange } from './matka.wire.js';
 
 /** The matka refusals and answers, as the bettor and the operator read them. */
 export const MATKA_ANSWERS = {
@@ -81,7 +82,20 @@ export interface MatkaServiceDeps {
   readonly payout: number;
   /** The client's limits on a stake (safer.service's stakeRefusalIn); none checked without it. */
   readonly stakeRefusal?: StakeRefusal;
+  /**
+   * Hears a market open or close by the clock, and its result, void or rollback once committed
+   * (everyone's MatkaChanged). Several instances may tell the same change: a listener takes it twice.
+   */
+  readonly onChanged?: (change: MatkaChange) => void;
+  /** Hears each client whose money a result, void or rollback moved, once committed. */
+  readonly onBalanceChanged?: (clientId: string) => void;
 }
+
+/** Registers a hook to run once the transaction committed (an operator action's `onCommit`). */
+export type WhenDone = (hook: () => void) => void;
+
+/** How often the tick creates the coming markets: they exist a day before they open. */
+const ENSURE_EVERY_MS = 60_000;
 
 /** A market's state as the operator's console lists it. */
 export type MatkaMarketStatus = 'open' | 'closed' | 'settled' | 'voided' | 'rolled back';
@@ -117,6 +131,40 @@ function sumByClient<T extends { clientId: string }>(
 export function createMatkaService(deps: MatkaServiceDeps) {
   const { db, clock, random } = deps;
   const payout = BigInt(deps.payout);
+
+  /**
+   * After the commit: everyone hears the market's new state, and each client with bets on it
+   * (whose money the change moved) hears it once.
+   */
+  function tell(
+    whenDone: WhenDone,
+    market: q.MarketRow,
+    status: MatkaMarketStatus,
+    result: string | null,
+    clients: Iterable<string> = [],
+  ): void {
+    const change = matkaChangeWire(market, status, result);
+    const moved = [...new Set(clients)];
+    whenDone(() => {
+      deps.onChanged?.(change);
+      for (const clientId of moved) deps.onBalanceChanged?.(clientId);
+    });
+  }
+
+  /** `work` in its own transaction; what it told runs once that committed (not a failed attempt's). */
+  async function committed<T>(work: (tx: Tx, whenDone: WhenDone) => Promise<T>): Promise<T> {
+    let hooks: (() => void)[] = [];
+    const result = await inTransaction(db, (tx) => {
+      hooks = [];
+      return work(tx, (hook) => hooks.push(hook));
+    });
+    for (const hook of hooks) hook();
+    return result;
+  }
+
+  /** When the tick last created the coming markets, and the `now` of its last look. */
+  let ensuredAt: number | undefined;
+  let lookedAt: Date | null = null;
 
   /** DESIGN §5 acceptance in one transaction: the open market FOR SHARE, then the wallet FOR UPDATE. */
   async function accept(
@@ -176,17 +224,22 @@ export function createMatkaService(deps: MatkaServiceDeps) {
    * Settled with (payout − 1) × amount on a hit or Lost with −amount, one ledger pair per client
    * with the house (kind profit_loss), and the client's exposure on the market released. A voided
    * market is refused until its void is rolled back; a rolled back one is refused to the draw.
+   * Once committed, everyone hears the result and each bettor's wallet reloads (`whenDone`).
    */
   async function settle(
     tx: Tx,
     mid: string,
     result: string,
     source: 'draw' | 'operator',
+    whenDone: WhenDone,
   ): Promise<OperatorOutcome> {
     if (!/^\d{2}$/.test(result)) return { ok: false, message: MATKA_ANSWERS.badResult };
     const market = await q.lockMarket(tx, mid);
     if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
     if (market.result !== null) {
+      // Another instance drew it since this tick looked, and may have told its result before
+      // this one told the close: told again, the result is what the screens hear last.
+      if (source === 'draw') tell(whenDone, market, 'settled', market.result);
       return {
         ok: false,
         message: `${label(market)} already has its result ${market.result}`,
@@ -235,6 +288,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
         })),
       });
     }
+    tell(whenDone, market, 'settled', result, netOf.keys());
     const how = source === 'draw' ? 'drawn' : 'declared';
     return {
       ok: true,
@@ -269,9 +323,15 @@ export function createMatkaService(deps: MatkaServiceDeps) {
    * An operator's void of a market with no result (open or closed): the market row FOR UPDATE,
    * then the wallets by ascending account (DESIGN §5); every Pending bet Voided with the reason and
    * its stake back (the client's position on the market released), no ledger row (nothing was won
-   * or lost), the market voided. It takes no more bets and is not drawn.
+   * or lost), the market voided. It takes no more bets and is not drawn. Once committed, everyone
+   * hears the void and each bettor's wallet reloads (`whenDone`).
    */
-  async function voidMarketIn(tx: Tx, mid: string, reason: string): Promise<OperatorOutcome> {
+  async function voidMarketIn(
+    tx: Tx,
+    mid: string,
+    reason: string,
+    whenDone: WhenDone,
+  ): Promise<OperatorOutcome> {
     const why = reason.trim();
     if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
     const market = await q.lockMarket(tx, mid);
@@ -307,6 +367,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     }
     await q.voidBets(tx, mid, why);
     await q.voidMarket(tx, { mid, reason: why, at });
+    tell(whenDone, market, 'voided', null, stakes.keys());
     return {
       ok: true,
       message: `Voided ${label(market)}: ${bets.length} bets of ${accounts.length} clients, stakes ₹ ${rupeesWire(released).toFixed(2)} returned`,
@@ -321,9 +382,15 @@ export function createMatkaService(deps: MatkaServiceDeps) {
    * with the house (the opposite of the sum of their bets' P/L, which is exactly what the
    * settlement posted; nothing for a void); the bets are Pending again and their stakes held again,
    * even past the main balance (DESIGN §5); the result is cleared and the market marked rolled
-   * back, so that the draw never settles it again and it takes no more bets.
+   * back, so that the draw never settles it again and it takes no more bets. Once committed,
+   * everyone hears the rollback and each bettor's wallet reloads (`whenDone`).
    */
-  async function rollbackIn(tx: Tx, mid: string, reason: string): Promise<OperatorOutcome> {
+  async function rollbackIn(
+    tx: Tx,
+    mid: string,
+    reason: string,
+    whenDone: WhenDone,
+  ): Promise<OperatorOutcome> {
     const why = reason.trim();
     if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
     const market = await q.lockMarket(tx, mid);
@@ -381,6 +448,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
       });
     }
     await q.rollBackMarket(tx, { mid, reason: why, at });
+    tell(whenDone, market, 'rolled back', null, netOf.keys());
     return {
       ok: true,
       message: `Rolled back ${label(market)} (was ${was}): ${finished.length} bets of ${accounts.length} clients Pending again; only an operator's declaration settles it now`,
@@ -409,26 +477,33 @@ export function createMatkaService(deps: MatkaServiceDeps) {
       );
     },
 
-    /** The operator's result for a market on the caller's transaction; refused when it has one. */
-    declareIn: (tx: Tx, mid: string, result: string): Promise<OperatorOutcome> =>
-      settle(tx, mid, result, 'operator'),
+    /**
+     * The operator's result for a market on the caller's transaction; refused when it has one.
+     * Its pushes wait for `whenDone` (the caller's commit).
+     */
+    declareIn: (
+      tx: Tx,
+      mid: string,
+      result: string,
+      whenDone: WhenDone,
+    ): Promise<OperatorOutcome> => settle(tx, mid, result, 'operator', whenDone),
 
     /** The operator's result for a market in its own transaction; refused when it has one. */
     declare(mid: string, result: string): Promise<OperatorOutcome> {
-      return inTransaction(db, (tx) => settle(tx, mid, result, 'operator'));
+      return committed((tx, whenDone) => settle(tx, mid, result, 'operator', whenDone));
     },
 
     voidMarketIn,
 
     /** `voidMarketIn` in its own transaction. */
     voidMarket: (mid: string, reason: string): Promise<OperatorOutcome> =>
-      inTransaction(db, (tx) => voidMarketIn(tx, mid, reason)),
+      committed((tx, whenDone) => voidMarketIn(tx, mid, reason, whenDone)),
 
     rollbackIn,
 
     /** `rollbackIn` in its own transaction. */
     rollback: (mid: string, reason: string): Promise<OperatorOutcome> =>
-      inTransaction(db, (tx) => rollbackIn(tx, mid, reason)),
+      committed((tx, whenDone) => rollbackIn(tx, mid, reason, whenDone)),
 
     /**
      * The markets opened in the last `days` days, and any older one rolled back and waiting for a
@@ -450,18 +525,44 @@ export function createMatkaService(deps: MatkaServiceDeps) {
       }));
     },
 
-    /** Creates the coming markets and draws every market whose close has passed, oldest first. */
-    async tick(): Promise<{ drawn: string[] }> {
+    /**
+     * The scheduler's pass: creates the coming markets (at most once a minute), then one look at
+     * the markets (`dueMarkets`): everyone hears each market that opened since the last pass
+     * (created already open included) and each whose close passed since then, then every market
+     * whose close has passed is drawn, oldest first (each told once committed). The first pass of
+     * a process tells every open market and every due one. Answers the Mids of each kind.
+     */
+    async tick(): Promise<{ opened: string[]; closed: string[]; drawn: string[] }> {
       const now = clock.now();
-      await q.ensureMarkets(db, now);
-      const drawn: string[] = [];
-      for (const mid of await q.dueMarkets(db, now)) {
-        const outcome = await inTransaction(db, (tx) =>
-          settle(tx, mid, drawMatkaNumber(random), 'draw'),
-        );
-        if (outcome.ok) drawn.push(mid);
+      if (ensuredAt === undefined || Math.abs(now.getTime() - ensuredAt) >= ENSURE_EVERY_MS) {
+        await q.ensureMarkets(db, now);
+        ensuredAt = now.getTime();
       }
-      return { drawn };
+      const since = lookedAt;
+      const markets = await q.dueMarkets(db, now, since);
+      lookedAt = now;
+      const opened: q.DueMarketRow[] = [];
+      const closed: q.DueMarketRow[] = [];
+      const due: q.DueMarketRow[] = [];
+      for (const market of markets) {
+        if (market.closesAt.getTime() > now.getTime()) opened.push(market);
+        else {
+          due.push(market);
+          if (since === null || market.closesAt.getTime() > since.getTime()) closed.push(market);
+        }
+      }
+      // The clock's changes: nothing to commit, told at once.
+      for (const market of opened) deps.onChanged?.(matkaChangeWire(market, 'open'));
+      for (const market of closed) deps.onChanged?.(matkaChangeWire(market, 'closed'));
+      const drawn: string[] = [];
+      for (const market of due) {
+        const outcome = await committed((tx, whenDone) =>
+          settle(tx, market.mid, drawMatkaNumber(random), 'draw', whenDone),
+        );
+        if (outcome.ok) drawn.push(market.mid);
+      }
+      const mids = (rows: q.DueMarketRow[]) => rows.map((market) => market.mid);
+      return { opened: mids(opened), closed: mids(closed), drawn };
     },
 
     /** Each game's current market (open now, else the next to open), by open time. */

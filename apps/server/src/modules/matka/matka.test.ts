@@ -5,16 +5,19 @@ import {
   getMatkaProfitLoss,
   placeMatkaBet,
 } from '@backlay/contract/matka';
+import { boMatkaRollback, boMatkaVoid } from '@backlay/contract/backoffice';
+import { hubMessages } from '@backlay/contract/hub';
 import { matkaResult } from '@backlay/contract/ops';
 import { getAccountStatement } from '@backlay/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   buildTestApp,
   createTestClient,
   login,
+  operatorLogin,
   OPS_TOKEN,
   testClock,
 } from '../../../test/app.js';
@@ -25,8 +28,9 @@ import { toPaise } from '@backlay/domain';
 import { createIdempotency } from '../idempotency/idempotency.service.js';
 import { auditMoney, ledgerRows } from '../wallet/wallet.audit.js';
 import { createWalletService, readWallet } from '../wallet/wallet.service.js';
-import { createMatkaScheduler } from './matka.scheduler.js';
+import { createMatkaScheduler, MATKA_TICK_MS } from './matka.scheduler.js';
 import { createMatkaService, drawMatkaNumber, MATKA_ANSWERS } from './matka.service.js';
+import type { MatkaChange } from './matka.wire.js';
 
 /** A deterministic Random (xorshift32) for fair-draw tests. */
 function seededRandom(seed: number): Random {
@@ -50,7 +54,10 @@ const ist = (local: string) => new Date(`${local}+05:30`);
 
 // The schedule of migration 0006 (EventId: name, Asia/Kolkata).
 const SRIDEVI = 1; // 06:00–11:30
+const TIME_BAZAR = 2; // 09:00–13:00
+const MILAN_DAY = 3; // 11:00–15:00
 const KALYAN = 4; // 13:00–17:30
+const SRIDEVI_NIGHT = 5; // 16:00–19:30
 const MAIN_BAZAR = 8; // 23:30–06:30 (crosses midnight)
 
 let database: TestDatabase;
@@ -60,15 +67,21 @@ let token: string;
 let poorToken: string;
 /** What the hub was asked to tell one client's connections. */
 const toUser: { target: string; payload: unknown }[] = [];
+/** The same, with the client, and what it was asked to tell everyone. */
+const toClient: { clientId: string; target: string; payload: unknown }[] = [];
+const toAll: { target: string; payload: unknown }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildTestApp(database.db, {
     clock,
     publisher: {
-      toAll: () => {},
+      toAll: (target, payload) => toAll.push({ target, payload }),
       toGroup: () => {},
-      toUser: (_clientId, target, payload) => toUser.push({ target, payload }),
+      toUser: (clientId, target, payload) => {
+        toUser.push({ target, payload });
+        toClient.push({ clientId, target, payload });
+      },
     },
   });
   await createTestClient(database.db, 'matka1', 10_000, clock);
@@ -874,9 +887,12 @@ describe("an operator's rollback of a matka result", () => {
     });
     expect(taken.kind).toBe('done');
 
+    const told: (() => void)[] = [];
     const rolled = await inTransaction(database.db, (tx) =>
-      matka.rollbackIn(tx, String(mid), 'Leak not confirmed'),
+      matka.rollbackIn(tx, String(mid), 'Leak not confirmed', (hook) => told.push(hook)),
     );
+    // On the caller's transaction, its pushes wait for the caller's commit.
+    expect(told).toHaveLength(1);
     expect(rolled).toMatchObject({
       ok: true,
       before: { status: 'voided', pendingPaise: '0' },
@@ -900,7 +916,7 @@ describe("an operator's rollback of a matka result", () => {
       status: 'rolled back',
     });
     const declared = await inTransaction(database.db, (tx) =>
-      matka.declareIn(tx, String(mid), '45'),
+      matka.declareIn(tx, String(mid), '45', () => {}),
     );
     expect(declared).toMatchObject({
       ok: true,
@@ -954,6 +970,285 @@ describe("an operator's rollback of a matka result", () => {
             : { pl: 0n, exposure: 30_00n };
     expect(wallet).toEqual({ ...expected, main: 1_000_00n + expected.pl - expected.exposure });
     expect(await ledgerNet(player.clientId, Number(mid))).toBe(expected.pl);
+    await expectBalanced();
+  });
+});
+
+/** What a service's listeners heard, in order: everyone's MatkaChanged, a client's UpdateBalance. */
+type Heard = ['MatkaChanged', MatkaChange] | ['UpdateBalance', string];
+
+/** The service as main.ts wires it, its listeners recording into `heard`. */
+const liveMatka = (heard: Heard[], random: Random = seededRandom(41)) =>
+  createMatkaService({
+    db: database.db,
+    clock,
+    random,
+    idempotency: createIdempotency({ db: database.db, clock }),
+    payout: 90,
+    onChanged: (change) => heard.push(['MatkaChanged', hubMessages.MatkaChanged.parse(change)]),
+    onBalanceChanged: (clientId) => heard.push(['UpdateBalance', clientId]),
+  });
+
+/** The MatkaChanged of a market. */
+const change = (
+  EventId: number,
+  Mid: number,
+  Status: MatkaChange['Status'],
+  EndTime: string,
+  Result: string | null = null,
+): MatkaChange => ({ EventId, Mid, Status, Result, EndTime: ist(EndTime).toISOString() });
+
+/** The MatkaChanged a service's listeners heard, in order. */
+const changes = (heard: Heard[]) =>
+  heard.flatMap((entry) => (entry[0] === 'MatkaChanged' ? [entry[1]] : []));
+
+const later = (at: string, ms: number) => new Date(ist(at).getTime() + ms);
+
+describe('matka changes over the hub (MatkaChanged, UpdateBalance)', () => {
+  it("tells everyone each market's open and close by the clock, and its draw to its bettors", async () => {
+    clock.set(ist('2027-01-05T12:00:00'));
+    await relogin();
+    const heard: Heard[] = [];
+    const matka = liveMatka(heard);
+    const timeBazar = await midOf(TIME_BAZAR);
+    const milanDay = await midOf(MILAN_DAY);
+    const kalyan = await midOf(KALYAN);
+    // A process's first pass tells every open market (and draws every due one).
+    const first = await matka.tick();
+    expect(first.opened).toEqual([String(timeBazar), String(milanDay)]);
+    expect(changes(heard).filter((told) => told.Status === 'open')).toEqual([
+      change(TIME_BAZAR, timeBazar, 'open', '2027-01-05T13:00:00'),
+      change(MILAN_DAY, milanDay, 'open', '2027-01-05T15:00:00'),
+    ]);
+
+    // Then only what changed since the last pass.
+    heard.length = 0;
+    clock.set(ist('2027-01-05T12:59:59'));
+    expect(await matka.tick()).toEqual({ opened: [], closed: [], drawn: [] });
+    expect(heard).toEqual([]);
+    clock.set(later('2027-01-05T13:00:00', 400));
+    expect(await matka.tick()).toEqual({
+      opened: [String(kalyan)],
+      closed: [String(timeBazar)],
+      drawn: [String(timeBazar)],
+    });
+    const drawn = (await marketRow(timeBazar)).result;
+    expect(drawn).toMatch(/^\d{2}$/);
+    // No bets on Time Bazar: no wallet to reload.
+    expect(heard).toEqual([
+      ['MatkaChanged', change(KALYAN, kalyan, 'open', '2027-01-05T17:30:00')],
+      ['MatkaChanged', change(TIME_BAZAR, timeBazar, 'closed', '2027-01-05T13:00:00')],
+      ['MatkaChanged', change(TIME_BAZAR, timeBazar, 'settled', '2027-01-05T13:00:00', drawn)],
+    ]);
+
+    clock.set(ist('2027-01-05T14:00:00'));
+    const one = await bettor('mlive1', 1_000);
+    const two = await bettor('mlive2', 1_000);
+    await bettor('mlive0', 1_000); // no bet: hears no UpdateBalance
+    await bet({ SMBets: [{ BetNo: '45', Amount: 10 }] }, one.token);
+    await bet(
+      {
+        SMBets: [
+          { BetNo: '46', Amount: 5 },
+          { BetNo: '47', Amount: 5 },
+        ],
+      },
+      two.token,
+    );
+    await bet({ SMBets: [{ BetNo: '48', Amount: 1 }] }, one.token);
+
+    // A pass long after the last one notices every open and close in between.
+    heard.length = 0;
+    clock.set(ist('2027-01-05T17:29:59'));
+    const srideviNight = (await events()).find((event) => event.EventId === SRIDEVI_NIGHT)?.Mid;
+    expect(await matka.tick()).toEqual({
+      opened: [String(srideviNight)],
+      closed: [String(milanDay)],
+      drawn: [String(milanDay)],
+    });
+
+    // Kalyan's close is told at the first pass after its EndTime, its result once committed, and
+    // each of its two bettors' wallets once.
+    heard.length = 0;
+    clock.set(later('2027-01-05T17:30:00', 400));
+    expect(await matka.tick()).toEqual({
+      opened: [],
+      closed: [String(kalyan)],
+      drawn: [String(kalyan)],
+    });
+    const result = (await marketRow(kalyan)).result;
+    expect(heard).toEqual([
+      ['MatkaChanged', change(KALYAN, kalyan, 'closed', '2027-01-05T17:30:00')],
+      ['MatkaChanged', change(KALYAN, kalyan, 'settled', '2027-01-05T17:30:00', result)],
+      ['UpdateBalance', one.clientId],
+      ['UpdateBalance', two.clientId],
+    ]);
+    expect((await paiseOf(one.clientId)).exposure).toBe(0n);
+
+    // The next pass tells nothing again.
+    heard.length = 0;
+    clock.set(later('2027-01-05T17:30:01', 400));
+    expect(await matka.tick()).toEqual({ opened: [], closed: [], drawn: [] });
+    expect(heard).toEqual([]);
+    await expectBalanced();
+  });
+
+  it('tells a market created already open at the next pass', async () => {
+    clock.set(ist('2027-01-06T12:00:00'));
+    await relogin();
+    const heard: Heard[] = [];
+    const matka = liveMatka(heard);
+    await matka.tick();
+    heard.length = 0;
+    // A market that did not exist (a game added, or days without a server) is created open by a
+    // bettor's read before the scheduler's next pass.
+    const milanDay = await midOf(MILAN_DAY);
+    await database.db.deleteFrom('matka_markets').where('id', '=', String(milanDay)).execute();
+    clock.set(ist('2027-01-06T12:00:01'));
+    const recreated = await midOf(MILAN_DAY);
+    expect(recreated).not.toBe(milanDay);
+    clock.set(ist('2027-01-06T12:00:02'));
+    expect((await matka.tick()).opened).toEqual([String(recreated)]);
+    expect(heard).toEqual([
+      ['MatkaChanged', change(MILAN_DAY, recreated, 'open', '2027-01-06T15:00:00')],
+    ]);
+  });
+
+  it('the scheduler tells a close within a tick of its EndTime', async () => {
+    // Production ticks each second: a close is told within about a second of the EndTime.
+    expect(MATKA_TICK_MS).toBeLessThanOrEqual(1_000);
+    clock.set(ist('2027-01-06T17:29:59'));
+    await relogin();
+    const kalyan = await midOf(KALYAN);
+    const heard: Heard[] = [];
+    const scheduler = createMatkaScheduler({
+      matka: liveMatka(heard),
+      intervalMs: 20,
+      log: () => {},
+    });
+    const told = (status: MatkaChange['Status']) =>
+      changes(heard).some((told) => told.Mid === kalyan && told.Status === status);
+    scheduler.start();
+    try {
+      await vi.waitFor(() => expect(told('open')).toBe(true), { timeout: 2_000 });
+      expect(told('closed')).toBe(false);
+      clock.set(later('2027-01-06T17:30:00', 1));
+      await vi.waitFor(() => expect(told('settled')).toBe(true), { timeout: 2_000 });
+      const result = (await marketRow(kalyan)).result;
+      expect(changes(heard).filter((told) => told.Mid === kalyan)).toEqual([
+        change(KALYAN, kalyan, 'open', '2027-01-06T17:30:00'),
+        change(KALYAN, kalyan, 'closed', '2027-01-06T17:30:00'),
+        change(KALYAN, kalyan, 'settled', '2027-01-06T17:30:00', result),
+      ]);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+
+  it("tells everyone an operator's declaration, void and rollback, and each bettor's wallet, after the commit", async () => {
+    clock.set(ist('2027-01-07T14:00:00'));
+    await relogin();
+    const mid = await midOf(KALYAN);
+    const one = await bettor('mlive3', 1_000);
+    const two = await bettor('mlive4', 1_000);
+    await bettor('mlive5', 1_000); // no bet
+    await bet({ SMBets: [{ BetNo: '45', Amount: 10 }] }, one.token);
+    await bet({ SMBets: [{ BetNo: '46', Amount: 20 }] }, two.token);
+    const risk = await operatorLogin(app, clock, 'mlive-risk', 'risk');
+    const backOffice = async (
+      endpoint: typeof boMatkaVoid | typeof boMatkaRollback,
+      reason: string,
+    ) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: endpoint.path,
+        headers: bearer(risk.token),
+        payload: { mid, reason },
+      });
+      expect(response.statusCode).toBe(200);
+      return endpoint.response.parse(response.json());
+    };
+    const balances = [one.clientId, two.clientId].map((clientId) => ({
+      clientId,
+      target: 'UpdateBalance',
+      payload: { Reason: 'matka' },
+    }));
+    const told = (Status: MatkaChange['Status'], Result: string | null = null) => [
+      {
+        target: 'MatkaChanged',
+        payload: change(KALYAN, mid, Status, '2027-01-07T17:30:00', Result),
+      },
+    ];
+    const reset = () => {
+      toAll.length = 0;
+      toClient.length = 0;
+    };
+
+    reset();
+    expect(await backOffice(boMatkaVoid, 'Result feed lost')).toMatchObject({ Status: true });
+    expect(toAll).toEqual(told('voided'));
+    expect(toClient).toEqual(balances);
+
+    reset();
+    expect(await backOffice(boMatkaRollback, 'Feed back')).toMatchObject({ Status: true });
+    expect(toAll).toEqual(told('rolled back'));
+    expect(toClient).toEqual(balances);
+
+    reset();
+    expect(await declare(mid, '46')).toMatchObject({ Status: true });
+    expect(toAll).toEqual(told('settled', '46'));
+    for (const { payload } of toAll) hubMessages.MatkaChanged.parse(payload);
+    expect(toClient).toEqual(balances);
+
+    // A refusal changes nothing and tells no one.
+    reset();
+    expect(await declare(mid, '45')).toMatchObject({ Status: false });
+    expect(await backOffice(boMatkaVoid, 'too late')).toMatchObject({ Status: false });
+    expect(toAll).toEqual([]);
+    expect(toClient).toEqual([]);
+
+    reset();
+    expect(await backOffice(boMatkaRollback, 'Wrong number')).toMatchObject({ Status: true });
+    expect(toAll).toEqual(told('rolled back'));
+    expect(toClient).toEqual(balances);
+    await expectBalanced();
+  });
+
+  it("tells nothing itself on the caller's transaction, and after the commit in its own", async () => {
+    clock.set(ist('2027-01-08T14:00:00'));
+    await relogin();
+    const mid = String(await midOf(KALYAN));
+    const player = await bettor('mlive6', 1_000);
+    await bet({ SMBets: [{ BetNo: '12', Amount: 10 }] }, player.token);
+    const heard: Heard[] = [];
+    const matka = liveMatka(heard);
+    // The caller's transaction fails after the void: its hook is never run, no one hears a void.
+    const hooks: (() => void)[] = [];
+    await expect(
+      inTransaction(database.db, async (tx) => {
+        expect((await matka.voidMarketIn(tx, mid, 'test', (hook) => hooks.push(hook))).ok).toBe(
+          true,
+        );
+        throw new Error('the action fails after the void');
+      }),
+    ).rejects.toThrow('the action fails');
+    expect(hooks).toHaveLength(1);
+    expect(heard).toEqual([]);
+    expect((await paiseOf(player.clientId)).exposure).toBe(10_00n);
+
+    const endTime = '2027-01-08T17:30:00';
+    expect((await matka.declare(mid, '12')).ok).toBe(true);
+    expect((await matka.rollback(mid, 'Wrong game')).ok).toBe(true);
+    expect((await matka.voidMarket(mid, 'Game cancelled')).ok).toBe(true);
+    expect((await matka.declare(mid, '13')).ok).toBe(false);
+    expect(heard).toEqual([
+      ['MatkaChanged', change(KALYAN, Number(mid), 'settled', endTime, '12')],
+      ['UpdateBalance', player.clientId],
+      ['MatkaChanged', change(KALYAN, Number(mid), 'rolled back', endTime)],
+      ['UpdateBalance', player.clientId],
+      ['MatkaChanged', change(KALYAN, Number(mid), 'voided', endTime)],
+      ['UpdateBalance', player.clientId],
+    ]);
     await expectBalanced();
   });
 });

@@ -1,3 +1,4 @@
+import type { HubPayload } from '@backlay/contract/hub';
 import type {
   MatkaBetRow,
   MatkaEvent,
@@ -6,6 +7,9 @@ import type {
 } from '@backlay/contract/matka';
 import { paiseToRupees, type Paise } from '@backlay/domain';
 import type { MarketRow, MatkaBetListRow } from './matka.queries.js';
+
+/** A market's state as everyone's screens hear it (the hub's MatkaChanged). */
+export type MatkaChange = HubPayload<'MatkaChanged'>;
 
 const rupees = (paise: bigint): number => paiseToRupees(Number(paise) as Paise);
 
@@ -69,5 +73,23 @@ export function matkaProfitLossWire(row: {
     Result: row.result ?? '',
     Amount: rupees(row.plPaise),
     createdOn: (row.resultAt ?? new Date(0)).toISOString(),
+  };
+}
+
+/**
+ * The hub's MatkaChanged of a market (README, "Live updates"): its game, Mid, new state, result
+ * (settled only) and close.
+ */
+export function matkaChangeWire(
+  market: Pick<MarketRow, 'mid' | 'gameId' | 'closesAt'>,
+  Status: MatkaChange['Status'],
+  Result: string | null = null,
+): MatkaChange {
+  return {
+    EventId: Number(market.gameId),
+    Mid: Number(market.mid),
+    Status,
+    Result,
+    EndTime: market.closesAt.toISOString(),
   };
 }

@@ -67,15 +67,17 @@ export function brandLabel(hostname: string): string | undefined {
 }
 
 /** What the client must read as the server does (README "Configuration"). */
-export interface SiteClock {
+export interface SiteSettings {
   /** REPORT_TZ: the client's report filters default to today in the zone report days are read in. */
   readonly reportTimeZone: string;
   /** FEED_STALE_S: the client greys out prices as old as the server's freshness window. */
   readonly priceStaleSeconds: number;
+  /** MATKA_PAYOUT: the matka screens show what a hit returns, as the settlement pays it. */
+  readonly matkaPayout: number;
 }
 
 /** The site service over a brand table, with the settings the client reads as the server does. */
-export function createSiteService(table: BrandTable, clock: SiteClock) {
+export function createSiteService(table: BrandTable, settings: SiteSettings) {
   const byId = new Map(table.brands.map((entry) => [entry.id, entry]));
   const fallback = byId.get(table.default);
   if (!fallback) throw new Error(`Brand table: no brand ${table.default}`);
@@ -91,8 +93,9 @@ export function createSiteService(table: BrandTable, clock: SiteClock) {
         awareness: table.awareness,
         social: table.social,
         payments: table.payments,
-        reportTimeZone: clock.reportTimeZone,
-        priceStaleSeconds: clock.priceStaleSeconds,
+        reportTimeZone: settings.reportTimeZone,
+        priceStaleSeconds: settings.priceStaleSeconds,
+        matkaPayout: settings.matkaPayout,
       };
     },
   };

@@ -37,6 +37,7 @@ describe('the brand table', () => {
     const site = createSiteService(table, {
       reportTimeZone: 'Asia/Kolkata',
       priceStaleSeconds: 10,
+      matkaPayout: 90,
     });
     expect(site.configFor('skyexch.localhost').brand.id).toBe('skyexch');
     expect(site.configFor('www.tigerbook.com').brand.id).toBe('tigerbook');
@@ -96,17 +97,19 @@ describe('GET /api/Site/Config', () => {
     expect(plain.json().Result.brand.id).toBe('backlay');
     expect(plain.json().Result.payments).toContain('upi');
     expect(plain.json().Result.reportTimeZone).toBe('Asia/Kolkata');
+    expect(plain.json().Result.matkaPayout).toBe(90);
   });
 
-  it("carries the server's REPORT_TZ and FEED_STALE_S, which the client reads as the server does", async () => {
+  it("carries the server's REPORT_TZ, FEED_STALE_S and MATKA_PAYOUT, which the client reads as the server does", async () => {
     const london = await buildTestApp(database.db, {
-      config: { reportTz: 'Europe/London', feedStaleS: 25 },
+      config: { reportTz: 'Europe/London', feedStaleS: 25, matkaPayout: 95 },
     });
     try {
       const answer = await london.inject({ url: '/api/Site/Config' });
       const result = siteConfig.parse(answer.json().Result);
       expect(result.reportTimeZone).toBe('Europe/London');
       expect(result.priceStaleSeconds).toBe(25);
+      expect(result.matkaPayout).toBe(95);
     } finally {
       await london.close();
     }

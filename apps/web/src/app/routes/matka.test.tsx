@@ -4,14 +4,19 @@ import {
   getMatkaMyBets,
   getMatkaProfitLoss,
 } from '@backlay/contract/matka';
-import { screen, within } from '@testing-library/react';
+import { getSiteConfig } from '@backlay/contract/site';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { matkaChangedPut } from '../../features/matka/api/live';
 import { routeFetch } from '../../test/fetch';
+import { skyexchConfigAnswer } from '../../test/fixtures/site-answers';
 import {
   emptyListAnswer,
   GAME,
+  GAME_END,
   gamesAnswer,
+  MATKA_NOW,
   myBetsAnswer,
   profitLossAnswer,
   resultsAnswer,
@@ -31,13 +36,19 @@ const PROFIT_LOSS = '/api/Matka/GetProfitLoss';
 
 describe('/matka_market', () => {
   it('lists each game with its Hindi name, times and state, linking to its board with state', async () => {
+    vi.useFakeTimers({ now: Date.parse(MATKA_NOW), toFake: ['Date'] });
     const user = userEvent.setup();
     routeFetch({ [GAMES]: () => ({ body: getMatkaEventMarkets.response.parse(gamesAnswer) }) });
     const { router } = renderScreen(<MatkaMarketPage />, { path: paths.matkaMarket.pattern });
     const kalyan = await screen.findByRole('link', { name: /Kalyan/ });
     expect(kalyan.textContent).toContain('कल्याण');
     expect(kalyan.textContent).toContain('Open');
-    expect(screen.getByRole('link', { name: /Milan Night/ }).textContent).toContain('Closed');
+    expect(within(kalyan).getByTestId('matka-game-countdown').textContent).toBe(
+      'Closes in 4:00:00',
+    );
+    const milan = screen.getByRole('link', { name: /Milan Night/ });
+    expect(milan.textContent).toContain('Closed');
+    expect(within(milan).queryByTestId('matka-game-countdown')).toBeNull();
     await user.click(kalyan);
     expect(router.state.location.pathname).toBe(`/matkabet/Kalyan/${GAME.EventId}/${GAME.Mid}`);
     expect(router.state.location.state).toMatchObject({ hindi: 'कल्याण' });
@@ -138,5 +149,136 @@ describe('/show-matka-bet/{Mid}', () => {
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
       '/matka-profit-loss',
     );
+  });
+});
+
+const END = Date.parse(GAME_END);
+
+async function elapse(ms: number) {
+  for (let left = ms; left > 0; left -= 1000) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(Math.min(left, 1000));
+    });
+  }
+}
+
+const matkaPush = (
+  Status: 'open' | 'closed' | 'settled' | 'voided' | 'rolled back',
+  Result: string | null = null,
+  Mid: number = GAME.Mid,
+) => ({ EventId: GAME.EventId, Mid, Status, Result, EndTime: GAME_END });
+
+describe('/matka_market, live', () => {
+  it('counts an open game down and shows it Closed at its EndTime, without a reload', async () => {
+    vi.useFakeTimers({ now: END - 1_500 });
+    const { callsTo } = routeFetch({ [GAMES]: () => ({ body: gamesAnswer }) });
+    renderScreen(<MatkaMarketPage />, { path: paths.matkaMarket.pattern });
+    await elapse(0.5);
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: /Kalyan/ })).toBeTruthy());
+    const kalyan = () => screen.getByRole('link', { name: /Kalyan/ });
+    expect(within(kalyan()).getByTestId('matka-game-countdown').textContent).toBe('Closes in 0:02');
+    await elapse(1_500);
+    expect(within(kalyan()).queryByTestId('matka-game-countdown')).toBeNull();
+    expect(kalyan().textContent).toContain('Closed');
+    expect(kalyan().getAttribute('data-open')).toBe('false');
+    expect(callsTo(GAMES)).toHaveLength(1);
+  });
+
+  it('follows MatkaChanged: closed at once, then Result 45 once settled, reading the list again', async () => {
+    vi.useFakeTimers({ now: Date.parse(MATKA_NOW), toFake: ['Date'] });
+    // The server's list after the close says so too.
+    let isClosed = false;
+    const { callsTo } = routeFetch({
+      [GAMES]: () => ({
+        body: {
+          ...gamesAnswer,
+          Result: gamesAnswer.Result.map((game) => ({ ...game, isOpen: game.isOpen && !isClosed })),
+        },
+      }),
+    });
+    const { client } = renderScreen(<MatkaMarketPage />, { path: paths.matkaMarket.pattern });
+    const kalyan = await screen.findByRole('link', { name: /Kalyan/ });
+    expect(kalyan.getAttribute('data-open')).toBe('true');
+    isClosed = true;
+    act(() => matkaChangedPut(client, matkaPush('closed')));
+    await vi.waitFor(() => expect(kalyan.getAttribute('data-open')).toBe('false'));
+    expect(kalyan.textContent).toContain('Closed');
+    expect(within(kalyan).queryByTestId('matka-game-countdown')).toBeNull();
+    await vi.waitFor(() => expect(callsTo(GAMES)).toHaveLength(2));
+    act(() => matkaChangedPut(client, matkaPush('settled', '45')));
+    await vi.waitFor(() =>
+      expect(within(kalyan).getByTestId('matka-game-result').textContent).toBe('Result 45'),
+    );
+    expect(kalyan.textContent).toContain('Closed');
+  });
+});
+
+describe('/makta_bethistory, live', () => {
+  it('reads the results again when a market is settled and highlights it: Result 27', async () => {
+    const fresh = {
+      MarketId: GAME.Mid,
+      MarketName: 'Kalyan',
+      Result: '27',
+      CreatedOn: '2026-11-22T16:00:00+05:30',
+    };
+    const { callsTo } = routeFetch({
+      [RESULTS]: (_url, count) => ({
+        body: getMatkaBetResult.response.parse(
+          count === 1
+            ? resultsAnswer
+            : { ...resultsAnswer, Result: [fresh, ...resultsAnswer.Result] },
+        ),
+      }),
+    });
+    const { client } = renderScreen(<MatkaResultPage />, { path: paths.matkaResult.pattern });
+    expect(await screen.findByRole('cell', { name: '45' })).toBeTruthy();
+    expect(screen.queryByTestId('matka-fresh-result')).toBeNull();
+    act(() => matkaChangedPut(client, matkaPush('settled', '27')));
+    const cell = await screen.findByRole('cell', { name: 'Result 27' });
+    const mark = within(cell).getByTestId('matka-fresh-result');
+    expect(mark.tagName).toBe('MARK');
+    expect(mark.getAttribute('data-result')).toBe('win');
+    expect(screen.getByRole('cell', { name: '45' })).toBeTruthy();
+    expect(callsTo(RESULTS)).toHaveLength(2);
+  });
+});
+
+describe('/matkabet, live', () => {
+  it('previews with the site’s payout and counts down from the close the games list passed', async () => {
+    vi.useFakeTimers({ now: Date.parse(MATKA_NOW), toFake: ['Date'] });
+    routeFetch({
+      [MY_BETS]: () => ({ body: emptyListAnswer }),
+      '/api/Site/Config': () => ({ body: getSiteConfig.response.parse(skyexchConfigAnswer) }),
+    });
+    renderScreen(<MatkaBetPage />, {
+      path: paths.matkaBet.pattern,
+      url: paths.matkaBet.href('Kalyan', String(GAME.EventId), String(GAME.Mid)),
+      state: { hindi: 'कल्याण', EndTime: GAME_END },
+    });
+    // The games list does not answer here: the close passed along is enough to count.
+    expect(screen.getByTestId('matka-countdown').textContent).toBe('Closes in 4:00:00');
+    const paste = screen.getByRole('form', { name: 'Paste' });
+    await userEvent.setup().type(within(paste).getByLabelText('Numbers@Amount'), '45@100');
+    const preview = within(paste).getByRole('region', { name: 'Paste preview' });
+    await vi.waitFor(() =>
+      expect(within(preview).getByTestId('matka-preview-summary').textContent).toBe(
+        '1 bet · ₹100.00 · pays ₹9,000.00 if one hits',
+      ),
+    );
+  });
+});
+
+describe('/matkabet of a market already settled', () => {
+  it('shows its result from the results list, with no push', async () => {
+    routeFetch({
+      [MY_BETS]: () => ({ body: emptyListAnswer }),
+      [RESULTS]: () => ({ body: getMatkaBetResult.response.parse(resultsAnswer) }),
+    });
+    // Kalyan's market 880000 was settled with 45 before this board was opened.
+    renderScreen(<MatkaBetPage />, {
+      path: paths.matkaBet.pattern,
+      url: paths.matkaBet.href('Kalyan', String(GAME.EventId), '880000'),
+    });
+    expect((await screen.findByTestId('matka-result')).textContent).toBe('Result 45');
   });
 });

@@ -33,6 +33,12 @@ export function amountOf(text: string): number {
   return trimmed === '' ? 0 : Number(trimmed);
 }
 
+/** The entered text as a number for a preview: null while nothing is entered. */
+export function amountOrNull(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
 /** A form's message (SPEC §5), read out when it appears. */
 export function FormMessage({ message }: { message: string | null }) {
   if (!message) return null;

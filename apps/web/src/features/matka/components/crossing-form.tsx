@@ -1,6 +1,7 @@
-import { matkaCrossing, type MatkaBetsResult, type MatkaDigit } from '@backlay/domain';
+import { matkaCrossingPreview, type MatkaDigit, type MatkaPreviewBets } from '@backlay/domain';
 import { useState, type FormEvent } from 'react';
-import { AmountField, amountOf, FormMessage } from './amount-field';
+import { AmountField, amountOrNull, FormMessage } from './amount-field';
+import { BetPreview } from './bet-preview';
 import { ToggleRow, toggled } from './digit-row';
 import styles from './matka.module.css';
 
@@ -8,26 +9,34 @@ const DIGITS: readonly MatkaDigit[] = ['0', '1', '2', '3', '4', '5', '6', '7', '
 
 /**
  * The crossing form (SPEC §5): digits of rows A and B and an amount; every A-then-B pair is one
- * bet at the amount (the domain's rule). Either row empty → its message.
+ * bet at the amount (the domain's rule). The preview follows each choice; Confirm hands its bets
+ * on, or shows its message (either row empty, then the amount).
  */
 export function CrossingForm({
+  payout,
   onConfirm,
 }: {
-  onConfirm: (result: MatkaBetsResult & { ok: true }) => void;
+  payout: number | null;
+  onConfirm: (preview: MatkaPreviewBets) => void;
 }) {
-  const [rowA, setRowA] = useState<string[]>([]);
-  const [rowB, setRowB] = useState<string[]>([]);
+  const [rowA, setRowA] = useState<MatkaDigit[]>([]);
+  const [rowB, setRowB] = useState<MatkaDigit[]>([]);
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const preview = matkaCrossingPreview(rowA, rowB, amountOrNull(amount), payout);
+  // A change of the entry retires the last refusal: the preview says where it stands now.
+  const edit = (change: () => void) => {
+    change();
+    setMessage(null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = matkaCrossing(rowA as MatkaDigit[], rowB as MatkaDigit[], amountOf(amount));
-    if (!result.ok) {
-      setMessage(result.message);
+    if (preview.kind !== 'bets') {
+      setMessage(preview.refusal);
       return;
     }
     setMessage(null);
-    onConfirm(result);
+    onConfirm(preview);
   };
   return (
     <form className={styles.form} aria-label="Crossing" onSubmit={submit} noValidate>
@@ -36,16 +45,17 @@ export function CrossingForm({
         label="Row A"
         entries={DIGITS}
         selected={rowA}
-        onToggle={(d) => setRowA(toggled(rowA, d))}
+        onToggle={(d) => edit(() => setRowA(toggled(rowA, d as MatkaDigit)))}
       />
       <ToggleRow
         label="Row B"
         entries={DIGITS}
         selected={rowB}
-        onToggle={(d) => setRowB(toggled(rowB, d))}
+        onToggle={(d) => edit(() => setRowB(toggled(rowB, d as MatkaDigit)))}
       />
-      <AmountField value={amount} onChange={setAmount} />
+      <AmountField value={amount} onChange={(value) => edit(() => setAmount(value))} />
       <FormMessage message={message} />
+      <BetPreview label="Crossing preview" preview={preview} showMessage={message === null} />
       <button type="submit" className={styles.primary}>
         Confirm
       </button>

@@ -36,5 +36,5 @@ export function ToggleRow({
 }
 
 /** Adds an entry, or removes it when already chosen. */
-export const toggled = (list: readonly string[], entry: string): string[] =>
+export const toggled = <T extends string>(list: readonly T[], entry: T): T[] =>
   list.includes(entry) ? list.filter((item) => item !== entry) : [...list, entry];

@@ -1,34 +1,39 @@
-import { matkaPasteConfirm, matkaPasteParse, type MatkaBetsResult } from '@backlay/domain';
+import { matkaPastePreview, type MatkaPreviewBets } from '@backlay/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { FormMessage } from './amount-field';
+import { BetPreview } from './bet-preview';
 import styles from './matka.module.css';
 
 /**
  * The paste form (SPEC §5): a line like `45-46-50@100`. While typing, a malformed line shows
- * 'Invalid input format! Expected format: 45-46-50@100'; the confirm step refuses it with
- * 'Invalid input format! Please correct it first.'; a valid line goes to the confirm dialog.
+ * 'Invalid input format! Expected format: 45-46-50@100' and a valid one its preview (the
+ * domain's `matkaPastePreview`); the confirm step refuses a line without bets with
+ * 'Invalid input format! Please correct it first.' and hands the preview's bets on.
  */
 export function PasteForm({
+  payout,
   onConfirm,
 }: {
-  onConfirm: (result: MatkaBetsResult & { ok: true }) => void;
+  /** MATKA_PAYOUT, null until the site's configuration is known. */
+  payout: number | null;
+  onConfirm: (preview: MatkaPreviewBets) => void;
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const preview = matkaPastePreview(text, payout);
+  const message = refusal ?? (preview.kind === 'message' ? preview.message : null);
   const change = (value: string) => {
     setText(value);
-    const parsed = matkaPasteParse(value);
-    setMessage(value.trim() === '' || parsed.ok ? null : parsed.message);
+    setRefusal(null);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = matkaPasteConfirm(text);
-    if (!result.ok) {
-      setMessage(result.message);
+    if (preview.kind !== 'bets') {
+      setRefusal(preview.refusal);
       return;
     }
-    onConfirm(result);
+    onConfirm(preview);
   };
   return (
     <form className={styles.form} aria-label="Paste" onSubmit={submit} noValidate>
@@ -45,6 +50,7 @@ export function PasteForm({
         />
       </div>
       <FormMessage message={message} />
+      <BetPreview label="Paste preview" preview={preview} showMessage={message === null} />
       <button type="submit" className={styles.primary}>
         Confirm
       </button>
