@@ -1,7 +1,7 @@
 // Takes the screenshots kept in docs/screenshots/<screen>-<width>.png, in Debian's Chromium,
 // against a running server: `node scripts/screenshots.mjs [baseUrl] [username] [password]`.
 // `SHOTS=journeys` takes instead the screens only an e2e journey reaches (see journeyShots);
-// `JOURNEYS=a,b` limits it to those journeys.
+// `JOURNEYS=a,b` limits it to those journeys. `SHOTS=matka` retakes only the matka screens.
 // It is the only writer of docs/screenshots: the tests keep theirs in their own output dir.
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -23,7 +23,9 @@ if (process.env.SHOTS === 'journeys') {
 // Report data: with OPS_TOKEN set (the server's), settled, voided and open bets are made for the
 // user first — through the API, before the browser logs in, since a new login ends the client's
 // previous session. See seedReports at the end.
-if (process.env.OPS_TOKEN) await seedReports(process.env.OPS_TOKEN);
+// SHOTS=matka retakes only the matka screens (no report data needed).
+const matkaOnly = process.env.SHOTS === 'matka';
+if (process.env.OPS_TOKEN && !matkaOnly) await seedReports(process.env.OPS_TOKEN);
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -74,6 +76,11 @@ for (const width of [1280, 375]) {
   await page.waitForTimeout(300);
   await shot('rules-modal');
   await rules.getByRole('button', { name: 'Accept' }).click();
+  if (matkaOnly) {
+    await matkaShots();
+    await context.close();
+    continue;
+  }
   await page.getByRole('link', { name: 'Cricket' }).first().waitFor();
   // The In-Play board under the cards, its prices in: the whole page.
   await page.getByRole('region', { name: 'In-Play' }).getByTestId('market-row').first().waitFor();
@@ -244,41 +251,51 @@ for (const width of [1280, 375]) {
   await report('My markets');
   await shot('mymarket');
 
-  // Matka: the games, the board of an open game with each form's confirm step, the lists.
-  await page.goto('/matka_market');
-  await page.getByRole('link', { name: /Open/ }).first().waitFor();
-  await shot('matka-market');
-  await page.getByRole('link', { name: /Open/ }).first().click();
-  await page.getByRole('form', { name: 'Paste' }).waitFor();
-  await shot('matka-board');
-  const confirmShot = async (name) => {
-    await page.getByRole('table', { name: 'Bets to place' }).waitFor();
-    await shot(name);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-  };
-  await page.getByRole('form', { name: 'Paste' }).getByLabel('Numbers@Amount').fill('45-46-50@100');
-  await page.getByRole('form', { name: 'Paste' }).getByRole('button', { name: 'Confirm' }).click();
-  await confirmShot('matka-paste');
-  const crossing = page.getByRole('form', { name: 'Crossing' });
-  await crossing.getByRole('button', { name: 'Row A 1', exact: true }).click();
-  await crossing.getByRole('button', { name: 'Row B 3', exact: true }).click();
-  await crossing.getByLabel('Amount').fill('50');
-  await crossing.getByRole('button', { name: 'Confirm' }).click();
-  await confirmShot('matka-crossing');
-  const harup = page.getByRole('form', { name: 'Harup' });
-  await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
-  // Both rows give 55: the confirm lists it once, with both tenths.
-  await harup.getByRole('button', { name: 'Harup B 555', exact: true }).click();
-  await harup.getByLabel('Amount').fill('100');
-  await harup.getByRole('button', { name: 'Confirm' }).click();
-  await confirmShot('matka-harup');
-  await page.goto('/makta_bethistory');
-  await page.waitForTimeout(500);
-  await shot('matka-result');
-  await page.goto('/matka-profit-loss');
-  await page.waitForTimeout(500);
-  await shot('matka-profit-loss');
+  await matkaShots();
   await context.close();
+
+  // Matka: the games, the board of an open game with each form's confirm step, the lists.
+  async function matkaShots() {
+    await page.goto('/matka_market');
+    await page.getByRole('link', { name: /Open/ }).first().waitFor();
+    await shot('matka-market');
+    await page.getByRole('link', { name: /Open/ }).first().click();
+    await page.getByRole('form', { name: 'Paste' }).waitFor();
+    await shot('matka-board');
+    const confirmShot = async (name) => {
+      await page.getByRole('table', { name: 'Bets to place' }).waitFor();
+      await shot(name);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    };
+    await page
+      .getByRole('form', { name: 'Paste' })
+      .getByLabel('Numbers@Amount')
+      .fill('45-46-50@100');
+    await page
+      .getByRole('form', { name: 'Paste' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await confirmShot('matka-paste');
+    const crossing = page.getByRole('form', { name: 'Crossing' });
+    await crossing.getByRole('button', { name: 'Row A 1', exact: true }).click();
+    await crossing.getByRole('button', { name: 'Row B 3', exact: true }).click();
+    await crossing.getByLabel('Amount').fill('50');
+    await crossing.getByRole('button', { name: 'Confirm' }).click();
+    await confirmShot('matka-crossing');
+    const harup = page.getByRole('form', { name: 'Harup' });
+    await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
+    // Both rows give 55: the confirm lists it once, with both tenths.
+    await harup.getByRole('button', { name: 'Harup B 555', exact: true }).click();
+    await harup.getByLabel('Amount').fill('100');
+    await harup.getByRole('button', { name: 'Confirm' }).click();
+    await confirmShot('matka-harup');
+    await page.goto('/makta_bethistory');
+    await page.waitForTimeout(500);
+    await shot('matka-result');
+    await page.goto('/matka-profit-loss');
+    await page.waitForTimeout(500);
+    await shot('matka-profit-loss');
+  }
 }
 await browser.close();
 
