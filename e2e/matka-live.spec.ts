@@ -1,5 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, atWidth, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
+import type { Page } from '@playwright/test';
+import { atWidth, expect, logIn, ops, sessionOf, test } from './fixtures';
+import {
+  exposureOf as exposure,
+  matkaBoardPath as boardPath,
+  matkaGames as games,
+  openMatkaBoard as openBoard,
+} from './support/matka';
 
 /**
  * The live matka board (matka-live): the preview of a paste and a crossing as the player types,
@@ -14,41 +20,6 @@ import { apiGet, atWidth, expect, logIn, ops, sessionOf, test, type ApiSession }
 
 /** <name>-<width>.png in the test's own output dir (`SHOTS=journeys` copies it to docs). */
 const shot = (name: string, width: number) => test.info().outputPath(`${name}-${width}.png`);
-
-interface Game {
-  readonly EventName: string;
-  readonly EventId: number;
-  readonly Mid: number;
-  readonly StartTime: string;
-  readonly EndTime: string;
-  readonly isOpen: boolean;
-}
-
-async function games(request: APIRequestContext, session: ApiSession): Promise<Game[]> {
-  return (await apiGet<{ Result: Game[] }>(request, session, '/api/Matka/GetEventMarkets')).Result;
-}
-
-const boardPath = (game: Game) =>
-  `/matkabet/${encodeURIComponent(game.EventName)}/${game.EventId}/${game.Mid}`;
-
-/** Opens the board of a game open now (the schedule keeps one open at every hour). */
-async function openBoard(page: Page, request: APIRequestContext) {
-  const session = await sessionOf(page);
-  const game = (await games(request, session)).find((entry) => entry.isOpen);
-  expect(game, 'an open matka game').toBeDefined();
-  await page.goto(boardPath(game!));
-  await expect(page.getByRole('group', { name: 'Matka board' })).toBeVisible();
-  return { game: game!, session };
-}
-
-const exposure = async (request: APIRequestContext, session: ApiSession) =>
-  (
-    await apiGet<{ Result: { Exposure: number } }>(
-      request,
-      session,
-      '/api/AmountModels/GetBalanceDetail',
-    )
-  ).Result.Exposure;
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });

@@ -1,38 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
-
-interface Game {
-  readonly EventName: string;
-  readonly EventId: number;
-  readonly Mid: number;
-  readonly isOpen: boolean;
-}
-
-async function games(request: APIRequestContext, session: ApiSession): Promise<Game[]> {
-  const answer = await apiGet<{ Result: Game[] }>(request, session, '/api/Matka/GetEventMarkets');
-  return answer.Result;
-}
-
-/** Opens the board of a game open now (the schedule keeps one open at every hour). */
-async function openBoard(
-  page: Page,
-  request: APIRequestContext,
-): Promise<{ game: Game; session: ApiSession }> {
-  const session = await sessionOf(page);
-  const game = (await games(request, session)).find((entry) => entry.isOpen);
-  expect(game, 'an open matka game').toBeDefined();
-  await page.goto(`/matkabet/${encodeURIComponent(game!.EventName)}/${game!.EventId}/${game!.Mid}`);
-  return { game: game!, session };
-}
-
-const exposure = async (request: APIRequestContext, session: ApiSession) =>
-  (
-    await apiGet<{ Result: { Exposure: number } }>(
-      request,
-      session,
-      '/api/AmountModels/GetBalanceDetail',
-    )
-  ).Result.Exposure;
+import { CREDIT, expect, logIn, ops, sessionOf, test } from './fixtures';
+import {
+  exposureOf as exposure,
+  matkaGames as games,
+  openMatkaBoard as openBoard,
+} from './support/matka';
 
 const money = (value: number) =>
   new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
