@@ -74,6 +74,8 @@ for (const width of [1280, 375]) {
       request,
     }) => {
       await logIn(page, client);
+      // The user menu's button keeps its name at every width (on a phone only its avatar shows).
+      await expect(page.getByRole('button', { name: client.username })).toBeVisible();
       await openSaferBetting(page);
       const daily = page.getByRole('region', { name: 'Daily loss limit' });
       await daily.getByLabel('New limit (₹)').fill('1000');
