@@ -1,8 +1,53 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** The worker's placeholder for its build id (src/sw/sw.ts). */
+const BUILD_ID = '__BACKLAY_BUILD_ID__';
+
+/** Every file under `dir`, as name and bytes, in a stable order. */
+function filesUnder(dir: string): [string, Buffer][] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry): [string, Buffer] => {
+      const path = join(entry.parentPath, entry.name);
+      return [path.slice(dir.length), readFileSync(path)];
+    })
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * The service worker (src/sw/sw.ts) is an entry of its own, built to /sw.js at a stable URL,
+ * with the id of the build it belongs to written in: a hash of every other file the build
+ * writes, so a deploy that changes anything changes the worker's bytes and the browser installs
+ * it as an update (docs/pwa-and-data-saver.md).
+ */
+function serviceWorkerBuildId(): Plugin {
+  return {
+    name: 'backlay-sw-build-id',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const worker = bundle['sw.js'];
+      if (worker?.type !== 'chunk') return;
+      const hash = createHash('sha256');
+      for (const [name, file] of Object.entries(bundle).sort(([a], [b]) => a.localeCompare(b))) {
+        if (name === 'sw.js' || name.endsWith('.map')) continue;
+        hash.update(name).update(file.type === 'chunk' ? file.code : file.source);
+      }
+      for (const [name, bytes] of filesUnder(join(here, 'public'))) hash.update(name).update(bytes);
+      hash.update(worker.code);
+      worker.code = worker.code.replaceAll(BUILD_ID, hash.digest('hex').slice(0, 16));
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerBuildId()],
   // The workspace packages expose their TypeScript source under the `source` condition.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
@@ -12,5 +57,14 @@ export default defineConfig({
     },
   },
   // The manifest tells the prerender which chunks a route loads (scripts/prerender.mjs).
-  build: { sourcemap: true, manifest: true },
+  build: {
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: {
+      input: { index: join(here, 'index.html'), sw: join(here, 'src/sw/sw.ts') },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
 });

@@ -19,7 +19,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../db/pool.js';
 import { isDatabaseUnavailable } from './errors.js';
-import { brandedPage, matchesPattern } from './web.js';
+import { brandedPage, matchesPattern, webManifest } from './web.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -57,6 +57,10 @@ beforeAll(async () => {
     brotliCompressSync('console.log(1)'),
   );
   await writeFile(join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  // The service worker and the default brand's icons (apps/web/public/icons), as the build writes them.
+  await writeFile(join(webDist, 'sw.js'), 'const BUILD_ID = "abc";');
+  await mkdir(join(webDist, 'icons'));
+  await writeFile(join(webDist, 'icons', 'backlay-192.png'), 'png');
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logs.push(chunk.toString());
@@ -405,6 +409,98 @@ describe('the built client', () => {
     expect(matchesPattern('/market/:sportId/:eventId', '/market/4')).toBe(false);
     expect(matchesPattern('/market/:sportId/:eventId', '/match/4/1')).toBe(false);
     expect(matchesPattern('/home', '/HOME')).toBe(true);
+  });
+
+  it("answers the host's brand's web app manifest, revalidated on each use", async () => {
+    const own = await app.inject({
+      url: '/manifest.webmanifest',
+      headers: { host: 'localhost:8080' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(own.headers['cache-control']).toBe('no-cache');
+    expect(own.json()).toEqual({
+      id: '/',
+      name: 'Backlay',
+      short_name: 'Backlay',
+      description: 'Backlay — Exchange, Matka & Casino',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#123c3a',
+      background_color: '#eef1f3',
+      icons: [
+        { src: '/icons/backlay-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/backlay-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/backlay-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    });
+    // This build drew no icons for SkyExch: its favicon stands in.
+    const other = await app.inject({
+      url: '/manifest.webmanifest',
+      headers: { host: 'www.skyexch.com' },
+    });
+    expect(other.json()).toMatchObject({
+      name: 'SkyExch',
+      short_name: 'SkyExch',
+      theme_color: '#0f3b7a',
+      icons: [{ src: '/brand/skyexch-favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    });
+  });
+
+  it('names every icon of a brand the build drew, the maskable one apart', () => {
+    const manifest = webManifest(
+      {
+        id: 'tigerbook',
+        name: 'TigerBook',
+        title: 'TigerBook — Cricket Exchange',
+        logo: '/brand/tigerbook-logo.svg',
+        favicon: '/brand/tigerbook-favicon.svg',
+        colors: {
+          primary: '#9a3412',
+          primaryDark: '#6c240b',
+          onPrimary: '#ffffff',
+          accent: '#fbbf24',
+          onAccent: '#1c1917',
+          surface: '#ffffff',
+          page: '#f7f1ec',
+        },
+      },
+      true,
+    );
+    expect(manifest.icons).toEqual([
+      { src: '/icons/tigerbook-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/tigerbook-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icons/tigerbook-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ]);
+  });
+
+  it('serves the service worker as JavaScript, revalidated on every load', async () => {
+    const response = await app.inject({ url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe('const BUILD_ID = "abc";');
+  });
+
+  it("writes the host's brand colour into the page's theme colour", () => {
+    const page = '<meta name="theme-color" content="#123c3a" /><title>Backlay</title>';
+    expect(
+      brandedPage(page, { logo: '/l.svg', title: 'Backlay', colors: { primary: '#0f3b7a' } }),
+    ).toBe('<meta name="theme-color" content="#0f3b7a" /><title>Backlay</title>');
+    expect(
+      brandedPage(page, { logo: '/l.svg', title: 'Backlay', colors: { primary: '#123c3a' } }),
+    ).toBeUndefined();
   });
 
   it('serves hashed assets with a long cache', async () => {
