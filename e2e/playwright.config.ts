@@ -49,6 +49,8 @@ export default defineConfig({
     geolocation: { latitude: 19.076, longitude: 72.8777 },
     permissions: ['geolocation'],
     screenshot: 'only-on-failure',
+    // The client's service worker stays out of the journeys; e2e/pwa.spec.ts lets it in.
+    serviceWorkers: 'block',
   },
   // The real server, built as `npm start` builds it, on a fresh embedded database, with the
   // scripted feed (journeys cause every price change themselves) instead of the simulator.

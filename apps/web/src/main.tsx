@@ -6,6 +6,7 @@ import '@fontsource/noto-sans-devanagari/devanagari-400.css';
 import './app/theme.css';
 import { App } from './app/app';
 import { createRouter, loadMatchedRoutes } from './app/router';
+import { registerServiceWorker } from './lib/pwa';
 import { getStoredLogin } from './lib/session';
 import { yieldToBrowser } from './lib/yield';
 
@@ -44,4 +45,12 @@ async function renderAfresh(container: HTMLElement): Promise<void> {
       </StrictMode>,
     ),
   );
+}
+
+// The service worker (docs/pwa-and-data-saver.md), once the page has loaded so it takes nothing
+// from the first paint; production builds only, so the dev server's modules are never cached.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void registerServiceWorker(navigator.serviceWorker);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
