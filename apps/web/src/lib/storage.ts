@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   rememberedUsername: 'rememberedUsername',
   /** The Bet Sound preference; survives logout. */
   betsound: 'betsound',
+  /** The data saver switch (lib/data-saver.ts); survives logout. */
+  dataSaver: 'dataSaver',
   /** The bet slip's 'Confirm bet before placing' switch. */
   confirmBet: 'confirmBet',
 } as const;

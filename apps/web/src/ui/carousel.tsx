@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useDataSaver } from '../lib/data-saver';
 import styles from './carousel.module.css';
 
 /** SPEC §9: the carousel advances every 3 s. */
@@ -19,10 +20,11 @@ export function nextSlideLeft(scrollLeft: number, slideWidth: number, count: num
 /**
  * The home and landing slider (SPEC §2): a CSS scroll-snap strip the bettor can swipe, moved on
  * to the next slide every 3 s (SPEC §9), from the last back to the first. No library: the
- * browser does the snapping, this only scrolls.
+ * browser does the snapping, this only scrolls. The data saver leaves it out, banners and all.
  */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const strip = useRef<HTMLDivElement>(null);
+  const dataSaver = useDataSaver();
   useEffect(() => {
     const timer = setInterval(() => {
       const element = strip.current;
@@ -32,6 +34,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     }, CAROUSEL_AUTOPLAY_MS);
     return () => clearInterval(timer);
   }, [slides.length]);
+  if (dataSaver) return null;
   return (
     <div className={styles.viewport} ref={strip} aria-roledescription="carousel">
       {slides.map((slide, index) => (

@@ -2,9 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
 import { ChangePasswordModal } from '../../features/session/components/change-password-modal';
-import { useSupportUrl } from '../../features/site/api/get-site-config';
+import { useBrand, useSupportUrl } from '../../features/site/api/get-site-config';
 import { WalletMenu } from '../../features/wallet/components/wallet-menu';
+import { setDataSaver, useDataSaver } from '../../lib/data-saver';
+import { formatDataUsed, startCountingData, useDataUsed } from '../../lib/data-saver-usage';
 import { setBetSound, useBetSound } from '../../lib/preferences';
+import { useUpdatePrompt } from '../../lib/pwa-prompt';
 import { useStoredLogin } from '../../lib/session';
 import { HubIndicator } from '../hub';
 import { paths } from '../paths';
@@ -17,7 +20,9 @@ type Dialog = 'chips' | 'password' | null;
 /**
  * The fixed header: sidebar toggle, logo, wallet button and user menu; dropdowns exclusive
  * (SPEC §2). The user menu's Edit Stake and Change Password open their dialogs beside it; its
- * Safer betting leads to the client's limits (ours, not the SPEC's).
+ * Safer betting leads to the client's limits, and its Data saver switch and the data this page
+ * used are ours too, not the SPEC's (docs/pwa-and-data-saver.md). It raises the update prompt
+ * when a new build is deployed.
  */
 export function Header({
   onToggleSidebar,
@@ -29,6 +34,9 @@ export function Header({
   const login = useStoredLogin();
   const supportUrl = useSupportUrl();
   const betSound = useBetSound();
+  const dataSaver = useDataSaver();
+  useUpdatePrompt(useBrand().name);
+  useEffect(startCountingData, []);
   const [menu, setMenu] = useState<Menu>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -113,6 +121,23 @@ export function Header({
                   </button>
                 </li>
                 <li>
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={dataSaver}
+                    className={styles.switchRow}
+                    onClick={() => setDataSaver(!dataSaver)}
+                  >
+                    Data saver
+                    <span className={styles.switchState} aria-hidden="true">
+                      {dataSaver ? 'On' : 'Off'}
+                    </span>
+                  </button>
+                </li>
+                <li className={styles.dataUsed}>
+                  <DataUsed />
+                </li>
+                <li>
                   <button type="button" onClick={onLogout}>
                     Log Out
                   </button>
@@ -126,4 +151,9 @@ export function Header({
       {dialog === 'password' && <ChangePasswordModal onClose={closeDialog} />}
     </>
   );
+}
+
+/** The data this page has fetched, under the data saver switch; counts on while the menu is open. */
+function DataUsed() {
+  return <>Data used this session: {formatDataUsed(useDataUsed())}</>;
 }

@@ -1,6 +1,7 @@
 import { getFancyPosition } from '@backlay/contract/bets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { pollEvery } from '../../../lib/data-saver';
 import { eventKeys } from '../query-keys';
 import { MATCHED_BETS_POLL_MS } from './polling';
 
@@ -12,7 +13,7 @@ export const fancyPositionQuery = (eventId: string, isEnabled: boolean) =>
   queryOptions({
     queryKey: eventKeys.fancyPosition(eventId),
     queryFn: ({ signal }) => callApi(getFancyPosition, { query: { marketId: eventId }, signal }),
-    refetchInterval: MATCHED_BETS_POLL_MS,
+    refetchInterval: pollEvery(MATCHED_BETS_POLL_MS),
     select: (answer): FancyPositions =>
       answer.Status ? new Map(answer.Result.map((row) => [row.SelectionId, row.Position])) : NONE,
     enabled: isEnabled,

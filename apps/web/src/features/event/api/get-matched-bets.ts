@@ -2,6 +2,7 @@ import { getMatchedBets } from '@backlay/contract/bets/client';
 import type { BetListItem } from '@backlay/contract/bets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { pollEvery } from '../../../lib/data-saver';
 import { eventKeys } from '../query-keys';
 import { MATCHED_BETS_POLL_MS } from './polling';
 
@@ -12,7 +13,7 @@ export const matchedBetsQuery = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.matchedBets(eventId),
     queryFn: ({ signal }) => callApi(getMatchedBets, { query: { marketId: eventId }, signal }),
-    refetchInterval: MATCHED_BETS_POLL_MS,
+    refetchInterval: pollEvery(MATCHED_BETS_POLL_MS),
     select: (answer) => (answer.Status ? answer.Result : NONE),
   });
 

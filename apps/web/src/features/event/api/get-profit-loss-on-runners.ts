@@ -1,6 +1,7 @@
 import { getProfitLossOnRunners } from '@backlay/contract/bets/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, type ApiAnswer } from '../../../lib/api';
+import { pollEvery } from '../../../lib/data-saver';
 import { eventKeys } from '../query-keys';
 import { MATCHED_BETS_POLL_MS } from './polling';
 
@@ -30,7 +31,7 @@ export const profitLossOnRunnersQuery = (eventId: string, marketId: string, spor
         signal,
       });
     },
-    refetchInterval: MATCHED_BETS_POLL_MS,
+    refetchInterval: pollEvery(MATCHED_BETS_POLL_MS),
     select: runnerBookOf,
   });
 

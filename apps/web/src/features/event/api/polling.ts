@@ -1,4 +1,5 @@
 import { hubIsConnected } from '../../../lib/connection';
+import { SAFETY_POLL_MS } from '../../../lib/data-saver';
 
 /** SPEC §9: event odds are polled every 2 s. */
 export const ODDS_POLL_MS = 2000;
@@ -7,7 +8,7 @@ export const ODDS_POLL_MS = 2000;
  * While the hub is connected every price change arrives with its data (docs/architecture.md,
  * "Freshness on the client"), so the odds are polled only as a safety net this often.
  */
-export const ODDS_SAFETY_POLL_MS = 30_000;
+export const ODDS_SAFETY_POLL_MS = SAFETY_POLL_MS;
 
 /** The odds' poll interval now: the safety net while the hub is connected, else the spec's. */
 export const oddsPollMs = (): number => (hubIsConnected() ? ODDS_SAFETY_POLL_MS : ODDS_POLL_MS);

@@ -2,6 +2,7 @@ import { getMarketList } from '@backlay/contract/markets/client';
 import type { MarketListItem } from '@backlay/contract/markets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { pollEvery } from '../../../lib/data-saver';
 import { marketKeys } from '../query-keys';
 
 /**
@@ -23,7 +24,7 @@ export const marketListQuery = (sportsId: SportsId) =>
     queryKey: marketKeys.list(sportsId),
     queryFn: ({ signal }) =>
       callApi(getMarketList, { query: { sportsId: String(sportsId) as `${SportsId}` }, signal }),
-    refetchInterval: MARKET_LIST_POLL_MS,
+    refetchInterval: pollEvery(MARKET_LIST_POLL_MS),
     select: (answer): readonly MarketListItem[] => (answer.Status ? answer.Result : EMPTY),
   });
 

@@ -2,6 +2,7 @@ import { getRates } from '@backlay/contract/markets/client';
 import type { MarketBookWire } from '@backlay/contract/markets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { pollEvery } from '../../../lib/data-saver';
 import { marketKeys } from '../query-keys';
 import { ratesAnswerMerge } from '../rates-merge';
 
@@ -22,7 +23,7 @@ export const ratesQuery = (marketIds: readonly string[]) =>
     queryKey: marketKeys.ratesOf(marketIds),
     queryFn: ({ signal }) =>
       callApi(getRates, { query: { marketids: marketIds.join(',') }, signal }),
-    refetchInterval: RATES_POLL_MS,
+    refetchInterval: pollEvery(RATES_POLL_MS),
     structuralSharing: ratesAnswerMerge,
     select: booksById,
     enabled: marketIds.length > 0,

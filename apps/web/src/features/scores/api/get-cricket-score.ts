@@ -2,6 +2,7 @@ import { getCricketScore } from '@backlay/contract/scores/client';
 import type { CricketScoreWire } from '@backlay/contract/scores';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { pollEvery } from '../../../lib/data-saver';
 import { scoreKeys } from '../query-keys';
 
 /** SPEC §9: scores are polled every 5000 ms. */
@@ -11,7 +12,7 @@ export const cricketScoreQuery = (eventId: string) =>
   queryOptions({
     queryKey: scoreKeys.cricket(eventId),
     queryFn: ({ signal }) => callApi(getCricketScore, { params: { eventId }, signal }),
-    refetchInterval: SCORE_POLL_MS,
+    refetchInterval: pollEvery(SCORE_POLL_MS),
     // null before the first ball (and on a refusal): the panel then shows nothing.
     select: (answer): CricketScoreWire | null => (answer.Status ? answer.Result : null),
   });
