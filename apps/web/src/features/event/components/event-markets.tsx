@@ -20,9 +20,11 @@ import { useTossOdds } from '../api/get-toss-odds';
 import { eventReads, fancyRowsBoard, marketBoard } from '../boards';
 import { MarketFreshness } from '../freshness';
 import { betDelayOf, LADDER_DEPTH, marketTypeOf, type EventMarket } from '../market-model';
+import { fancyWords, tableWords, wordsOf, type AnnouncedMarket } from '../price-announcer';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
 import { PositionModal } from './position-modal';
+import { PriceAnnouncer } from './price-announcer';
 import { UserBookModal } from './user-book-modal';
 import styles from './event-markets.module.css';
 
@@ -96,6 +98,17 @@ export const EventMarkets = memo(function EventMarkets({
     () => settings && fancyRowsBoard(cache, reads, settings),
     [cache, reads, settings],
   );
+  // What the price announcer follows: each table's prices, as words, from the cells' sources.
+  const announced = useMemo<readonly AnnouncedMarket[]>(
+    () => [
+      ...markets.map((market, index) => ({
+        marketId: market.MarketId,
+        prices: wordsOf(boards[index]!, tableWords),
+      })),
+      ...(fancy ? [{ marketId: eventId, prices: wordsOf(fancy, fancyWords) }] : []),
+    ],
+    [markets, boards, fancy, eventId],
+  );
   const sportsId = detail?.SportsId ?? sportId;
   const context = useMemo<SelectionContext>(
     () => ({ sportsId, eventId: id, choice }),
@@ -118,6 +131,7 @@ export const EventMarkets = memo(function EventMarkets({
 
   return (
     <div className={styles.markets}>
+      <PriceAnnouncer markets={announced} />
       {markets.length === 0 && <p className={styles.empty}>No data available</p>}
       {markets.map((market, index) => (
         <MarketFreshness
