@@ -371,6 +371,7 @@ async function journeyShots() {
       'betslip',
       'cash-out',
       'exchange-mechanics',
+      'keyboard',
       'markets-more',
       'matka-live',
       'reports',

@@ -45,6 +45,7 @@ const CRICKET = 4;
  * fancy list, with the user book and fancy position modals. Its reads start on entry, beside the
  * event detail (SPEC §4 "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
  * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book.
+ * A polite live region says the price changes of the market that holds the keyboard focus.
  */
 const NO_MARKETS: readonly EventMarket[] = [];
 
