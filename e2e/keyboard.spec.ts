@@ -257,7 +257,7 @@ test.describe('keyboard betting at 1280 px', () => {
     });
   });
 
-  test('? lists the keys; Escape closes the list and the focus goes back to the price', async ({
+  test('? lists the keys; Escape closes the list or the slip, back to the price; a suspension keeps the place', async ({
     page,
     client,
     request,
@@ -290,6 +290,17 @@ test.describe('keyboard betting at 1280 px', () => {
       slipOf(page).getByText('Choose a back or lay price to place a bet.'),
     ).toBeVisible();
     expect(await focusedName(page)).toBe('Back 2.06');
+
+    // The market suspended under the focus: its cells are disabled, and the arrows go on from
+    // where the focus was, to the fancy row below.
+    await step(request, f.eventId, { kind: 'suspend', marketId: `1.${f.eventId}` });
+    const match = page.getByRole('region', { name: 'Match Odds' });
+    await expect(match.getByText('SUSPENDED', { exact: true })).toHaveCount(2);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement === document.body))
+      .toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedRow(page)).toBe(f.fancy);
   });
 
   test('the price announcer speaks for the market in focus only, and not for the others', async ({

@@ -126,6 +126,28 @@ describe('keyboard betting on the event screen', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Elsewhere' }));
   });
 
+  it('goes on from a price a suspension took the focus from, and forgets it after a click', () => {
+    const { cell, press } = renderScreen();
+    const lions = cell('Back 1.9') as HTMLButtonElement;
+    lions.focus();
+    // Suspended under the focus: the cell is disabled and the browser drops the focus.
+    lions.disabled = true;
+    fireEvent.focusOut(lions);
+    expect(press(document.body, 'ArrowDown')).toBe(false);
+    expect(document.activeElement).toBe(cell('Back 2.06'));
+
+    lions.disabled = false;
+    cell('Lay 1.92').focus();
+    cell('Lay 1.92').blur(); // a click on the page, say: the arrows are the page's again
+    expect(press(document.body, 'ArrowDown')).toBe(true);
+    cell('Lay 1.92').focus();
+    (cell('Lay 1.92') as HTMLButtonElement).disabled = true;
+    fireEvent.focusOut(cell('Lay 1.92'));
+    fireEvent.pointerDown(document.body);
+    expect(press(document.body, 'ArrowDown')).toBe(true);
+    expect(document.activeElement).not.toBe(cell('Lay 2.1'));
+  });
+
   it('shows the keys on ?, but not while typing or over a dialog', () => {
     const { onShowKeys, cell, press } = renderScreen();
     press(cell('Back 1.9'), '?');

@@ -60,6 +60,26 @@ export function usePriceKeys({
   }, [onShowKeys]);
 
   useEffect(() => {
+    // The focused price, kept when a suspension disables it under the focus (the browser then
+    // drops the focus to the page): the keys go on from there. Leaving it any other way — Tab,
+    // a click — forgets it, so the arrows scroll the page again.
+    let last: HTMLButtonElement | null = null;
+    const onFocus = (event: FocusEvent) => {
+      const markets = root.current;
+      last = markets && priceCellOf(markets, event.target);
+    };
+    const onBlur = (event: FocusEvent) => {
+      if (event.target === last && !last.disabled) last = null;
+    };
+    const onPointer = () => {
+      last = null;
+    };
+    const fromOf = (markets: HTMLElement, target: EventTarget | null) => {
+      const cell = priceCellOf(markets, target);
+      if (cell) return cell;
+      const isLost = target === document.body || target === null;
+      return isLost && last?.isConnected && markets.contains(last) ? last : null;
+    };
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === '?') {
@@ -69,7 +89,7 @@ export function usePriceKeys({
         return;
       }
       const markets = root.current;
-      const cell = markets && priceCellOf(markets, event.target);
+      const cell = markets && fromOf(markets, event.target);
       if (!markets || !cell) return;
       if (isPriceMoveKey(event.key)) {
         event.preventDefault();
@@ -86,8 +106,16 @@ export function usePriceKeys({
       if (after !== null && after !== before)
         opened.current = { selection: after.selection, opener: cell };
     };
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('focusout', onBlur);
+    document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('focusout', onBlur);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [root, choice]);
 
   useEffect(
