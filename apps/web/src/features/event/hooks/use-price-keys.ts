@@ -69,7 +69,7 @@ export function usePriceKeys({
       last = markets && priceCellOf(markets, event.target);
     };
     const onBlur = (event: FocusEvent) => {
-      if (event.target === last && !last.disabled) last = null;
+      if (last !== null && event.target === last && !last.disabled) last = null;
     };
     const onPointer = () => {
       last = null;
