@@ -370,6 +370,7 @@ async function journeyShots() {
       'cash-out',
       'data-saver',
       'exchange-mechanics',
+      'keyboard',
       'markets-more',
       'matka-live',
       'pwa',

@@ -180,6 +180,7 @@ export {
   type StakeCheck,
   type StakeLimits,
 } from './stake.js';
+export { stakeStep, type StakeStepDirection } from './stake-step.js';
 export {
   exchangeBetOf,
   fancyBetFromList,

@@ -15,8 +15,10 @@ import { EventMarkets } from '../../features/event/components/event-markets';
 import { LiveTv } from '../../features/event/components/live-tv';
 import { MarketsSkeleton } from '../../features/event/components/markets-skeleton';
 import { useMarketFreshness } from '../../features/event/freshness';
+import { usePriceKeys } from '../../features/event/hooks/use-price-keys';
 import { betDelayOf } from '../../features/event/market-model';
 import { eventKeys } from '../../features/event/query-keys';
+import { KeyboardShortcutsModal } from '../../features/rules/components/keyboard-shortcuts';
 import { useSlipLimitsNote } from '../../features/safer/hooks/use-slip-limits-note';
 import { saferKeys } from '../../features/safer/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
@@ -123,6 +125,13 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const slip = useRef<HTMLDivElement>(null);
   const editChips = useCallback(() => setEditingChips(true), []);
   const closeChips = useCallback(() => setEditingChips(false), []);
+  // Keyboard betting: arrows across the prices, Enter, b and l open the slip, ? lists the keys
+  // (features/rules/keyboard-shortcuts.ts); nothing renders per key but the slip and the dialog.
+  const main = useRef<HTMLDivElement>(null);
+  const [isShowingKeys, setShowingKeys] = useState(false);
+  const showKeys = useCallback(() => setShowingKeys(true), []);
+  const hideKeys = useCallback(() => setShowingKeys(false), []);
+  const keys = usePriceKeys({ root: main, slip, choice, onShowKeys: showKeys });
   // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
   // position, and event detail; a cancel's and a cash out's answer refresh the same, and what
   // the client's limits leave (the bet slip's line).
@@ -143,7 +152,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const missing = detail.data && !detail.data.isFound ? detail.data.message : null;
   return (
     <div className={styles.layout}>
-      <div className={styles.main}>
+      <div className={styles.main} ref={main}>
         <ScorePanel sportId={found?.SportsId ?? sportId} eventId={eventId} />
         {(detail.isPending || (found && !markets)) && <MarketsSkeleton sportId={sportId} />}
         {detail.isError && <p className={styles.empty}>No data available</p>}
@@ -172,6 +181,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
             isHeld={isEditingChips}
             onEditStack={editChips}
             onPlaced={refreshAfterBet}
+            focusStakeOnOpen={keys.isOpenedByKeys}
           />
         </div>
         <div className={styles.bets}>
@@ -179,6 +189,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
         </div>
       </div>
       {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
+      {isShowingKeys && <KeyboardShortcutsModal onClose={hideKeys} />}
     </div>
   );
 }
@@ -222,7 +233,7 @@ function ChosenSlip({
   slip: RefObject<HTMLDivElement | null>;
   detail: EventDetail | undefined;
   choice: BetChoiceStore;
-} & Pick<BetSlipProps, 'chips' | 'isHeld' | 'onEditStack' | 'onPlaced'>) {
+} & Pick<BetSlipProps, 'chips' | 'isHeld' | 'onEditStack' | 'onPlaced' | 'focusStakeOnOpen'>) {
   // The chosen cell shows pressed at once and the slip in the next render, so the press paints
   // without waiting for the slip (docs/architecture.md, "Prices on the event screen").
   const selection = useDeferredValue(useChosenSelection(choice));

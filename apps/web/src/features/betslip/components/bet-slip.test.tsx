@@ -62,6 +62,7 @@ function renderSlip(
     freshness?: PriceFreshness;
     betDelay?: number;
     limitsNote?: string | null;
+    focusStakeOnOpen?: (selection: BetSelection) => boolean;
   } = {},
 ) {
   storeLogin(TEST_LOGIN);
@@ -76,6 +77,9 @@ function renderSlip(
         freshness={freshness}
         {...(props.betDelay === undefined ? {} : { betDelay: props.betDelay })}
         {...(props.limitsNote === undefined ? {} : { limitsNote: props.limitsNote })}
+        {...(props.focusStakeOnOpen === undefined
+          ? {}
+          : { focusStakeOnOpen: props.focusStakeOnOpen })}
         {...handlers}
       />
     </QueryClientProvider>
@@ -495,6 +499,79 @@ describe('bet slip', () => {
       [MATCH, 1050],
       [MATCH, 0],
     ]);
+  });
+});
+
+describe('the slip from the keyboard', () => {
+  const key = (target: Element, k: string) => fireEvent.keyDown(target, { key: k });
+
+  it('takes the focus in its stake when the screen says the keyboard opened it, and not otherwise', () => {
+    const asked: BetSelection[] = [];
+    renderSlip(MATCH, {
+      focusStakeOnOpen: (selection) => {
+        asked.push(selection);
+        return true;
+      },
+    });
+    expect(asked).toEqual([MATCH]);
+    expect(document.activeElement).toBe(stakeInput());
+    cleanup();
+    renderSlip(MATCH, { focusStakeOnOpen: () => false });
+    expect(document.activeElement).not.toBe(stakeInput());
+  });
+
+  it('steps the stake to the next chip up on + and down on -, typing neither', () => {
+    renderSlip(MATCH);
+    const input = stakeInput() as HTMLInputElement;
+    key(input, '+');
+    expect(input.value).toBe('1000');
+    key(input, '+');
+    expect(input.value).toBe('5000');
+    key(input, '+');
+    expect(input.value).toBe('10000');
+    expect(profit()).toBe('9,000.00');
+    key(input, '-');
+    expect(input.value).toBe('5000');
+    typeStake('1200');
+    key(input, '-');
+    expect(input.value).toBe('1000');
+    key(input, '-');
+    expect(input.value).toBe('');
+    const plus = fireEvent.keyDown(input, { key: '+' });
+    expect(plus).toBe(false); // the + is not typed into the field
+  });
+
+  it('closes on Escape from the stake or any control of the slip', () => {
+    const { onClose } = renderSlip(MATCH);
+    key(stakeInput(), 'Escape');
+    expect(onClose).toHaveBeenCalledWith(MATCH);
+    key(within(slip()).getByRole('button', { name: 'Add 1,000' }), 'Escape');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('confirms on Enter in the confirm step and cancels on Escape, which leaves the slip open', async () => {
+    const { calls } = stubFetch({ body: PLACED });
+    const { onClose } = renderSlip(MATCH);
+    fireEvent.click(within(slip()).getByRole('switch', { name: 'Confirm bet before placing' }));
+    typeStake('1000');
+    fireEvent.submit(stakeInput());
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Bet' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+
+    fireEvent.submit(stakeInput());
+    const again = screen.getByRole('dialog', { name: 'Confirm Bet' });
+    // A held Enter's repeats do not confirm; a fresh press does.
+    fireEvent.keyDown(again, { key: 'Enter', repeat: true });
+    expect(calls).toHaveLength(0);
+    fireEvent.keyDown(again, { key: 'Enter' });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(calls[0]?.init?.body as string)).toMatchObject({
+      Stack: 1000,
+      BetType: 'Back',
+    });
   });
 });
 

@@ -4,12 +4,21 @@ import {
   stakeAddChip,
   stakeCheck,
   stakeParse,
+  stakeStep,
   type Chip,
   type Paise,
   type Stake,
   type StakeLimits,
 } from '@backlay/domain';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { toast } from 'sonner';
 import type { BetSelection } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
@@ -57,6 +66,11 @@ export interface BetSlipProps {
    * ₹400.00 left today"); none without limits (docs/safer-gambling.md). The server enforces them.
    */
   readonly limitsNote?: string | null;
+  /**
+   * Asked once as a slip opens: true when the client opened it from the keyboard, and the stake
+   * field takes the focus so that digits type the stake at once.
+   */
+  readonly focusStakeOnOpen?: (selection: BetSelection) => boolean;
 }
 
 /** Fancy rows show the line with the rate in brackets, as the bets table does. */
@@ -111,6 +125,7 @@ function OpenSlip({
   betDelay = 0,
   onStake,
   limitsNote = null,
+  focusStakeOnOpen,
 }: BetSlipProps & { selection: BetSelection }) {
   const [stakeText, setStakeText] = useState('');
   const [isConfirming, setConfirming] = useState(false);
@@ -126,6 +141,11 @@ function OpenSlip({
   const timer = useAutoClose({ isPaused: isConfirming || isPlacing || isHeld, onClose: close });
   const delay = useDelayCountdown();
   const ids = { stake: useId(), odds: useId(), profit: useId(), stale: useId() };
+  const stakeField = useRef<HTMLInputElement>(null);
+  const isKeyOpened = useRef(focusStakeOnOpen);
+  useEffect(() => {
+    if (isKeyOpened.current?.(selection)) stakeField.current?.focus();
+  }, [selection]);
   const isStale = freshness.isStale;
 
   // SPEC §5: the stake input is parsed as an integer; non-numeric becomes 0.
@@ -142,6 +162,21 @@ function OpenSlip({
     setStakeText(text);
     timer.restart();
   };
+
+  // The keys of the slip (the event screen's keyboard shortcuts): `+` and `-` in the stake step
+  // it to the next chip up or down, Escape anywhere in the slip closes it; Enter submits anyway.
+  function onStakeKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== '+' && event.key !== '-') return;
+    event.preventDefault();
+    const values = chips.map((chip) => chip.value);
+    const next = stakeStep(stake, values, event.key === '+' ? 'up' : 'down');
+    editStake(next === 0 ? '' : String(next));
+  }
+  function onSlipKey(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || isPlacing) return;
+    event.preventDefault();
+    close();
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -198,7 +233,7 @@ function OpenSlip({
           {timer.left}s
         </span>
       </h2>
-      <form className={styles.body} onSubmit={submit} noValidate>
+      <form className={styles.body} onSubmit={submit} onKeyDown={onSlipKey} noValidate>
         <p className={styles.selection}>
           <span className={styles.side} data-testid="slip-side">
             {selection.betType}
@@ -220,6 +255,7 @@ function OpenSlip({
               STAKE
             </label>
             <input
+              ref={stakeField}
               id={ids.stake}
               className={styles.stake}
               inputMode="numeric"
@@ -228,6 +264,7 @@ function OpenSlip({
               value={stakeText}
               disabled={isPlacing}
               onChange={(event) => editStake(event.target.value)}
+              onKeyDown={onStakeKey}
               onBlur={() => {
                 if (stakeText !== '') setStakeText(String(stake));
               }}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { Stake } from '@backlay/domain';
 import type { BetSelection } from '../../../lib/bet-selection';
@@ -7,7 +8,7 @@ import styles from './bet-slip.module.css';
 
 /**
  * The confirm step of 'Confirm bet before placing' (SPEC §2): the bet once more, in words, with
- * its profit and liability; Confirm places it, Cancel (or Escape) goes back to the slip.
+ * its profit and liability; Confirm (or Enter) places it, Cancel (or Escape) goes back to the slip.
  */
 export function ConfirmBet({
   selection,
@@ -29,6 +30,22 @@ export function ConfirmBet({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const confirm = useRef(onConfirm);
+  useEffect(() => {
+    confirm.current = onConfirm;
+  }, [onConfirm]);
+  const isStale = staleReason !== null;
+  useEffect(() => {
+    // Enter confirms from anywhere in the dialog but its buttons, which Enter presses themselves.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.repeat || isStale) return;
+      if (event.target instanceof HTMLButtonElement) return;
+      event.preventDefault();
+      confirm.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isStale]);
   return createPortal(
     <Modal title="Confirm Bet" onClose={onCancel}>
       <dl className={styles.confirm} data-side={selection.betType}>

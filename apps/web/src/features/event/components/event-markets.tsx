@@ -20,9 +20,11 @@ import { useTossOdds } from '../api/get-toss-odds';
 import { eventReads, fancyRowsBoard, marketBoard } from '../boards';
 import { MarketFreshness } from '../freshness';
 import { betDelayOf, LADDER_DEPTH, marketTypeOf, type EventMarket } from '../market-model';
+import { fancyWords, tableWords, wordsOf, type AnnouncedMarket } from '../price-announcer';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
 import { PositionModal } from './position-modal';
+import { PriceAnnouncer } from './price-announcer';
 import { UserBookModal } from './user-book-modal';
 import styles from './event-markets.module.css';
 
@@ -43,6 +45,7 @@ const CRICKET = 4;
  * fancy list, with the user book and fancy position modals. Its reads start on entry, beside the
  * event detail (SPEC §4 "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
  * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book.
+ * A polite live region says the price changes of the market that holds the keyboard focus.
  */
 const NO_MARKETS: readonly EventMarket[] = [];
 
@@ -96,6 +99,17 @@ export const EventMarkets = memo(function EventMarkets({
     () => settings && fancyRowsBoard(cache, reads, settings),
     [cache, reads, settings],
   );
+  // What the price announcer follows: each table's prices, as words, from the cells' sources.
+  const announced = useMemo<readonly AnnouncedMarket[]>(
+    () => [
+      ...markets.map((market, index) => ({
+        marketId: market.MarketId,
+        prices: wordsOf(boards[index]!, tableWords),
+      })),
+      ...(fancy ? [{ marketId: eventId, prices: wordsOf(fancy, fancyWords) }] : []),
+    ],
+    [markets, boards, fancy, eventId],
+  );
   const sportsId = detail?.SportsId ?? sportId;
   const context = useMemo<SelectionContext>(
     () => ({ sportsId, eventId: id, choice }),
@@ -118,6 +132,7 @@ export const EventMarkets = memo(function EventMarkets({
 
   return (
     <div className={styles.markets}>
+      <PriceAnnouncer markets={announced} />
       {markets.length === 0 && <p className={styles.empty}>No data available</p>}
       {markets.map((market, index) => (
         <MarketFreshness

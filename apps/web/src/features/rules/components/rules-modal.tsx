@@ -1,13 +1,19 @@
+import { useId } from 'react';
 import { DEVANAGARI_FONT, useFontReady } from '../../../lib/fonts';
 import { Modal } from '../../../ui/modal';
 import { useRulesOnEntry } from '../hooks/use-rules-on-entry';
 import { HOUSE_RULES } from '../house-rules';
+import { KeyboardShortcutsList } from './keyboard-shortcuts';
 import styles from './rules-modal.module.css';
 
 export const RULES_TITLE = 'Rules and Terms';
 
-/** The house rules (SPEC §9) in a dialog with an Accept button; Close and Escape dismiss it too. */
+/**
+ * The house rules (SPEC §9) in a dialog with an Accept button, then the keys of keyboard betting
+ * (the same list as the event screen's `?` dialog); Close and Escape dismiss it too.
+ */
 export function RulesModal({ onClose }: { onClose: () => void }) {
+  const keysTitle = useId();
   return (
     <Modal
       title={RULES_TITLE}
@@ -34,6 +40,14 @@ export function RulesModal({ onClose }: { onClose: () => void }) {
           </section>
         ))}
       </div>
+      <section lang="en" className={styles.section} aria-labelledby={keysTitle}>
+        <h3 id={keysTitle}>Keyboard betting</h3>
+        <p className={styles.keysLead}>
+          On a match&apos;s screen every price, the bet slip and the confirm step work from the
+          keyboard alone. Press <kbd>?</kbd> there to see these keys again.
+        </p>
+        <KeyboardShortcutsList />
+      </section>
     </Modal>
   );
 }
