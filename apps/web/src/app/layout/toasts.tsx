@@ -1,9 +1,21 @@
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 
 /** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
 export const TOAST_MS = 2000;
 /** Toasts sit under the fixed header and the news ticker (32 px), never over the wallet. */
 const TOAST_TOP = 'calc(var(--header-height) + 40px)';
+
+/**
+ * The rich colours' texts, darker than the library's own, which read under 4.5:1 on their pale
+ * backgrounds (docs/accessibility.md: WCAG AA contrast on every screen).
+ */
+const READABLE_COLOURS = {
+  '--success-text': '#146c2e',
+  '--info-text': '#0b57d0',
+  '--warning-text': '#8a4b00',
+  '--error-text': '#b3261e',
+} as CSSProperties;
 
 /**
  * Where toasts show. Mounted by the screens that raise them — the login page and the logged-in
@@ -16,6 +28,7 @@ export function Toasts() {
       duration={TOAST_MS}
       richColors
       closeButton
+      style={READABLE_COLOURS}
       // Below the header and the news ticker: the wallet stays in sight after a bet.
       offset={{ top: TOAST_TOP, right: 16 }}
       mobileOffset={{ top: TOAST_TOP, right: 8, left: 8 }}
