@@ -189,7 +189,6 @@ test.describe('at 375 px', () => {
 });
 
 test('every route renders from its URL on a cold load', async ({ page, client }) => {
-  test.slow(); // axe reads each of the nine screens
   await logIn(page, client);
   for (const [path, heading] of [
     ['/inplay', 'In-play'],

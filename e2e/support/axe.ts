@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** WCAG 2.1 A and AA, and axe's best practices (docs/accessibility.md). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * What one check may add to its journey's time: axe reads the whole page (several seconds on a
+ * busy 2-core machine), which a journey's own timeout was not sized for.
+ */
+const AXE_ALLOWANCE_MS = 15_000;
 
 /** The impacts a journey fails on; minor and moderate findings are left to review. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -36,6 +42,7 @@ const describe = (finding: Finding) =>
  * help, target selectors). `what` names the screen in the failure, e.g. "event screen at 375".
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  test.info().setTimeout(test.info().timeout + AXE_ALLOWANCE_MS);
   const findings = await axeFindings(page);
   expect(
     findings.map(describe),
