@@ -170,7 +170,11 @@ test('a back bet on match odds: toast, the bet in All and Match Bets, exposure a
   ).toBeVisible();
 });
 
-test('a lay bet risks the computed liability', async ({ page, client, request }) => {
+test('a lay bet, through the confirm step, risks the computed liability', async ({
+  page,
+  client,
+  request,
+}) => {
   const f = await cricketFixture(request);
   await logIn(page, client);
   const session = await sessionOf(page);
@@ -182,7 +186,13 @@ test('a lay bet risks the computed liability', async ({ page, client, request })
     '500.00',
     '550.00',
   );
+  // Through the confirm step this time.
+  await slipOf(page).getByRole('switch', { name: 'Confirm bet before placing' }).check();
   await place.click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Bet' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'the confirm-bet modal');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Bet placed successfully')).toBeVisible();
   const bets = page.getByRole('region', { name: 'Bets' });
   await expect(bets.getByRole('tab')).toHaveText(['All (1)', 'Match Bets (1)', 'Fancy Bets (0)']);
@@ -316,7 +326,6 @@ test('the slip closes by itself after 10 s, held while the confirm step is open'
   await slip.getByRole('button', { name: 'Place Bet with Liability 500.00' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Bet' });
   await expect(confirm).toBeVisible();
-  await expectAccessible(page, 'the confirm-bet modal');
   await page.clock.runFor(30_000);
   await expect(countdown).toHaveText('10s');
   await confirm.getByRole('button', { name: 'Cancel' }).click();

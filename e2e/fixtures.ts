@@ -71,6 +71,8 @@ export const test = base.extend<{ client: Client; axeOnFinish: void }>({
       await use();
       if (testInfo.status !== testInfo.expectedStatus) return;
       if (page.isClosed() || page.url() === 'about:blank') return;
+      // axe waits on timers: a journey that paused the page's clock would hold it forever.
+      await page.clock.resume();
       await expectAccessible(page, `the last screen of "${testInfo.title}"`);
     },
     { auto: true },
