@@ -1,21 +1,10 @@
-import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
+import { READABLE_COLOURS } from './toast-colours';
 
 /** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
 export const TOAST_MS = 2000;
 /** Toasts sit under the fixed header and the news ticker (32 px), never over the wallet. */
 const TOAST_TOP = 'calc(var(--header-height) + 40px)';
-
-/**
- * The rich colours' texts, darker than the library's own, which read under 4.5:1 on their pale
- * backgrounds (docs/accessibility.md: WCAG AA contrast on every screen).
- */
-const READABLE_COLOURS = {
-  '--success-text': '#146c2e',
-  '--info-text': '#0b57d0',
-  '--warning-text': '#8a4b00',
-  '--error-text': '#b3261e',
-} as CSSProperties;
 
 /**
  * Where toasts show. Mounted by the screens that raise them — the login page and the logged-in
