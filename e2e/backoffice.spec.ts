@@ -14,6 +14,7 @@ import {
   test,
   type ApiSession,
 } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /**
  * The back office (docs/backoffice.md) as an operator meets it: a TOTP login, the house's book
@@ -43,11 +44,14 @@ async function newOperator(request: APIRequestContext): Promise<{ username: stri
 
 async function operatorLogIn(page: Page, operator: { username: string; totp: TOTP }) {
   await page.goto('/backoffice/login');
+  await expect(page.getByLabel('Six-digit code')).toBeVisible();
+  await expectAccessible(page, 'the back office login');
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
   await page.getByLabel('Six-digit code').fill(operator.totp.generate());
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+  await expectAccessible(page, 'the back office risk book');
 }
 
 /** A cricket match in play with priced match odds: runners EventId·100 + 1 and + 2. */
@@ -141,12 +145,14 @@ for (const width of [1280, 375]) {
     await suspend.click();
     const match = bettor.page.getByRole('region', { name: 'Match Odds' });
     await expect(match.getByText('SUSPENDED', { exact: true })).toHaveCount(2, { timeout: 1_000 });
+    await expectAccessible(page, `the back office markets at ${width} px`);
     await page.getByRole('button', { name: `Resume Match Odds (${f.name})` }).click();
 
     // Declare Kings the winner: the client is paid 1000 net of the 1000 stake.
     await page.getByRole('button', { name: `Declare Match Odds (${f.name})` }).click();
     const declare = page.getByRole('dialog', { name: 'Declare result' });
     await declare.getByLabel('Winner').selectOption({ label: f.names[0] });
+    await expectAccessible(page, `the declare result dialog at ${width} px`);
     await declare.getByRole('button', { name: 'Declare' }).click();
     await expect(page.getByText(/^Settled 1\.\d+ as .*: 1 bets of 1 clients$/)).toBeVisible();
     await expect
@@ -165,6 +171,7 @@ for (const width of [1280, 375]) {
     });
     const movement = page.getByRole('form', { name: 'Credit or debit' });
     await movement.getByLabel('Amount (₹)').fill('500');
+    await expectAccessible(page, `the back office client at ${width} px`);
     await movement.getByRole('button', { name: 'Credit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Credit' });
     await dialog.getByRole('button', { name: 'Credit' }).click();
@@ -216,6 +223,7 @@ for (const width of [1280, 375]) {
     await page.getByRole('link', { name: 'Matka & Casino' }).click();
     await page.getByRole('button', { name: `Void round ${roundId}` }).click();
     const voiding = page.getByRole('dialog', { name: 'Void casino round' });
+    await expectAccessible(page, `the void round dialog at ${width} px`);
     await voiding.getByLabel('Reason (required)').fill('Provider down');
     await voiding.getByRole('button', { name: 'Void' }).click();
     await expect(page.getByRole('button', { name: `Void round ${roundId}` })).toHaveCount(0);
@@ -228,6 +236,7 @@ for (const width of [1280, 375]) {
     const log = page.getByRole('region', { name: 'Audit log' });
     for (const action of ['casino-void', 'credit', 'declare-result', 'suspend-market', 'login'])
       await expect(log.getByText(`/api/backoffice/${action}`).first()).toBeVisible();
+    await expectAccessible(page, `the audit log at ${width} px`);
     await bettor.close();
     await context.close();
   });

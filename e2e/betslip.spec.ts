@@ -11,6 +11,7 @@ import {
   type ApiSession,
   PHONE,
 } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 interface Fixture {
   readonly eventId: number;
@@ -138,6 +139,7 @@ test('a back bet on match odds: toast, the bet in All and Match Bets, exposure a
   await slip.getByRole('button', { name: 'Add 500' }).click();
   await expect(slip.getByLabel('STAKE', { exact: true })).toHaveValue('1000');
   await expect(slip.getByTestId('slip-profit')).toHaveText('900.00');
+  await expectAccessible(page, 'the event screen with a back slip open');
   await slip.getByRole('button', { name: 'Place Bet with Liability 1,000.00' }).click();
 
   await expect(toast(page, 'Bet placed successfully')).toBeVisible();
@@ -168,7 +170,11 @@ test('a back bet on match odds: toast, the bet in All and Match Bets, exposure a
   ).toBeVisible();
 });
 
-test('a lay bet risks the computed liability', async ({ page, client, request }) => {
+test('a lay bet, through the confirm step, risks the computed liability', async ({
+  page,
+  client,
+  request,
+}) => {
   const f = await cricketFixture(request);
   await logIn(page, client);
   const session = await sessionOf(page);
@@ -180,7 +186,13 @@ test('a lay bet risks the computed liability', async ({ page, client, request })
     '500.00',
     '550.00',
   );
+  // Through the confirm step this time.
+  await slipOf(page).getByRole('switch', { name: 'Confirm bet before placing' }).check();
   await place.click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Bet' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'the confirm-bet modal');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Bet placed successfully')).toBeVisible();
   const bets = page.getByRole('region', { name: 'Bets' });
   await expect(bets.getByRole('tab')).toHaveText(['All (1)', 'Match Bets (1)', 'Fancy Bets (0)']);
@@ -206,6 +218,7 @@ test('a fancy No and a Yes bet, and the run ladder with their figures', async ({
     '100.00',
   );
   await expect(slipOf(page).getByTestId('slip-odds')).toHaveText('50 (90)');
+  await expectAccessible(page, 'the event screen with a fancy slip open');
   await no.click();
   await expect(toast(page, 'Bet placed successfully')).toBeVisible();
   await expect(
@@ -231,6 +244,7 @@ test('a fancy No and a Yes bet, and the run ladder with their figures', async ({
     `50${money(0)}`,
     `51${money(0)}`,
   ]);
+  await expectAccessible(page, 'the fancy position ladder');
 });
 
 test("a price stepped before submit: 'Odds changed', and nothing placed", async ({
@@ -333,6 +347,7 @@ test('Edit Stake saves the chips, which the slip then offers', async ({
   await page.getByRole('button', { name: 'Edit Stake' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Stake' });
   await expect(dialog.getByLabel('Chip 1 name')).toHaveValue('500');
+  await expectAccessible(page, 'the edit stake modal');
   await dialog.getByLabel('Chip 1 name').fill('2K');
   await dialog.getByLabel('Chip 1 value').fill('2000');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -373,6 +388,7 @@ test('Change Password with a wrong old password shows the Result in the dialog a
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   await dialog.getByLabel('Old Password').fill('not-my-password');
   await dialog.getByLabel('New Password').fill('a-new-secret-1');
+  await expectAccessible(page, 'the change password modal');
   const browserDialogs: string[] = [];
   page.on('dialog', (browserDialog) => {
     browserDialogs.push(browserDialog.message());
@@ -420,6 +436,7 @@ test.describe('at 375 px', () => {
     await slip.getByRole('button', { name: 'Add 1,000' }).tap();
     const place = slip.getByRole('button', { name: 'Place Bet with Liability 1,000.00' });
     expect((await place.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    await expectAccessible(page, 'the bet slip open at 375 px');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -12,6 +12,7 @@ import {
   test,
   type ApiSession,
 } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /**
  * Cash out (docs/architecture.md, "Cash out"), as a bettor meets it: the dialog shows the hedging
@@ -185,6 +186,7 @@ for (const width of [1280, 375]) {
       const dialog = cashOutDialog(page);
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('radio', { name: '100%' })).toBeChecked();
+      await expectAccessible(page, 'the cash-out modal');
       // Lay 3,900 / 2.5 = ₹1,560: The Draw 2,900 − 2,340 = 560; the others −1,000 + 1,560.
       await expect(dialog.getByTestId('cash-out-headline')).toHaveText(
         'You get ₹560.00 whichever runner wins',

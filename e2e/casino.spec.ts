@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiGet, expect, logIn, sessionOf, test, type ApiSession, PHONE } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 const GAMES = ['Horse Racing', '7 Up Down', 'Roulette', 'Andar Bahar', 'Lottery'];
 
@@ -36,8 +37,10 @@ test('the lobby lists the five games in order, each opening its own frame', asyn
   await expect(cards).toHaveText(GAMES);
   await expect(cards.first()).toHaveAttribute('href', '/casino/horseracing');
   await expect(cards.last()).toHaveAttribute('href', '/casino/lottery');
+  await expectAccessible(page, 'the casino lobby');
   await page.goto('/casino/blackjack');
   await expect(page.getByRole('alert')).toContainText('There is no casino game called');
+  await expectAccessible(page, 'an unknown casino game');
   await page.getByRole('link', { name: 'Back to lobby' }).click();
   await expect(page).toHaveURL(/\/casinolist$/);
 });
@@ -63,6 +66,7 @@ test('the frame names the company and a one-use launch token, never the bearer t
       name: '7 Up Down',
     }),
   ).toBeVisible();
+  await expectAccessible(page, 'a casino game');
 
   // The token was for that one launch: the same URL opened again is refused.
   const again = await page.context().newPage();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, rulesDialog, test, PHONE } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 interface SiteConfig {
   readonly brand: {
@@ -33,6 +34,7 @@ test('the rules modal greets the first entry of a browser session, and of each l
   await expect(rules).toBeVisible();
   await expect(rules).toContainText('₹500');
   await expect(rules).toContainText('₹100');
+  await expectAccessible(page, 'the rules modal');
   await rules.getByRole('button', { name: 'Accept' }).click();
   await expect(rules).toBeHidden();
   expect(await page.evaluate(() => sessionStorage.getItem('ShowRules'))).toBe('false');

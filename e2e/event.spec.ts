@@ -11,6 +11,7 @@ import {
   type ApiSession,
   PHONE,
 } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /** SPEC §9: event odds are polled every 2 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 5_000 };
@@ -172,6 +173,7 @@ test("the tables show the fixture's prices, the server's book figures, the user 
   await expect(runnerRow(bookmaker, f.home).getByRole('button', { name: 'Back 45' })).toBeVisible();
   await expect(runnerRow(bookmaker, f.away).getByRole('button', { name: 'Lay 190' })).toBeVisible();
   await expect(runnerRow(market(page, 'Toss'), f.away).getByLabel('Back 1.96')).toBeVisible();
+  await expectAccessible(page, 'the event screen: match odds, bookmaker, toss and fancy');
   const fancy = fancyRow(page, f.fancy);
   await expect(fancy.getByRole('button', { name: 'No 50' })).toContainText('90');
   await expect(fancy.getByRole('button', { name: 'Yes 50' })).toContainText('110');
@@ -195,6 +197,7 @@ test("the tables show the fixture's prices, the server's book figures, the user 
   await homeBook.click();
   const userBook = page.getByRole('dialog', { name: `Position Of ${f.name}` });
   await expect(userBook.getByRole('columnheader')).toHaveText(['User', f.home, f.away]);
+  await expectAccessible(page, 'the user book modal');
   await expect(userBook.getByRole('row').nth(1)).toHaveText(
     `${client.username}${money(350)}${money(-500)}`,
   );
@@ -211,6 +214,7 @@ test("the tables show the fixture's prices, the server's book figures, the user 
   await fancy.getByRole('button', { name: `Position of ${f.fancy}: ${money(-100)}` }).click();
   const ladder = page.getByRole('dialog', { name: `Position: ${f.fancy}` });
   await expect(ladder.getByRole('columnheader')).toHaveText(['Runs', 'Position']);
+  await expectAccessible(page, 'the fancy position modal');
   await expect(ladder.getByRole('row')).toHaveText([
     'RunsPosition',
     '4990.00',
@@ -322,6 +326,7 @@ test.describe('at 375 px', () => {
     expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     const info = fancyRow(page, f.fancy).getByRole('button', { name: `Info: ${f.fancy}` });
     expect((await info.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    await expectAccessible(page, 'the event screen at 375 px');
     await expect(fancyRow(page, f.longFancy).locator('[data-scrolls="true"]')).toHaveCSS(
       'white-space',
       'nowrap',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 
 export const OPS_TOKEN = 'e2e-operator-token-0123456789-abcdefghijkl';
 export const CREDIT = 25_000;
@@ -59,7 +60,23 @@ export async function logIn(
   if (acceptRules) await rulesDialog(page).getByRole('button', { name: 'Accept' }).click();
 }
 
-export const test = base.extend<{ client: Client }>({
+export const test = base.extend<{ client: Client; axeOnFinish: void }>({
+  /**
+   * Every journey ends with axe on the page as the journey left it (docs/accessibility.md):
+   * serious or critical violations fail it. A journey that failed already, or left its page
+   * closed or blank, is not checked again.
+   */
+  axeOnFinish: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      if (page.isClosed() || page.url() === 'about:blank') return;
+      // axe waits on timers: a journey that paused the page's clock would hold it forever.
+      await page.clock.resume();
+      await expectAccessible(page, `the last screen of "${testInfo.title}"`);
+    },
+    { auto: true },
+  ],
   /** A fresh client for each test, with credit, made through the operator API. */
   client: async ({ request }, use) => {
     const client = {

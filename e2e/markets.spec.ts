@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, logIn, ops, test, PHONE } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /** SPEC §9: list rates are polled every 5 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 7_000 };
@@ -84,6 +85,7 @@ test('the in-play tabs list the in-play fixtures of their sport, and not the oth
   await expect(row(page, cricket)).toBeVisible();
   await expect(row(page, cricket).getByText('In-play')).toBeVisible();
   await expect(row(page, cricket).getByText(cricket.seriesName)).toBeVisible();
+  await expectAccessible(page, 'the in-play list');
   await expect(row(page, later)).toHaveCount(0);
   await expect(row(page, soccer)).toHaveCount(0);
 
@@ -187,6 +189,8 @@ test('/news shows the Date and News table, latest first', async ({ page, client,
   await ops(request, 'news', { message });
   await logIn(page, client);
   await page.goto('/news');
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectAccessible(page, 'the news page');
   await expect(page.getByRole('columnheader')).toHaveText(['Date', 'News']);
   const first = page.getByRole('row').nth(1);
   await expect(first.getByRole('cell').last()).toHaveText(message);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { atWidth, expect, logIn, ops, sessionOf, test } from './fixtures';
+import { expectAccessible } from './support/axe';
 import {
   exposureOf as exposure,
   matkaBoardPath as boardPath,
@@ -49,6 +50,7 @@ for (const width of [1280, 375]) {
       const pasteLine = '3 bets · ₹300.00 · pays up to ₹18,000.00 if one hits';
       await expect(pastePreview.getByTestId('matka-preview-summary')).toHaveText(pasteLine);
       await expect(pastePreview).toContainText('Dropped, above 99: 150');
+      await expectAccessible(page, `the matka paste preview at ${width} px`);
       await expect(pastePreview).toContainText(
         'Typed more than once, each kept as its own bet: 45 ×2',
       );
@@ -60,6 +62,7 @@ for (const width of [1280, 375]) {
         5,
       ); // header, three bets, total
       await expect(page.getByTestId('matka-total')).toHaveText('300.00');
+      await expectAccessible(page, `the matka confirm dialog at ${width} px`);
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(toast(page, 'Bet placed successfully')).toBeVisible();
       await expect.poll(() => exposure(request, session)).toBe(before + 300);
@@ -74,6 +77,7 @@ for (const width of [1280, 375]) {
       await expect(
         page.getByRole('region', { name: 'Crossing preview' }).getByTestId('matka-preview-summary'),
       ).toHaveText(crossingLine);
+      await expectAccessible(page, `the matka crossing preview at ${width} px`);
       await crossing.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByTestId('matka-confirm-summary')).toHaveText(crossingLine);
       await expect(page.getByTestId('matka-total')).toHaveText('40.00');

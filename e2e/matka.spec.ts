@@ -1,4 +1,5 @@
 import { CREDIT, expect, logIn, ops, sessionOf, test } from './fixtures';
+import { expectAccessible } from './support/axe';
 import {
   exposureOf as exposure,
   matkaGames as games,
@@ -23,6 +24,7 @@ test('crossing A {1, 2} × B {3} offers 13 and 23', async ({ page, client, reque
   await expect(confirm).toContainText('13');
   await expect(confirm).toContainText('23');
   await expect(confirm.getByRole('row')).toHaveCount(4);
+  await expectAccessible(page, 'the matka crossing confirm dialog');
 });
 
 test('Harup A 5 at 100 offers 50 … 59 at 10 each', async ({ page, client, request }) => {
@@ -30,6 +32,7 @@ test('Harup A 5 at 100 offers 50 … 59 at 10 each', async ({ page, client, requ
   await openBoard(page, request);
   const harup = page.getByRole('form', { name: 'Harup' });
   await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
+  await expectAccessible(page, 'the matka board with a Harup chosen');
   await harup.getByLabel('Amount').fill('100');
   await harup.getByRole('button', { name: 'Confirm' }).click();
   const confirm = page.getByRole('table', { name: 'Bets to place' });
@@ -92,6 +95,7 @@ test('paste 45-46-50@100 places three bets of 100 and adds 300 of exposure; the 
   const before = await exposure(request, session);
   const paste = page.getByRole('form', { name: 'Paste' });
   await paste.getByLabel('Numbers@Amount').fill('45-46-50@100');
+  await expectAccessible(page, 'the matka board with a paste typed');
   await paste.getByRole('button', { name: 'Confirm' }).click();
   const confirm = page.getByRole('table', { name: 'Bets to place' });
   await expect(confirm.getByRole('row')).toHaveCount(5); // header, three bets, total
@@ -102,6 +106,8 @@ test('paste 45-46-50@100 places three bets of 100 and adds 300 of exposure; the 
 
   await ops(request, 'matka-result', { mid: game.Mid, result: '45' });
   await page.goto('/makta_bethistory');
+  await expect(page.getByRole('row').filter({ hasText: game.EventName }).first()).toBeVisible();
+  await expectAccessible(page, 'the matka bet history');
   await expect(page.getByRole('row').filter({ hasText: game.EventName }).first()).toContainText(
     '45',
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CREDIT, expect, logIn, ops, test, type Client, atWidth } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 interface Fixture {
   readonly eventId: number;
@@ -172,6 +173,7 @@ test('a declared result reads the same in the statement, P/L, show bet, betting 
   await expect(result.getByRole('cell').nth(0)).toHaveText(DATE);
   await expect(page.getByTestId('open-balance')).toHaveText('0.00');
   await expect(page.getByTestId('close-balance')).toHaveText(money(CREDIT + 350));
+  await expectAccessible(page, 'the account statement');
 
   // Settlement only: the credit row leaves, the balance runs over settlements alone.
   await page.getByLabel('Type').selectOption('Settlement');
@@ -184,10 +186,12 @@ test('a declared result reads the same in the statement, P/L, show bet, betting 
   await openReport(page, 'Profit & Loss');
   const event = rows(page, 'Profit and loss').filter({ hasText: 'Lions v Tigers' });
   await expect(event.getByRole('cell').nth(2)).toHaveText('350.00');
+  await expectAccessible(page, 'the profit and loss report');
   await event.getByRole('link', { name: 'Lions v Tigers' }).click();
   await expect(page).toHaveURL(new RegExp(`/showmatchbet/${fixture.eventId}$`));
   const market = rows(page, 'Results by market').filter({ hasText: 'Match Odds' });
   await expect(market.getByRole('cell').nth(2)).toHaveText('350.00');
+  await expectAccessible(page, 'the results by market');
 
   // The market's bets, and the same page from its URL alone.
   await market.getByRole('link', { name: 'Match Odds' }).click();
@@ -204,6 +208,7 @@ test('a declared result reads the same in the statement, P/L, show bet, betting 
   };
   await expectBets();
   await page.reload();
+  await expectAccessible(page, "a market's bets");
   await expectBets();
 
   // Back to the show-bet page, then Back to the listing.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { atWidth, expect, logIn, ops, test } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /**
  * Safer betting (docs/safer-gambling.md) as a bettor meets it: a daily loss limit set on the
@@ -124,6 +125,7 @@ for (const width of [1280, 375]) {
       await openSaferBetting(page);
       const section = page.getByRole('region', { name: 'Reality check' });
       await section.getByRole('radio', { name: '30 minutes' }).check();
+      await expectAccessible(page, `the safer betting page at ${width} px`);
       await section.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, 'Reality check every 30 minutes.')).toBeVisible();
 
@@ -134,6 +136,7 @@ for (const width of [1280, 375]) {
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText('You have been logged in for 30 minutes.');
       await expect(dialog).toContainText('Bets placed');
+      await expectAccessible(page, `the reality-check dialog at ${width} px`);
       await page.screenshot({ path: shot('reality-check', width) });
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await expect(dialog).toHaveCount(0);
@@ -155,6 +158,7 @@ for (const width of [1280, 375]) {
       await timeOut.getByRole('button', { name: 'Take a time-out' }).click();
       const confirm = page.getByRole('dialog', { name: 'Take a time-out' });
       await expect(confirm).toContainText('You will be logged out now');
+      await expectAccessible(page, `the time-out confirm dialog at ${width} px`);
       await page.screenshot({ path: shot('safer-time-out', width) });
       await confirm.getByRole('button', { name: 'Confirm time-out' }).click();
 

@@ -1,4 +1,5 @@
-import { expect, logIn, test, atWidth, PHONE } from './fixtures';
+import { expect, logIn, ops, test, atWidth, PHONE } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 const GEOLOCATION_RULE =
   'Geolocation is required to log in. Please enable location services. and wait for 10 sec.';
@@ -24,6 +25,7 @@ test('a client logs in with a location and lands on /home with five cards', asyn
     'href',
     '/matka_market',
   );
+  await expectAccessible(page, 'home');
 });
 
 test.describe('without location', () => {
@@ -38,6 +40,7 @@ test.describe('without location', () => {
     expect(alert.message()).toBe('Please Allow Location to Access this Application');
     await alert.accept();
     await expect(page.getByRole('alert')).toHaveText(GEOLOCATION_RULE);
+    await expectAccessible(page, 'the login form without a location');
   });
 });
 
@@ -181,6 +184,7 @@ test.describe('at 375 px', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectAccessible(page, 'home with the sidebar open at 375 px');
   });
 });
 
@@ -199,6 +203,7 @@ test('every route renders from its URL on a cold load', async ({ page, client })
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expectAccessible(page, path);
   }
 });
 
@@ -230,6 +235,7 @@ test('the landing page shows the first public news message, the slider and four 
   ]);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   expect(errors).toEqual([]);
+  await expectAccessible(page, 'the landing page');
 });
 
 for (const width of [1280, 375]) {
@@ -284,4 +290,51 @@ test('the landing page is whole before any script runs, and its Login link works
   await page.getByRole('link', { name: 'Login' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
   expect(documents).toEqual(['/']);
+});
+
+test.describe('with reduced motion, at 375 px', () => {
+  test.use(PHONE);
+
+  test('the news stands still with every message in view, nothing animates and the slider stays put', async ({
+    page,
+    client,
+    request,
+  }) => {
+    const message = `A long message of the e2e news that wraps on a phone ${Date.now()}`;
+    await ops(request, 'news', { message });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await logIn(page, client);
+    const news = page.getByRole('marquee', { name: 'News' });
+    await expect(news).toContainText(message);
+    const bar = (await news.boundingBox())!;
+    for (const item of await news.locator('span + div span').all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(bar.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+    }
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.getAnimations().filter((run) => run.playState === 'running').length,
+        ),
+      )
+      .toBe(0);
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    await page.clock.runFor(3 * 3000);
+    expect(await slider.evaluate((strip) => strip.scrollLeft)).toBe(0);
+    await expectAccessible(page, 'home with reduced motion at 375 px');
+  });
+
+  test('without reduced motion the slider moves on to its next slide after 3 s', async ({
+    page,
+    client,
+  }) => {
+    await page.clock.install();
+    await logIn(page, client);
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    await expect(slider).toBeVisible();
+    await page.clock.runFor(3000);
+    await expect.poll(() => slider.evaluate((strip) => strip.scrollLeft)).toBeGreaterThan(0);
+  });
 });

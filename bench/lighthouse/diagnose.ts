@@ -46,6 +46,25 @@ export function scoreLosses(lhr: LhResult): string[] {
     });
 }
 
+/**
+ * The audits of a category the page failed, by title with what they found failing (the first
+ * few nodes' selectors): what an accessibility score under its goal lost points to. Audits that
+ * did not apply (score null) are not failures.
+ */
+export function failedAudits(lhr: LhResult, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .flatMap((ref) => {
+      const found = lhr.audits[ref.id];
+      if (found?.score === null || found?.score === undefined || found.score >= 1) return [];
+      const where = (found.details?.items ?? [])
+        .slice(0, 3)
+        .map((item) => text((item.node as { selector?: unknown } | undefined)?.selector))
+        .filter(Boolean);
+      return [`${found.title ?? ref.id}${where.length > 0 ? ` (${where.join(', ')})` : ''}`];
+    });
+}
+
 /** One line: what dominates the page's load, from the run's trace and network records. */
 export function diagnosis(lhr: LhResult): string {
   const items = (id: string) => lhr.audits[id]?.details?.items ?? [];

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDataSaver } from '../lib/data-saver';
+import { prefersReducedMotion } from './motion';
 import styles from './carousel.module.css';
 
 /** SPEC §9: the carousel advances every 3 s. */
@@ -21,24 +22,50 @@ export function nextSlideLeft(scrollLeft: number, slideWidth: number, count: num
  * The home and landing slider (SPEC §2): a CSS scroll-snap strip the bettor can swipe, moved on
  * to the next slide every 3 s (SPEC §9), from the last back to the first. No library: the
  * browser does the snapping, this only scrolls. The data saver leaves it out, banners and all.
+ *
+ * docs/accessibility.md: the strip is a named region in the Tab order, so the arrow keys scroll
+ * it too; it holds still while the pointer or the focus is on it, and never moves by itself for
+ * a bettor who asked for reduced motion.
  */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const strip = useRef<HTMLDivElement>(null);
+  const isHeld = useRef(false);
   const dataSaver = useDataSaver();
   useEffect(() => {
+    if (prefersReducedMotion()) return;
     const timer = setInterval(() => {
       const element = strip.current;
-      if (!element) return;
+      if (!element || isHeld.current) return;
       const left = nextSlideLeft(element.scrollLeft, element.clientWidth, slides.length);
       element.scrollTo({ left, behavior: 'smooth' });
     }, CAROUSEL_AUTOPLAY_MS);
     return () => clearInterval(timer);
   }, [slides.length]);
   if (dataSaver) return null;
+  const hold = (isHolding: boolean) => () => {
+    isHeld.current = isHolding;
+  };
   return (
-    <div className={styles.viewport} ref={strip} aria-roledescription="carousel">
+    <div
+      className={styles.viewport}
+      ref={strip}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      tabIndex={0}
+      onPointerEnter={hold(true)}
+      onPointerLeave={hold(false)}
+      onFocus={hold(true)}
+      onBlur={hold(false)}
+    >
       {slides.map((slide, index) => (
-        <div className={styles.slide} key={slide.src} aria-roledescription="slide">
+        <div
+          className={styles.slide}
+          key={slide.src}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${slides.length}`}
+        >
           <img
             src={slide.src}
             alt={slide.alt}

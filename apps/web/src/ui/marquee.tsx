@@ -1,6 +1,9 @@
 import styles from './marquee.module.css';
 
-/** A scrolling line of messages; pauses on hover and for people who prefer reduced motion. */
+/**
+ * A scrolling line of messages; pauses on hover. For people who prefer reduced motion it stands
+ * still and wraps, so every message can be read (docs/accessibility.md).
+ */
 export function Marquee({ label, items }: { label: string; items: readonly string[] }) {
   return (
     <div className={styles.bar} role="marquee" aria-label={label}>

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useReducer, useRef, type ReactNode, type Ref } from 'react';
+import { memo, useId, useLayoutEffect, useReducer, useRef, type ReactNode, type Ref } from 'react';
 import { formatSize } from '../lib/format';
 import { useTableFreshness } from '../lib/price-freshness';
 import styles from './odds-cell.module.css';
@@ -60,28 +60,35 @@ function Cell({
 }): ReactNode {
   // A stale table's prices grey out and take no click (aria-disabled keeps them focusable).
   const isStale = useTableFreshness().isStale || undefined;
+  const sizeId = useId();
   const sideClass = `${side === 'back' ? styles.back : styles.lay}${isDeep ? ` ${styles.deep}` : ''}`;
   const className = `${styles.cell} ${sideClass}`;
   const ariaLabel = ariaLabelOf(label, price);
+  // The size is not part of the cell's name ("Back 1.9", what a bettor says to speech input):
+  // it is the cell's description, drawn from `data-size` by the stylesheet, so the only text
+  // shown inside the named cell is its price (WCAG 2.5.3, docs/accessibility.md). The side's
+  // letter (`data-cue`) is drawn the same way: a cue beside the colour, not a second name.
+  const shown = {
+    'data-side': side,
+    'data-cue': label.charAt(0),
+    'data-size': sizeText(size),
+    'data-stale': isStale,
+    'aria-label': ariaLabel,
+    'aria-describedby': sizeId,
+  };
   const content = (
     <>
       <span ref={priceRef} className={styles.price} data-testid="odds-price">
         {priceText(price)}
       </span>
-      <span ref={sizeRef} className={styles.size} data-testid="odds-size">
+      <span ref={sizeRef} id={sizeId} className={styles.size} data-testid="odds-size">
         {sizeText(size)}
       </span>
     </>
   );
   if (onSelect === undefined) {
     return (
-      <span
-        ref={cellRef}
-        className={className}
-        data-side={side}
-        data-stale={isStale}
-        aria-label={ariaLabel}
-      >
+      <span ref={cellRef} className={className} {...shown}>
         {content}
       </span>
     );
@@ -91,11 +98,9 @@ function Cell({
       ref={cellRef as Ref<HTMLButtonElement>}
       type="button"
       className={className}
-      data-side={side}
-      aria-label={ariaLabel}
+      {...shown}
       aria-pressed={isSelected ?? false}
       aria-disabled={isStale}
-      data-stale={isStale}
       disabled={isDisabled || typeof price !== 'number'}
       onClick={isStale ? undefined : onSelect}
     >
@@ -105,7 +110,8 @@ function Cell({
 }
 
 /**
- * One price: price large, size small beneath (DESIGN §9); back on light blue, lay on pink.
+ * One price: price large, size small beneath (DESIGN §9); back on light blue, lay on pink, each
+ * with its side's letter in the corner so the colour is never the only cue.
  * `label` names the side in words ('Back'/'Lay', or 'Yes'/'No' on fancy rows). With `onSelect`
  * it is a button (disabled while suspended or priceless), otherwise plain text. Memoised on its
  * own figures, so a tick elsewhere in the row leaves it alone (STYLE).
@@ -167,7 +173,11 @@ export const LiveOddsCell = memo(function LiveOddsCell({
         writeText(priceRef.current, priceText(next.price));
         cellRef.current?.setAttribute('aria-label', ariaLabelOf(label, next.price));
       }
-      if (next.size !== held.size) writeText(sizeRef.current, sizeText(next.size));
+      if (next.size !== held.size) {
+        const text = sizeText(next.size);
+        writeText(sizeRef.current, text);
+        cellRef.current?.setAttribute('data-size', text);
+      }
     };
     write();
     return figures.subscribe(write);

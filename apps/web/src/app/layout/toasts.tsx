@@ -1,4 +1,5 @@
 import { Toaster } from 'sonner';
+import { READABLE_COLOURS } from './toast-colours';
 
 /** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
 export const TOAST_MS = 2000;
@@ -16,6 +17,7 @@ export function Toasts() {
       duration={TOAST_MS}
       richColors
       closeButton
+      style={READABLE_COLOURS}
       // Below the header and the news ticker: the wallet stays in sight after a bet.
       offset={{ top: TOAST_TOP, right: 16 }}
       mobileOffset={{ top: TOAST_TOP, right: 8, left: 8 }}

@@ -27,6 +27,7 @@ import {
   type OperatorLogin,
 } from '../../features/backoffice/session';
 import type { OperatorRole } from '@backlay/contract/backoffice';
+import { READABLE_COLOURS } from '../layout/toast-colours';
 import { paths, SPORTS } from '../paths';
 
 /**
@@ -55,7 +56,13 @@ export function BackofficeRoot() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" duration={OPERATOR_TOAST_MS} richColors closeButton />
+      <Toaster
+        position="top-right"
+        duration={OPERATOR_TOAST_MS}
+        richColors
+        closeButton
+        style={READABLE_COLOURS}
+      />
     </>
   );
 }

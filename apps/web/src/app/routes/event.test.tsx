@@ -397,7 +397,7 @@ describe('/market/{sportId}/{eventId}', () => {
         .getAllByRole('button')
         .map((chip) => chip.textContent),
     ).toEqual(['500', '1K', '5K']);
-    fireEvent.click(within(chips).getByRole('button', { name: 'Add 1,000' }));
+    fireEvent.click(within(chips).getByRole('button', { name: '1K, add 1,000' }));
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('1,000.00');
     const before = {
       detail: callsTo('/api/MarketModels/GetEventDetail').length,
@@ -441,7 +441,7 @@ describe('/market/{sportId}/{eventId}', () => {
     );
     expect(callsTo('/api/safer')).toHaveLength(1);
 
-    fireEvent.click(within(slip).getByRole('button', { name: 'Add 500' }));
+    fireEvent.click(within(slip).getByRole('button', { name: '500, add 500' }));
     fireEvent.click(within(slip).getByRole('button', { name: 'Place Bet with Liability 460.00' }));
     expect(await within(slip).findByText(/Choose a back or lay price/)).toBeTruthy();
     await waitFor(() => expect(callsTo('/api/safer')).toHaveLength(2));
@@ -584,7 +584,7 @@ describe('the event screen while a bet is typed, held or cancelled', () => {
         ['Chennai Chargers', '» 0.00'],
       ]),
     );
-    fireEvent.click(within(slip()).getByRole('button', { name: 'Add 500' }));
+    fireEvent.click(within(slip()).getByRole('button', { name: '500, add 500' }));
     // ₹1,500: liability 0.92 × 1,500 = ₹1,380.
     expect(whatIfs(match)).toEqual([
       ['Mumbai Mavericks', '» -480.00'],

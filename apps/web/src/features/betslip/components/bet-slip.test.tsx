@@ -199,12 +199,12 @@ describe('bet slip', () => {
         .getAllByRole('button')
         .map((chip) => chip.textContent),
     ).toEqual(['1K', '5K']);
-    fireEvent.click(within(chips).getByRole('button', { name: 'Add 1,000' }));
-    fireEvent.click(within(chips).getByRole('button', { name: 'Add 1,000' }));
-    fireEvent.click(within(chips).getByRole('button', { name: 'Add 5,000' }));
+    fireEvent.click(within(chips).getByRole('button', { name: '1K, add 1,000' }));
+    fireEvent.click(within(chips).getByRole('button', { name: '1K, add 1,000' }));
+    fireEvent.click(within(chips).getByRole('button', { name: '5K, add 5,000' }));
     expect((stakeInput() as HTMLInputElement).value).toBe('7000');
     typeStake('250');
-    fireEvent.click(within(chips).getByRole('button', { name: 'Add 1,000' }));
+    fireEvent.click(within(chips).getByRole('button', { name: '1K, add 1,000' }));
     expect((stakeInput() as HTMLInputElement).value).toBe('1250');
   });
 
@@ -490,7 +490,7 @@ describe('bet slip', () => {
     typeStake('5');
     typeStake('50');
     typeStake('50x');
-    fireEvent.click(within(slip()).getByRole('button', { name: 'Add 1,000' }));
+    fireEvent.click(within(slip()).getByRole('button', { name: '1K, add 1,000' }));
     typeStake('');
     expect(onStake.mock.calls).toEqual([
       [MATCH, 0],

@@ -291,7 +291,8 @@ function OpenSlip({
                   type="button"
                   className={styles.chip}
                   disabled={isPlacing}
-                  aria-label={`Add ${formatAmount(chip.value)}`}
+                  // The chip's own text first: its name holds what the bettor sees (WCAG 2.5.3).
+                  aria-label={`${chip.name}, add ${formatAmount(chip.value)}`}
                   onClick={() => editStake(String(stakeAddChip(stake, chip.value)))}
                 >
                   {chip.name}

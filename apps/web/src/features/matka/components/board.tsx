@@ -61,9 +61,13 @@ export function MatkaBoard({
           >
             <span className={styles.cellNumber}>{betNo}</span>
             {heat !== 'none' && (
-              <span className={styles.cellStake} aria-hidden="true">
-                {formatSize(paiseToRupees(stake))}
-              </span>
+              // Drawn by the stylesheet from data-stake: the name holds the stake in full, and
+              // only the number is text inside the named cell (WCAG 2.5.3, docs/accessibility.md).
+              <span
+                className={styles.cellStake}
+                data-stake={formatSize(paiseToRupees(stake))}
+                aria-hidden="true"
+              />
             )}
           </button>
         );

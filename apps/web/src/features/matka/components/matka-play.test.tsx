@@ -483,7 +483,8 @@ describe('the heat map', () => {
     );
     const heavy = cell('45, your stake ₹200.00, heavy');
     expect(heavy.getAttribute('data-heat')).toBe('heavy');
-    expect(heavy.textContent).toBe('45200');
+    expect(heavy.textContent).toBe('45');
+    expect(heavy.querySelector('[data-stake]')?.getAttribute('data-stake')).toBe('200');
     expect(cell('46, your stake ₹40.00, some').getAttribute('data-heat')).toBe('some');
     expect(cell('50, your stake ₹100.00, heavy').getAttribute('data-heat')).toBe('heavy');
     expect(cell('47').getAttribute('data-heat')).toBe('none');
