@@ -545,7 +545,7 @@ describe('the slip from the keyboard', () => {
     const { onClose } = renderSlip(MATCH);
     key(stakeInput(), 'Escape');
     expect(onClose).toHaveBeenCalledWith(MATCH);
-    key(within(slip()).getByRole('button', { name: 'Add 1,000' }), 'Escape');
+    key(within(slip()).getByRole('button', { name: '1K, add 1,000' }), 'Escape');
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
