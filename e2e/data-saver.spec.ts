@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { atWidth, expect, logIn, ops, test } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /**
  * The data saver (docs/pwa-and-data-saver.md): on by default when the browser says it saves data
@@ -74,6 +75,7 @@ for (const width of [1280, 375]) {
     );
     await expect(page.getByText(/^Data used this session: (\d+ KB|\d+\.\d MB)$/)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`home-user-menu-${width}.png`) });
+    await expectAccessible(page, `the user menu with the data saver at ${width}`);
     await userMenu(page, client.username).click();
 
     // The live TV waits to be asked, and then plays once.

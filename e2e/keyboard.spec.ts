@@ -11,6 +11,7 @@ import {
   test,
   type ApiSession,
 } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /**
  * Keyboard betting on the event screen: once the page is open, only `page.keyboard` — Tab into
@@ -275,6 +276,7 @@ test.describe('keyboard betting at 1280 px', () => {
     await expect(dialog.getByRole('rowheader')).toHaveText(SHORTCUT_KEYS);
     await expect(dialog.getByRole('cell')).toHaveText(SHORTCUT_ACTIONS);
     await page.screenshot({ path: test.info().outputPath('keyboard-shortcuts-1280.png') });
+    await expectAccessible(page, 'the keyboard shortcuts dialog at 1280');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect(await focusedName(page)).toBe('Back 2.06');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { atWidth, expect, logIn, ops, test } from './fixtures';
+import { expectAccessible } from './support/axe';
 
 /**
  * The installable client (docs/pwa-and-data-saver.md): the host brand's manifest, the service
@@ -117,6 +118,7 @@ for (const width of [1280, 375]) {
       expect(new URL(page.url()).pathname).toBe(path);
     }
     await page.screenshot({ path: testInfo.outputPath(`offline-${width}.png`) });
+    await expectAccessible(page, `the offline page at ${width}`);
     // Retry loads the same address again: back online, the page itself.
     await context.setOffline(false);
     await page.getByRole('link', { name: 'Retry' }).click();
