@@ -1,67 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  apiGet,
-  CREDIT,
-  expect,
-  logIn,
-  ops,
-  sessionOf,
-  test,
-  type ApiSession,
-  PHONE,
-} from './fixtures';
+import { apiGet, CREDIT, expect, logIn, sessionOf, test, type ApiSession, PHONE } from './fixtures';
 import { expectAccessible } from './support/axe';
-
-interface Fixture {
-  readonly eventId: number;
-  readonly home: string;
-  readonly away: string;
-  readonly fancy: string;
-}
-
-const step = (request: APIRequestContext, eventId: number, payload: object) =>
-  ops(request, 'fixture-step', { eventId, step: payload });
-
-/** Selection ids are EventId * 100 + 1, + 2 in runner order (scripted feed). */
-const matchPrices = (eventId: number, homeBack: number) => ({
-  kind: 'prices',
-  marketId: `1.${eventId}`,
-  runners: [
-    {
-      selectionId: eventId * 100 + 1,
-      back: [{ price: homeBack, size: 1000 }],
-      lay: [{ price: 1.92, size: 800 }],
-    },
-    {
-      selectionId: eventId * 100 + 2,
-      back: [{ price: 2.06, size: 1000 }],
-      lay: [{ price: 2.1, size: 800 }],
-    },
-  ],
-});
-
-/** A scripted cricket event: match odds (home 1.9/1.92, away 2.06/2.1) and one fancy row. */
-async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
-  const tag = randomBytes(3).toString('hex');
-  const home = `Lions ${tag}`;
-  const away = `Tigers ${tag}`;
-  const fancy = `6 over runs ${tag}`;
-  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
-    sportId: 4,
-    seriesName: `Slip Cup ${tag}`,
-    name: `${home} v ${away}`,
-    runners: [home, away],
-    fancy: [fancy],
-    inPlay: true,
-  });
-  await step(request, eventId, matchPrices(eventId, 1.9));
-  await step(request, eventId, {
-    kind: 'fancy',
-    rows: [{ selectionId: `${eventId}-1`, noLine: 50, noRate: 90, yesLine: 50, yesRate: 110 }],
-  });
-  return { eventId, home, away, fancy };
-}
+import { cricketFixture, matchPrices, step, type CricketFixture } from './support/cricket';
 
 interface Wallet {
   readonly MainBalance: number;
@@ -94,7 +34,7 @@ const fancyRow = (page: Page, name: string): Locator =>
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-async function openEvent(page: Page, f: Fixture) {
+async function openEvent(page: Page, f: CricketFixture) {
   await page.goto(`/market/4/${f.eventId}`);
   await expect(
     matchRow(page, f.home).getByRole('button', { name: 'Back 1.9', exact: true }),
@@ -121,7 +61,7 @@ test('a back bet on match odds: toast, the bet in All and Match Bets, exposure a
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await logIn(page, client);
   const session = await sessionOf(page);
   const before = await walletOf(request, session);
@@ -175,7 +115,7 @@ test('a lay bet, through the confirm step, risks the computed liability', async 
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await logIn(page, client);
   const session = await sessionOf(page);
   await openEvent(page, f);
@@ -206,7 +146,7 @@ test('a fancy No and a Yes bet, and the run ladder with their figures', async ({
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await logIn(page, client);
   await openEvent(page, f);
   const row = fancyRow(page, f.fancy);
@@ -252,7 +192,7 @@ test("a price stepped before submit: 'Odds changed', and nothing placed", async 
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await logIn(page, client);
   const session = await sessionOf(page);
   await openEvent(page, f);
@@ -279,7 +219,7 @@ test("a zero stake: 'Total stack must be greater than 0', nothing sent, the slip
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await logIn(page, client);
   const session = await sessionOf(page);
   await openEvent(page, f);
@@ -302,7 +242,7 @@ test('the slip closes by itself after 10 s, held while the confirm step is open'
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await page.clock.install();
   await logIn(page, client);
   await openEvent(page, f);
@@ -340,7 +280,7 @@ test('Edit Stake saves the chips, which the slip then offers', async ({
   client,
   request,
 }) => {
-  const f = await cricketFixture(request);
+  const f = await cricketFixture(request, 'Slip Cup');
   await logIn(page, client);
   const session = await sessionOf(page);
   await page.getByRole('button', { name: new RegExp(client.username) }).click();
@@ -427,7 +367,7 @@ test.describe('at 375 px', () => {
     client,
     request,
   }) => {
-    const f = await cricketFixture(request);
+    const f = await cricketFixture(request, 'Slip Cup');
     await logIn(page, client);
     await openEvent(page, f);
     await matchRow(page, f.home).getByRole('button', { name: 'Back 1.9', exact: true }).tap();

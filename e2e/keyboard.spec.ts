@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiGet,
@@ -6,12 +5,12 @@ import {
   CREDIT,
   expect,
   logIn,
-  ops,
   sessionOf,
   test,
   type ApiSession,
 } from './fixtures';
 import { expectAccessible } from './support/axe';
+import { cricketFixture, matchPrices, step, type CricketFixture } from './support/cricket';
 
 /**
  * Keyboard betting on the event screen: once the page is open, only `page.keyboard` — Tab into
@@ -20,56 +19,6 @@ import { expectAccessible } from './support/axe';
  * the keys; the price announcer speaks for the market in focus.
  * `SHOTS=journeys node scripts/screenshots.mjs` copies the screenshots into docs/screenshots.
  */
-
-interface Fixture {
-  readonly eventId: number;
-  readonly home: string;
-  readonly away: string;
-  readonly fancy: string;
-}
-
-const step = (request: APIRequestContext, eventId: number, payload: object) =>
-  ops(request, 'fixture-step', { eventId, step: payload });
-
-/** Selection ids are EventId * 100 + 1, + 2 in runner order (scripted feed). */
-const matchPrices = (eventId: number, homeBack: number) => ({
-  kind: 'prices',
-  marketId: `1.${eventId}`,
-  runners: [
-    {
-      selectionId: eventId * 100 + 1,
-      back: [{ price: homeBack, size: 1000 }],
-      lay: [{ price: 1.92, size: 800 }],
-    },
-    {
-      selectionId: eventId * 100 + 2,
-      back: [{ price: 2.06, size: 1000 }],
-      lay: [{ price: 2.1, size: 800 }],
-    },
-  ],
-});
-
-/** A scripted cricket event: match odds (home 1.9/1.92, away 2.06/2.1) and one fancy row 50/50. */
-async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
-  const tag = randomBytes(3).toString('hex');
-  const home = `Lions ${tag}`;
-  const away = `Tigers ${tag}`;
-  const fancy = `6 over runs ${tag}`;
-  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
-    sportId: 4,
-    seriesName: `Keys Cup ${tag}`,
-    name: `${home} v ${away}`,
-    runners: [home, away],
-    fancy: [fancy],
-    inPlay: true,
-  });
-  await step(request, eventId, matchPrices(eventId, 1.9));
-  await step(request, eventId, {
-    kind: 'fancy',
-    rows: [{ selectionId: `${eventId}-1`, noLine: 50, noRate: 90, yesLine: 50, yesRate: 110 }],
-  });
-  return { eventId, home, away, fancy };
-}
 
 interface Bet {
   readonly SelectionName: string;
@@ -123,7 +72,7 @@ const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Opens the event with the confirm step on and waits for its prices. */
-async function openEvent(page: Page, f: Fixture, { confirm }: { confirm: boolean }) {
+async function openEvent(page: Page, f: CricketFixture, { confirm }: { confirm: boolean }) {
   await page.evaluate((on) => localStorage.setItem('confirmBet', String(on)), confirm);
   await page.goto(`/market/4/${f.eventId}`);
   await expect(page.getByRole('button', { name: 'Back 1.9', exact: true })).toBeEnabled();
@@ -179,7 +128,7 @@ test.describe('keyboard betting at 1280 px', () => {
     client,
     request,
   }) => {
-    const f = await cricketFixture(request);
+    const f = await cricketFixture(request, 'Keys Cup');
     await logIn(page, client);
     const session = await sessionOf(page);
     await openEvent(page, f, { confirm: true });
@@ -263,7 +212,7 @@ test.describe('keyboard betting at 1280 px', () => {
     client,
     request,
   }) => {
-    const f = await cricketFixture(request);
+    const f = await cricketFixture(request, 'Keys Cup');
     await logIn(page, client);
     await openEvent(page, f, { confirm: false });
     await pressUntil(page, 'Tab', () => isOnPrice(page), 120);
@@ -310,7 +259,7 @@ test.describe('keyboard betting at 1280 px', () => {
     client,
     request,
   }) => {
-    const f = await cricketFixture(request);
+    const f = await cricketFixture(request, 'Keys Cup');
     await logIn(page, client);
     await openEvent(page, f, { confirm: false });
     const region = page.getByTestId('price-announcer');
@@ -339,7 +288,7 @@ test.describe('keyboard betting at 375 px (a phone with a keyboard)', () => {
   test.use(atWidth(375));
 
   test('a back bet by keyboard alone, and ? lists the keys', async ({ page, client, request }) => {
-    const f = await cricketFixture(request);
+    const f = await cricketFixture(request, 'Keys Cup');
     await logIn(page, client);
     const session = await sessionOf(page);
     await openEvent(page, f, { confirm: false });
