@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { atWidth, expect, logIn, ops, test } from './fixtures';
+import type { Page, Request } from '@playwright/test';
+import { atWidth, expect, logIn, test } from './fixtures';
 import { expectAccessible } from './support/axe';
+import { inPlayEvent } from './support/cricket';
 
 /**
  * The data saver (docs/pwa-and-data-saver.md): on by default when the browser says it saves data
@@ -20,18 +21,6 @@ async function saveData(page: Page): Promise<void> {
   await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
 }
 
-/** An in-play cricket match of the scripted feed, priced, for the lists and the event screen. */
-async function inPlayMatch(request: APIRequestContext, tag: string): Promise<number> {
-  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
-    sportId: 4,
-    seriesName: `Saver Cup ${tag}`,
-    name: `Finches ${tag} v Robins ${tag}`,
-    runners: [`Finches ${tag}`, `Robins ${tag}`],
-    inPlay: true,
-  });
-  return eventId;
-}
-
 const userMenu = (page: Page, username: string) =>
   page.getByRole('button', { name: new RegExp(username) });
 
@@ -42,7 +31,12 @@ for (const width of [1280, 375]) {
     request,
   }, testInfo) => {
     const tag = randomBytes(3).toString('hex');
-    const eventId = await inPlayMatch(request, tag);
+    const eventId = await inPlayEvent(
+      request,
+      `Saver Cup ${tag}`,
+      `Finches ${tag}`,
+      `Robins ${tag}`,
+    );
     const context = await browser.newContext(atWidth(width));
     const page = await context.newPage();
     await saveData(page);
@@ -126,7 +120,7 @@ test('with the data saver on and the hub connected, the lists poll their rates e
   request,
 }) => {
   const tag = randomBytes(3).toString('hex');
-  const eventId = await inPlayMatch(request, tag);
+  const eventId = await inPlayEvent(request, `Saver Cup ${tag}`, `Finches ${tag}`, `Robins ${tag}`);
   // The home page polls one rates list per sport it shows; earlier journeys' events make more of
   // them, so only the list that prices this match is counted.
   const isOurRates = (url: string) =>

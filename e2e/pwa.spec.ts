@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { atWidth, expect, logIn, ops, test } from './fixtures';
+import { atWidth, expect, logIn, test } from './fixtures';
 import { expectAccessible } from './support/axe';
+import { inPlayEvent } from './support/cricket';
 
 /**
  * The installable client (docs/pwa-and-data-saver.md): the host brand's manifest, the service
@@ -133,13 +134,7 @@ test('no API answer is ever served from the worker or kept in its cache', async 
   request,
 }) => {
   const tag = randomBytes(3).toString('hex');
-  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
-    sportId: 4,
-    seriesName: `Cache Cup ${tag}`,
-    name: `Wrens ${tag} v Crows ${tag}`,
-    runners: [`Wrens ${tag}`, `Crows ${tag}`],
-    inPlay: true,
-  });
+  const eventId = await inPlayEvent(request, `Cache Cup ${tag}`, `Wrens ${tag}`, `Crows ${tag}`);
   const api: { url: string; fromWorker: boolean }[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.toLowerCase().startsWith('/api/')) {

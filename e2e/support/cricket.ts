@@ -32,6 +32,23 @@ export const matchPrices = (eventId: number, homeBack: number) => ({
   ],
 });
 
+/** A bare in-play cricket event of the scripted feed, `home` v `away` in `seriesName`: its id. */
+export async function inPlayEvent(
+  request: APIRequestContext,
+  seriesName: string,
+  home: string,
+  away: string,
+): Promise<number> {
+  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
+    sportId: 4,
+    seriesName,
+    name: `${home} v ${away}`,
+    runners: [home, away],
+    inPlay: true,
+  });
+  return eventId;
+}
+
 /**
  * A scripted cricket event in play, in a series named `${cup} ${tag}`: match odds (home 1.9/1.92,
  * away 2.06/2.1) and one fancy row 50/50 at rates 90/110.
