@@ -41,6 +41,49 @@ test('Harup A 5 at 100 offers 50 … 59 at 10 each', async ({ page, client, requ
   await expect(confirm).toContainText('10.00');
 });
 
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 768 ? 800 : 812 } });
+
+    test('a Harup confirm lists each number once: A 5555 and B 555 at 100 give 55 at 20 and 18 numbers at 10', async ({
+      page,
+      client,
+      request,
+    }) => {
+      await logIn(page, client);
+      await openBoard(page, request);
+      const harup = page.getByRole('form', { name: 'Harup' });
+      await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
+      await harup.getByRole('button', { name: 'Harup B 555', exact: true }).click();
+      await harup.getByLabel('Amount').fill('100');
+      await harup.getByRole('button', { name: 'Confirm' }).click();
+      const confirm = page.getByRole('table', { name: 'Bets to place' });
+      const rows = confirm.locator('tbody tr');
+      const expected = [
+        ...['50', '51', '52', '53', '54', '55', '56', '57', '58', '59'],
+        ...['05', '15', '25', '35', '45', '65', '75', '85', '95'],
+      ];
+      await expect(rows).toHaveCount(19);
+      await expect(rows.locator('td:first-child')).toHaveText(expected);
+      await expect(rows.filter({ hasText: /^55/ })).toHaveCount(1);
+      await expect(rows.filter({ hasText: /^55/ }).locator('td').nth(1)).toHaveText(money(20));
+      await expect(confirm.getByTestId('matka-total')).toHaveText(money(200));
+
+      // What the bettor confirmed is what is sent: one bet per number, the same total.
+      const sent = page.waitForRequest('**/api/Matka/PlaceBet');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const body = (await sent).postDataJSON() as {
+        TotalAmount: number;
+        SMBets: { BetNo: string; Amount: number }[];
+      };
+      expect(body.TotalAmount).toBe(200);
+      expect(body.SMBets).toEqual(
+        expected.map((BetNo) => ({ BetNo, Amount: BetNo === '55' ? 20 : 10 })),
+      );
+    });
+  });
+}
+
 test('a closed game refuses a bet', async ({ page, client, request }) => {
   await logIn(page, client);
   const session = await sessionOf(page);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiBet, apiGet, expect, logIn, ops, sessionOf, test, type ApiSession } from './fixtures';
+import { apiBet, expect, logIn, ops, sessionOf, test } from './fixtures';
+import { matkaBoardPath, matkaGames } from './support/matka';
 
 /** List rates are polled every 5 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 7_000 };
@@ -65,25 +66,13 @@ async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
 const listRow = (page: Page, fixture: Fixture): Locator =>
   page.getByTestId('market-row').filter({ has: page.getByRole('link', { name: fixture.name }) });
 
-interface Game {
-  readonly EventName: string;
-  readonly EventId: number;
-  readonly Mid: number;
-  readonly isOpen: boolean;
-}
-
-/** A game's board: the open one when there is one (a journey before may have closed it). */
-async function openBoard(page: Page, request: APIRequestContext, session: ApiSession) {
-  const { Result: games } = await apiGet<{ Result: Game[] }>(
-    request,
-    session,
-    '/api/Matka/GetEventMarkets',
-  );
+/** A game's board, open or not: matka.spec.ts's last journey closes the game open now. */
+async function openAnyBoard(page: Page, request: APIRequestContext) {
+  const games = await matkaGames(request, await sessionOf(page));
   const game = games.find((entry) => entry.isOpen) ?? games[0];
   expect(game, 'a matka game').toBeDefined();
-  await page.goto(`/matkabet/${encodeURIComponent(game!.EventName)}/${game!.EventId}/${game!.Mid}`);
+  await page.goto(matkaBoardPath(game!));
   await expect(page.getByRole('group', { name: 'Matka board' })).toBeVisible();
-  return game!;
 }
 
 for (const width of [1280, 375]) {
@@ -137,7 +126,7 @@ for (const width of [1280, 375]) {
 
     test('every matka board cell is at least 44 px tall', async ({ page, client, request }) => {
       await logIn(page, client);
-      await openBoard(page, request, await sessionOf(page));
+      await openAnyBoard(page, request);
       const board = page.getByRole('group', { name: 'Matka board' });
       const heights = await board
         .getByRole('button')
@@ -149,43 +138,6 @@ for (const width of [1280, 375]) {
         .getByRole('button')
         .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right));
       expect(Math.max(...widths)).toBeLessThanOrEqual(width);
-    });
-
-    test('a Harup confirm lists each number once: A 5555 and B 555 at 100 give 55 at 20 and 18 numbers at 10', async ({
-      page,
-      client,
-      request,
-    }) => {
-      await logIn(page, client);
-      await openBoard(page, request, await sessionOf(page));
-      const harup = page.getByRole('form', { name: 'Harup' });
-      await harup.getByRole('button', { name: 'Harup A 5555', exact: true }).click();
-      await harup.getByRole('button', { name: 'Harup B 555', exact: true }).click();
-      await harup.getByLabel('Amount').fill('100');
-      await harup.getByRole('button', { name: 'Confirm' }).click();
-      const confirm = page.getByRole('table', { name: 'Bets to place' });
-      const rows = confirm.locator('tbody tr');
-      const expected = [
-        ...['50', '51', '52', '53', '54', '55', '56', '57', '58', '59'],
-        ...['05', '15', '25', '35', '45', '65', '75', '85', '95'],
-      ];
-      await expect(rows).toHaveCount(19);
-      await expect(rows.locator('td:first-child')).toHaveText(expected);
-      await expect(rows.filter({ hasText: /^55/ })).toHaveCount(1);
-      await expect(rows.filter({ hasText: /^55/ }).locator('td').nth(1)).toHaveText(money(20));
-      await expect(confirm.getByTestId('matka-total')).toHaveText(money(200));
-
-      // What the bettor confirmed is what is sent: one bet per number, the same total.
-      const sent = page.waitForRequest('**/api/Matka/PlaceBet');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      const body = (await sent).postDataJSON() as {
-        TotalAmount: number;
-        SMBets: { BetNo: string; Amount: number }[];
-      };
-      expect(body.TotalAmount).toBe(200);
-      expect(body.SMBets).toEqual(
-        expected.map((BetNo) => ({ BetNo, Amount: BetNo === '55' ? 20 : 10 })),
-      );
     });
 
     test.describe('with the browser in New York', () => {
