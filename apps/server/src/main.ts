@@ -8,6 +8,7 @@ import { ensureDatabase, migrate } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { createDemoDesk } from './demo/desk.js';
 import { createFeedBooks } from './feed/control.js';
+import { createRedisFeedReplica } from './feed/replica.js';
 import { startFeed } from './feed/start.js';
 import { createHub } from './hub/hub.js';
 import { createFeedNotifier } from './hub/notifier.js';
@@ -66,6 +67,10 @@ async function main(): Promise<void> {
   });
   const backplane = config.redisUrl
     ? await createRedisBackplane({ url: config.redisUrl, local: hub.publisher, log: say })
+    : undefined;
+  // Several instances share one Redis: the feed leader's prices reach the others through it.
+  const replica = config.redisUrl
+    ? await createRedisFeedReplica({ url: config.redisUrl, log: say })
     : undefined;
   const books = createFeedBooks(config.feedStaleS);
   // The built-in live TV page, on its own origin; its port is in every event's TvUrl.
@@ -126,6 +131,7 @@ async function main(): Promise<void> {
     log: say,
     settle: settleFromFeed(services.settlement, say),
     books,
+    ...(replica ? { replica } : {}),
     notify: async (updates) => {
       await notifier(updates);
       await desk?.(updates);
@@ -208,6 +214,7 @@ async function main(): Promise<void> {
         feed: async () => {
           await matkaScheduler.stop();
           await feed.stop();
+          await replica?.close();
           await backplane?.close();
         },
         pool: async () => {

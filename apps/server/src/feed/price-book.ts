@@ -34,33 +34,47 @@ export interface FancyBook {
 export interface PriceBook {
   /** Makes a market known (its event's heartbeats then keep it fresh). */
   register(marketId: string, eventId: number, at: number): void;
+  /** `seq`: the leader's after its batch, on a follower that replays it (docs/scaling.md). */
   putMarket(
     marketId: string,
     status: FeedStatus,
     runners: readonly RunnerQuote[],
     at: number,
+    seq?: number,
   ): void;
-  putFancy(eventId: number, rows: readonly FancyQuote[], at: number): void;
+  putFancy(eventId: number, rows: readonly FancyQuote[], at: number, seq?: number): void;
   heartbeat(eventIds: readonly number[], at: number): void;
   market(marketId: string, at: number): MarketBook | undefined;
   fancy(eventId: number, at: number): FancyBook | undefined;
   /** Forgets a closed event's books. */
   drop(eventId: number): void;
+  /** Every book as it stands: what the feed leader hands its followers (docs/scaling.md). */
+  dump(): BookDump;
+  /** Takes the leader's books, each where it is at least as new as this process's own. */
+  load(dump: BookDump): void;
 }
 
-interface Entry {
-  eventId: number;
-  status: FeedStatus;
-  seq: number;
-  runners: readonly RunnerQuote[];
-  rows: readonly FancyQuote[];
-  lastSignalAt: number;
-  lastPriceAt: number;
+/** One book's whole state, plain JSON. */
+export interface DumpedBook {
+  readonly eventId: number;
+  readonly status: FeedStatus;
+  readonly seq: number;
+  readonly runners: readonly RunnerQuote[];
+  readonly rows: readonly FancyQuote[];
+  readonly lastSignalAt: number;
+  readonly lastPriceAt: number;
   /** When the book went stale; null while fresh. */
-  staleAt: number | null;
+  readonly staleAt: number | null;
   /** MarketBook.downAt. */
-  downAt: number;
+  readonly downAt: number;
 }
+
+export interface BookDump {
+  readonly markets: readonly (readonly [marketId: string, book: DumpedBook])[];
+  readonly fancies: readonly DumpedBook[];
+}
+
+type Entry = { -readonly [K in keyof DumpedBook]: DumpedBook[K] };
 
 /** The PriceBook of one process (DESIGN §5: shared implementations serve several). */
 export function createMemoryPriceBook(staleMs: number): PriceBook {
@@ -85,7 +99,7 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       book.staleAt = book.lastSignalAt + staleMs;
   };
 
-  const fresh = (book: Entry, at: number) => {
+  const fresh = (book: Entry, at: number, seq: number | undefined) => {
     settleStaleness(book, at);
     // Stale until this price: down until now.
     if (book.staleAt !== null) book.downAt = Math.max(book.downAt, at);
@@ -93,7 +107,9 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
     book.lastPriceAt = at;
     book.staleAt = null;
     // Never below the clock, so a restarted server's Seq still exceeds what clients hold (DESIGN §7).
-    book.seq = Math.max(book.seq + 1, at);
+    // A follower takes the Seq the leader's book had after the batch, so that reads anywhere
+    // agree with the leader's pushes (docs/scaling.md).
+    book.seq = seq === undefined ? Math.max(book.seq + 1, at) : Math.max(book.seq, seq);
   };
 
   return {
@@ -102,19 +118,19 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       if (!fancies.has(eventId)) fancies.set(eventId, entry(eventId, at));
     },
 
-    putMarket(marketId, status, runners, at) {
+    putMarket(marketId, status, runners, at, seq) {
       const book = markets.get(marketId);
       if (!book) return;
-      fresh(book, at);
+      fresh(book, at, seq);
       book.status = status;
       book.runners = runners;
       if (status !== 'ACTIVE') book.downAt = Math.max(book.downAt, at);
     },
 
-    putFancy(eventId, rows, at) {
+    putFancy(eventId, rows, at, seq) {
       const book = fancies.get(eventId);
       if (!book) return;
-      fresh(book, at);
+      fresh(book, at, seq);
       book.status = 'ACTIVE';
       book.rows = rows;
     },
@@ -163,6 +179,24 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       fancies.delete(eventId);
       for (const [marketId, book] of markets)
         if (book.eventId === eventId) markets.delete(marketId);
+    },
+
+    dump: () => ({
+      markets: [...markets].map(([marketId, book]) => [marketId, { ...book }] as const),
+      fancies: [...fancies.values()].map((book) => ({ ...book })),
+    }),
+
+    load(dump) {
+      const take = (own: Entry | undefined, theirs: DumpedBook): Entry => {
+        if (own === undefined || own.seq <= theirs.seq) return { ...theirs };
+        // Ours is newer: the leader's dump is older than a batch heard since; only its signal counts.
+        own.lastSignalAt = Math.max(own.lastSignalAt, theirs.lastSignalAt);
+        return own;
+      };
+      for (const [marketId, book] of dump.markets)
+        markets.set(marketId, take(markets.get(marketId), book));
+      for (const book of dump.fancies)
+        fancies.set(book.eventId, take(fancies.get(book.eventId), book));
     },
   };
 }

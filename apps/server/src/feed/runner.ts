@@ -11,6 +11,8 @@ export interface FeedSource {
   tick(now: Date): FeedUpdate[];
   /** Plain JSON to persist, so a restart resumes the same events. */
   snapshot(): unknown;
+  /** Resumes from what another process saved: a follower taking the feed over. */
+  restore(saved: unknown): void;
 }
 
 /** Names the advisory lock that makes exactly one process run the feed (DESIGN §6). */
@@ -23,6 +25,8 @@ export interface FeedRunner {
   inject(updates: readonly FeedUpdate[]): Promise<void>;
   /** Saves the source's state now. */
   save(): Promise<void>;
+  /** Resumes the source from the last saved state (the leader before this process saved it). */
+  takeOver(): Promise<void>;
 }
 
 export function createFeedRunner(deps: {
@@ -43,18 +47,26 @@ export function createFeedRunner(deps: {
     step: (now) => serial(() => applier.apply(source.tick(now), now)),
     inject: (updates) => serial(() => applier.apply(updates, clock.now())),
     save: () => serial(() => q.saveState(db, source.name, source.snapshot(), clock.now())),
+    takeOver: () =>
+      serial(async () => {
+        const saved = await q.loadState(db, source.name);
+        if (saved !== undefined) source.restore(saved);
+      }),
   };
 }
 
 export interface RunningFeed {
-  /** False when another process holds the feed lock. */
+  /** Whether this process holds the feed lock now. */
   readonly isLeader: boolean;
   stop(): Promise<void>;
 }
 
 /**
- * Runs the feed: takes the advisory lock on its own connection (held for as long as the feed
- * runs), then ticks every `intervalMs` and saves the state every `saveEveryMs`.
+ * Runs the feed while this process holds the advisory lock, on a connection of its own held for
+ * as long as it leads: it ticks every `intervalMs` and saves the state every `saveEveryMs`.
+ * Without the lock it follows; with `retryMs` it tries again that often, and the process that
+ * takes the lock over resumes from the state the last leader saved (docs/scaling.md, "The feed
+ * leader"). A leader that loses its lock connection stops ticking at once and follows.
  */
 export async function runFeed(options: {
   databaseUrl: string;
@@ -63,51 +75,118 @@ export async function runFeed(options: {
   intervalMs: number;
   saveEveryMs: number;
   log: (message: string) => void;
+  /** How often a follower tries for the lock; it tries once when absent. */
+  retryMs?: number;
+  /** Hears this process become the leader, and stop being it. */
+  onLeading?: (leading: boolean) => void;
 }): Promise<RunningFeed> {
-  const lock = new pg.Client({ connectionString: options.databaseUrl });
-  lock.on('error', (error) => options.log(`feed lock connection: ${error.message}`));
-  await lock.connect();
-  const taken = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-    FEED_LOCK_KEY,
-  ]);
-  if (!taken.rows[0]?.locked) {
-    await lock.end();
-    options.log('Another process runs the feed; this one reads prices only');
-    return { isLeader: false, stop: async () => {} };
+  const { runner, log } = options;
+  let stopped = false;
+  let lock: pg.Client | undefined;
+  /** Whether another process may have run the feed since this one's source was made. */
+  let behind = false;
+  let lastSave = 0;
+  let tickTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  const setLock = (next: pg.Client | undefined) => {
+    const was = lock !== undefined;
+    lock = next;
+    if (was !== (next !== undefined)) options.onLeading?.(next !== undefined);
+  };
+
+  async function tryLock(): Promise<boolean> {
+    const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
+    client.on('error', (error) => log(`feed lock connection: ${error.message}`));
+    try {
+      await client.connect();
+      const taken = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [FEED_LOCK_KEY],
+      );
+      if (taken.rows[0]?.locked !== true) {
+        await client.end();
+        return false;
+      }
+      if (behind) await runner.takeOver();
+    } catch (error) {
+      log(`feed lock: ${error instanceof Error ? error.message : String(error)}`);
+      await client.end().catch(() => {});
+      return false;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return false;
+    }
+    client.once('end', () => {
+      if (lock !== client) return;
+      setLock(undefined);
+      behind = true;
+      if (tickTimer) clearTimeout(tickTimer);
+      log('feed lock connection lost: this process stops the feed and follows');
+      follow();
+    });
+    behind = false;
+    lastSave = options.clock.now().getTime();
+    setLock(client);
+    return true;
   }
 
-  let stopped = false;
-  let lastSave = options.clock.now().getTime();
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
   const loop = () => {
-    if (stopped) return;
+    if (stopped || !lock) return;
     const now = options.clock.now();
-    current = options.runner
+    current = runner
       .step(now)
       .then(async () => {
         if (now.getTime() - lastSave >= options.saveEveryMs) {
           lastSave = now.getTime();
-          await options.runner.save();
+          await runner.save();
         }
       })
-      .catch((error: unknown) => options.log(`feed step failed: ${String(error)}`))
+      .catch((error: unknown) => log(`feed step failed: ${String(error)}`))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, options.intervalMs);
+        if (!stopped && lock) tickTimer = setTimeout(loop, options.intervalMs);
       });
   };
-  loop();
+
+  function follow() {
+    if (stopped || options.retryMs === undefined) return;
+    retryTimer = setTimeout(() => {
+      void tryLock().then((taken) => {
+        if (taken) {
+          log('This process took the feed over');
+          loop();
+        } else follow();
+      });
+    }, options.retryMs);
+  }
+
+  if (await tryLock()) loop();
+  else {
+    behind = true;
+    log(
+      options.retryMs === undefined
+        ? 'Another process runs the feed; this one reads prices only'
+        : 'Another process runs the feed; this one follows it and takes over when it stops',
+    );
+    follow();
+  }
 
   return {
-    isLeader: true,
-    stop: async () => {
+    get isLeader() {
+      return lock !== undefined;
+    },
+    async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      if (tickTimer) clearTimeout(tickTimer);
+      if (retryTimer) clearTimeout(retryTimer);
       await current;
-      await options.runner
-        .save()
-        .catch((error: unknown) => options.log(`feed save failed: ${String(error)}`));
-      await lock.end();
+      const held = lock;
+      if (!held) return;
+      await runner.save().catch((error: unknown) => log(`feed save failed: ${String(error)}`));
+      setLock(undefined);
+      await held.end();
     },
   };
 }

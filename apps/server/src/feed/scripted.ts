@@ -47,9 +47,9 @@ export function createScriptedSource(options: {
 }): ScriptedSource {
   const heartbeatMs = options.heartbeatMs ?? SCRIPTED_HEARTBEAT_MS;
   const steps = options.fixture?.steps ?? [];
-  const events = new Set<number>(options.snapshot?.eventIds ?? []);
+  let events = new Set<number>(options.snapshot?.eventIds ?? []);
   let played = options.snapshot?.playedSteps ?? 0;
-  const startedAt = options.snapshot?.startedAt ?? options.start.getTime();
+  let startedAt = options.snapshot?.startedAt ?? options.start.getTime();
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
 
   return {
@@ -75,6 +75,12 @@ export function createScriptedSource(options: {
       return updates;
     },
     snapshot: (): ScriptedSnapshot => ({ eventIds: [...events], playedSteps: played, startedAt }),
+    restore(saved) {
+      const snapshot = saved as ScriptedSnapshot;
+      events = new Set(snapshot.eventIds);
+      played = snapshot.playedSteps;
+      startedAt = snapshot.startedAt;
+    },
   };
 }
 

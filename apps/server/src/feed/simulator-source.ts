@@ -11,7 +11,7 @@ export function createSimulatorSource(options: {
   heartbeatMs?: number | undefined;
 }): FeedSource {
   const run = { heartbeatMs: options.heartbeatMs };
-  const simulator =
+  let simulator =
     options.saved === undefined
       ? createSimulator({ seed: options.seed, speed: options.speed, start: options.start }, run)
       : restoreSimulator(options.saved as SimulatorSnapshot, run);
@@ -19,5 +19,8 @@ export function createSimulatorSource(options: {
     name: 'simulator',
     tick: (now) => simulator.tick(now),
     snapshot: () => simulator.snapshot(),
+    restore(saved) {
+      simulator = restoreSimulator(saved as SimulatorSnapshot, run);
+    },
   };
 }

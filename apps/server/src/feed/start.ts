@@ -1,9 +1,10 @@
 import type { Db } from '../db/pool.js';
 import type { Clock } from '../seams.js';
-import { createFeedApplier } from './applier.js';
+import { createFeedApplier, seqsOf } from './applier.js';
 import { createFeedBooks, type FeedBooks, type FeedControl, type FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
+import { follow, type FeedReplica } from './replica.js';
 import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
 import { createScriptedSource, SCRIPTED_HEARTBEAT_MS, type ScriptedSnapshot } from './scripted.js';
 import { HEARTBEAT_EVERY_MS } from './simulator/index.js';
@@ -13,6 +14,8 @@ import type { FeedUpdate, ResultDeclaration } from './types.js';
 /** How often the feed ticks, and how often its state is saved. */
 export const FEED_TICK_MS = 500;
 export const FEED_SAVE_MS = 5000;
+/** How often a follower tries for the feed lock: a dead leader's feed moves within a second. */
+export const FEED_RETRY_MS = 1000;
 
 /**
  * Real ms between a source's heartbeats for a stale window of `staleS`: its usual rhythm, but at
@@ -46,9 +49,15 @@ export async function startFeed(options: {
   books?: FeedBooks;
   /** Hears every applied batch of updates (the hub's pushes). */
   notify?: (updates: readonly FeedUpdate[]) => Promise<void>;
+  /**
+   * With several instances: the leader's books reach the others through it, and each of them
+   * tries for the lead every {@link FEED_RETRY_MS} (docs/scaling.md, "The feed leader").
+   */
+  replica?: FeedReplica;
 }): Promise<StartedFeed> {
-  const { db, clock, log } = options;
-  const { priceBook, scores } = options.books ?? createFeedBooks(options.staleS);
+  const { db, clock, log, replica } = options;
+  const books = options.books ?? createFeedBooks(options.staleS);
+  const { priceBook, scores } = books;
   if (options.feed === 'none') {
     return {
       control: { name: 'none', priceBook, scores, isLeader: () => false },
@@ -88,9 +97,22 @@ export async function startFeed(options: {
     source: options.feed,
     log,
     ...(options.settle ? { settle: options.settle } : {}),
-    ...(options.notify ? { notify: options.notify } : {}),
+    notify: async (updates, at) => {
+      replica?.publish({
+        kind: 'batch',
+        at: at.getTime(),
+        updates,
+        seqs: seqsOf(books, updates, at.getTime()),
+      });
+      await options.notify?.(updates);
+    },
   });
   const runner = createFeedRunner({ db, source, applier, clock });
+  let leading = false;
+  // Followers hear the leader's batches; the leader ignores any a dead leader sent late.
+  replica?.onMessage((message) => {
+    if (!leading) follow(books, message);
+  });
   const running = await runFeed({
     databaseUrl: options.databaseUrl,
     runner,
@@ -98,7 +120,16 @@ export async function startFeed(options: {
     intervalMs: FEED_TICK_MS,
     saveEveryMs: FEED_SAVE_MS,
     log,
+    ...(replica ? { retryMs: FEED_RETRY_MS } : {}),
+    onLeading: (now) => {
+      leading = now;
+    },
   });
+  const handOver = replica
+    ? setInterval(() => {
+        if (leading) replica.publish({ kind: 'books', books: priceBook.dump() });
+      }, FEED_SAVE_MS)
+    : undefined;
   return {
     control: {
       name: options.feed,
@@ -107,6 +138,9 @@ export async function startFeed(options: {
       isLeader: () => running.isLeader,
       ...(scripted ? { scripted: { runner, source: scripted } } : {}),
     },
-    stop: () => running.stop(),
+    stop: async () => {
+      clearInterval(handOver);
+      await running.stop();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { openRedisChannel } from '../redis-channel.js';
 import type { HubPublisher } from './hub.js';
 
 /** One channel for every instance of the product on this Redis. */
@@ -21,35 +21,29 @@ export async function createRedisBackplane(options: {
   local: HubPublisher;
   log: (message: string) => void;
 }): Promise<{ publisher: HubPublisher; close(): Promise<void> }> {
-  const publish = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscribe = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  publish.on('error', (error: Error) => options.log(`redis publish: ${error.message}`));
-  subscribe.on('error', (error: Error) => options.log(`redis subscribe: ${error.message}`));
-  await publish.connect();
-  await subscribe.connect();
-  await subscribe.subscribe(BACKPLANE_CHANNEL);
-  subscribe.on('message', (_channel: string, text: string) => {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(text) as Envelope;
-    } catch {
-      return;
-    }
+  const { local } = options;
+  const deliver = (envelope: Envelope) => {
     switch (envelope.scope) {
       case 'all':
-        return options.local.toAll(envelope.target, ...envelope.args);
+        return local.toAll(envelope.target, ...envelope.args);
       case 'user':
-        return options.local.toUser(envelope.key, envelope.target, ...envelope.args);
+        return local.toUser(envelope.key, envelope.target, ...envelope.args);
       case 'group':
-        return options.local.toGroup(envelope.key, envelope.target, ...envelope.args);
+        return local.toGroup(envelope.key, envelope.target, ...envelope.args);
       default:
         return undefined;
     }
+  };
+  const channel = await openRedisChannel({
+    url: options.url,
+    channel: BACKPLANE_CHANNEL,
+    onMessage: (message) => deliver(message as Envelope),
+    log: options.log,
   });
+  // Delivered here at once, to the others through Redis.
   const send = (envelope: Envelope) => {
-    publish
-      .publish(BACKPLANE_CHANNEL, JSON.stringify(envelope))
-      .catch((error: unknown) => options.log(`redis publish: ${String(error)}`));
+    deliver(envelope);
+    channel.publish(envelope);
   };
   return {
     publisher: {
@@ -57,9 +51,6 @@ export async function createRedisBackplane(options: {
       toUser: (clientId, target, ...args) => send({ scope: 'user', key: clientId, target, args }),
       toGroup: (group, target, ...args) => send({ scope: 'group', key: group, target, args }),
     },
-    async close() {
-      await subscribe.quit();
-      await publish.quit();
-    },
+    close: () => channel.close(),
   };
 }

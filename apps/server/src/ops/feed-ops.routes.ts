@@ -25,6 +25,10 @@ import { registerCommand } from './register-command.js';
 import { MAX_STAKE_LIMIT, type MarketsService } from '../modules/markets/markets.service.js';
 import type { Clock } from '../seams.js';
 
+/** Fixtures play through the feed's one runner, on the instance that holds its lock. */
+const NOT_THE_LEADER =
+  'The feed runs on another instance: send fixtures to the one whose feed status says isLeader';
+
 function best(runners: readonly RunnerQuote[]): string {
   return runners
     .map(
@@ -116,6 +120,7 @@ export async function feedOpsRoutes(
     async ({ body }) => {
       const scripted = feed.scripted;
       if (!scripted) return { Status: false as const, Result: 'Fixture events need FEED=scripted' };
+      if (!feed.isLeader()) return { Status: false as const, Result: NOT_THE_LEADER };
       const now = clock.now();
       const startTime = body.startTime ? new Date(body.startTime) : now;
       const stakeProblem = stakeLimitsProblem(body.maxStake, body.sessionMaxStake);
@@ -153,6 +158,7 @@ export async function feedOpsRoutes(
     async ({ body }) => {
       const scripted = feed.scripted;
       if (!scripted) return { Status: false as const, Result: 'Fixture steps need FEED=scripted' };
+      if (!feed.isLeader()) return { Status: false as const, Result: NOT_THE_LEADER };
       const steps = body.steps ?? (body.step ? [body.step] : []);
       const updates: FeedUpdate[] = [];
       const at = clock.now().getTime();
