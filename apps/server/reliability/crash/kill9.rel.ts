@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { percentile, record, round2, scale } from '../figures.js';
+import { auditAcks, type Ack } from '../support/acks.js';
 import { checkSnapshot, readSnapshot, type ClientTrail, type Violation } from '../support/bank.js';
 import {
   between,
@@ -51,13 +52,6 @@ const name = (figure: string) => `kill -9: ${figure}`;
 interface Worker {
   readonly username: string;
   token: string;
-}
-
-/** An acknowledged bet: HTTP 200 with Status true. */
-interface Ack {
-  readonly username: string;
-  readonly key: string;
-  readonly body: Record<string, unknown>;
 }
 
 let dataDir: string | undefined;
@@ -237,20 +231,7 @@ describe('kill -9 under load', () => {
     let missing = 0;
     let duplicates = 0;
     let checked = 0;
-    const sameBet = (
-      body: Record<string, unknown>,
-      bet: { market_id: string; selection_id: string; bet_type: string; stake: number },
-    ) =>
-      String(body.MarketId) === bet.market_id &&
-      String(body.SelectionID) === bet.selection_id &&
-      body.BetType === bet.bet_type &&
-      Number(body.Stack) === bet.stake;
-
-    /**
-     * Every bet acknowledged so far must be in the database exactly once. The bets table does not
-     * name the key, so each client's keys answered Status true (in claim order) are paired with
-     * its bets (in id order): each client bets one request at a time, all of them under a key.
-     */
+    /** Every bet acknowledged so far must be in the database exactly once (support/acks.ts). */
     const verify = async (
       databaseUrl: string,
       acknowledged: readonly Ack[],
@@ -259,62 +240,9 @@ describe('kill -9 under load', () => {
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       try {
-        await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        const clientIds = [...clientIdOf.values()];
-        const keys = await db.query<{ client_id: string; key: string; ok: boolean | null }>(
-          `SELECT client_id::text AS client_id, key, (response->>'Status')::boolean AS ok
-           FROM idempotency_keys WHERE client_id = ANY($1::bigint[])
-           ORDER BY client_id, created_at, key`,
-          [clientIds],
-        );
-        const bets = await db.query<{
-          client_id: string;
-          market_id: string;
-          selection_id: string;
-          bet_type: string;
-          stake: number;
-        }>(
-          `SELECT client_id::text AS client_id, market_id, selection_id, bet_type, stake
-           FROM bets WHERE client_id = ANY($1::bigint[]) ORDER BY client_id, id`,
-          [clientIds],
-        );
-        await db.query('COMMIT');
-        const booked = new Map<string, { key: string; index: number }[]>();
-        for (const row of keys.rows) {
-          if (row.ok !== true) continue;
-          const list = booked.get(row.client_id) ?? [];
-          list.push({ key: row.key, index: list.length });
-          booked.set(row.client_id, list);
-        }
-        const betsOf = new Map<string, (typeof bets.rows)[number][]>();
-        for (const row of bets.rows) {
-          const list = betsOf.get(row.client_id) ?? [];
-          list.push(row);
-          betsOf.set(row.client_id, list);
-        }
-        let lost = 0;
-        for (const ack of acknowledged) {
-          const clientId = clientIdOf.get(ack.username)!;
-          const slot = booked.get(clientId)?.find((entry) => entry.key === ack.key);
-          const bet = slot ? betsOf.get(clientId)?.[slot.index] : undefined;
-          if (!bet || !sameBet(ack.body, bet)) {
-            lost += 1;
-            if (audit)
-              note(
-                `missing ${ack.username} ${ack.key}: key ${slot ? `#${slot.index}` : 'absent'}, bet ${bet ? JSON.stringify(bet) : 'absent'}, sent ${JSON.stringify(ack.body)}`,
-              );
-          }
-        }
-        let twice = 0;
-        for (const clientId of clientIds) {
-          const extra = (betsOf.get(clientId)?.length ?? 0) - (booked.get(clientId)?.length ?? 0);
-          if (extra !== 0) {
-            twice += Math.max(0, extra);
-            if (audit)
-              note(`client ${clientId}: ${extra} more bets than keys answered Status true`);
-          }
-        }
+        const { lost, twice, notes } = await auditAcks(db, clientIdOf, acknowledged);
         if (audit) {
+          for (const line of notes) note(line);
           missing = Math.max(missing, lost);
           duplicates = Math.max(duplicates, twice);
           checked = acknowledged.length;

@@ -301,6 +301,7 @@ describe('database outage (10 s cut under load)', () => {
               result: envelope?.Result,
               body,
               ms: performance.now() - sentAt,
+              servedBy: undefined,
             };
           })(),
         );

@@ -32,6 +32,8 @@ export interface Answer {
   /** The whole parsed body. */
   readonly body: unknown;
   readonly ms: number;
+  /** Which instance answered, behind the scale suite's balancer (its X-Served-By header). */
+  readonly servedBy: string | undefined;
 }
 
 /** A keep-alive HTTP client of one server (Node's fetch pools connections per origin). */
@@ -70,6 +72,7 @@ export function httpClient(base: string) {
       result: envelope?.Result,
       body: parsed,
       ms,
+      servedBy: response.headers.get('x-served-by') ?? undefined,
     };
   };
 }

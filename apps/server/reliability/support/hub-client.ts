@@ -104,6 +104,12 @@ export class HubClient {
   readonly connectedAt: number[] = [];
   /** When each drop was noticed (a reconnect cycle began). */
   readonly droppedAt: number[] = [];
+  /**
+   * Which instance took each connection, behind the scale suite's balancer (the X-Served-By
+   * header of the upgrade's answer), in the order of `connectedAt`.
+   */
+  readonly servedBy: (string | undefined)[] = [];
+  private upgradedBy: string | undefined;
   /** Invocations (type 1) received, by target. */
   readonly received = new Map<string, number>();
   gaveUp = false;
@@ -168,6 +174,7 @@ export class HubClient {
       });
       this.state = 'connected';
       this.connectedAt.push(performance.now());
+      this.servedBy.push(this.upgradedBy);
       this.options.onConnected?.(this);
     } catch (error) {
       const failure = failureOf(error, 'connect');
@@ -276,6 +283,10 @@ export class HubClient {
       socket.on('close', (code) =>
         fail(new AttemptFailure('error', `closed in handshake (${code})`)),
       );
+      socket.on('upgrade', (response) => {
+        const header = response.headers['x-served-by'];
+        this.upgradedBy = Array.isArray(header) ? header[0] : header;
+      });
       socket.on('open', () => socket.send(HANDSHAKE));
       socket.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
         if (settled) return;
