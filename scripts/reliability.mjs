@@ -1,5 +1,5 @@
 // `npm run test:reliability [-- <suite>… [--short]]`: the reliability suites (money, crash,
-// hostile) under apps/server/reliability/<suite>/, then one table of every figure they recorded.
+// hostile, scale) under apps/server/reliability/<suite>/, then one table of every figure they recorded.
 // --short is the CI version: the same bars with less load; other --options go to vitest.
 // DATABASE_URL runs them on a server instead of the embedded PostgreSQL. Exits non-zero when a
 // test fails or a figure misses its bar.
@@ -29,7 +29,7 @@ const suites = asked.length > 0 ? asked : known;
 const figuresFile = join(root, '.reliability', 'figures.jsonl');
 rmSync(figuresFile, { force: true });
 
-// The crash and hostile suites run the built server and client as a user does (npm start).
+// The crash, hostile and scale suites run the built server and client as a user does (npm start).
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
   cwd: root,
   stdio: 'inherit',

@@ -40,7 +40,7 @@ import { SERVER_OPS_TOKEN, startServer, type ServerProcess } from '../support/se
  * 4. Feed failover: the instance that runs the feed is killed (SIGKILL) under bet load; another
  *    must run it, with fresh prices, within FEED_STALE_S + 2 s, and never two at once.
  * 5. An instance that does not run the feed is killed under bet load: its hub connections move to
- *    the others within the first reconnect delays.
+ *    the others within the reconnect delays.
  * After each kill, and at the end: every acknowledged bet exactly once, and the ledger conserved.
  */
 
@@ -59,8 +59,9 @@ const OPERATOR_PASSWORD = 'scale-out-operator-password';
 const LAT_LONG = '19.0760,72.8777';
 const RETRY_MS = 200;
 const RETRY_FOR_MS = 60_000;
-/** Within the hub's first two reconnect delays: the jittered first try, then the second. */
-const RECONNECT_BAR_MS = FIRST_RETRY_JITTER_MS + (RECONNECT_DELAYS_MS[1] ?? 0);
+/** Within the web's reconnect delays: back before its policy would give up (0–1 s, 2, 5, 10 s). */
+const RECONNECT_BAR_MS =
+  FIRST_RETRY_JITTER_MS + RECONNECT_DELAYS_MS.reduce<number>((sum, delay) => sum + delay, 0);
 const REVOKED_WITHIN_MS = 1000;
 const FAILOVER_BAR_MS = (STALE_S + 2) * 1000;
 
@@ -528,6 +529,7 @@ describe('several instances behind a load balancer', () => {
       );
     const reconnectMs: number[] = [];
     let notBack = 0;
+    let firstTry = 0;
     /** Each connection of a killed instance must be back, on another, within the bar. */
     const movedOff = async (on: Map<HubClient, number>) => {
       const back = (hub: HubClient) =>
@@ -543,6 +545,13 @@ describe('several instances behind a load balancer', () => {
         reconnectMs.push(
           dropped === undefined || again === undefined ? Number.POSITIVE_INFINITY : again - dropped,
         );
+        // The cycle's first attempt took it: the balancer sent it to a live instance at once.
+        if (
+          hub.attempts.some(
+            (attempt) => attempt.startedAt >= dropped! && attempt.retry === 0 && attempt.ok,
+          )
+        )
+          firstTry += 1;
         if (!back(hub)) notBack += 1;
       }
     };
@@ -661,7 +670,7 @@ describe('several instances behind a load balancer', () => {
     row('instances killed (-9) under bet load', 2);
     row(
       'hub connections moved off the killed instances: count, p50 / max (ms)',
-      `${reconnectMs.length}: ${Math.round(percentile(reconnectMs, 50))} / ${Math.round(Math.max(0, ...reconnectMs))}`,
+      `${reconnectMs.length} (${firstTry} at the first attempt): ${Math.round(percentile(reconnectMs, 50))} / ${Math.round(Math.max(0, ...reconnectMs))}`,
       `≤ ${RECONNECT_BAR_MS}`,
       notBack === 0 &&
         onLeader.size > 0 &&

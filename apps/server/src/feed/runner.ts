@@ -96,30 +96,17 @@ export async function runFeed(options: {
     if (was !== (next !== undefined)) options.onLeading?.(next !== undefined);
   };
 
-  async function tryLock(): Promise<boolean> {
+  /** A follower's connection, kept between its tries: one PostgreSQL backend, not one a second. */
+  let waiting: pg.Client | undefined;
+  const ended = new WeakSet<pg.Client>();
+
+  async function connection(): Promise<pg.Client | undefined> {
+    if (waiting) return waiting;
     const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
     client.on('error', (error) => log(`feed lock connection: ${error.message}`));
-    try {
-      await client.connect();
-      const taken = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock($1) AS locked',
-        [FEED_LOCK_KEY],
-      );
-      if (taken.rows[0]?.locked !== true) {
-        await client.end();
-        return false;
-      }
-      if (behind) await runner.takeOver();
-    } catch (error) {
-      log(`feed lock: ${error instanceof Error ? error.message : String(error)}`);
-      await client.end().catch(() => {});
-      return false;
-    }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return false;
-    }
     client.once('end', () => {
+      ended.add(client);
+      if (waiting === client) waiting = undefined;
       if (lock !== client) return;
       setLock(undefined);
       behind = true;
@@ -127,6 +114,38 @@ export async function runFeed(options: {
       log('feed lock connection lost: this process stops the feed and follows');
       follow();
     });
+    try {
+      await client.connect();
+    } catch (error) {
+      log(`feed lock: ${error instanceof Error ? error.message : String(error)}`);
+      await client.end().catch(() => {});
+      return undefined;
+    }
+    waiting = client;
+    return client;
+  }
+
+  async function tryLock(): Promise<boolean> {
+    const client = await connection();
+    if (!client) return false;
+    try {
+      const taken = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [FEED_LOCK_KEY],
+      );
+      if (taken.rows[0]?.locked !== true) return false;
+      waiting = undefined;
+      if (behind) await runner.takeOver();
+    } catch (error) {
+      log(`feed lock: ${error instanceof Error ? error.message : String(error)}`);
+      if (waiting === client) waiting = undefined;
+      await client.end().catch(() => {});
+      return false;
+    }
+    if (stopped || ended.has(client)) {
+      await client.end().catch(() => {});
+      return false;
+    }
     behind = false;
     lastSave = options.clock.now().getTime();
     setLock(client);
@@ -165,6 +184,7 @@ export async function runFeed(options: {
   if (await tryLock()) loop();
   else {
     behind = true;
+    if (options.retryMs === undefined) await waiting?.end().catch(() => {});
     log(
       options.retryMs === undefined
         ? 'Another process runs the feed; this one reads prices only'
@@ -181,6 +201,7 @@ export async function runFeed(options: {
       stopped = true;
       if (tickTimer) clearTimeout(tickTimer);
       if (retryTimer) clearTimeout(retryTimer);
+      await waiting?.end().catch(() => {});
       await current;
       const held = lock;
       if (!held) return;
