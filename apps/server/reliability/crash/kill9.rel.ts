@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { percentile, record, round2, scale } from '../figures.js';
-import { auditAcks, type Ack } from '../support/acks.js';
+import { auditAcks, logInRetrying, sendKeyed, type Ack } from '../support/acks.js';
 import { checkSnapshot, readSnapshot, type ClientTrail, type Violation } from '../support/bank.js';
 import {
   between,
@@ -15,7 +15,6 @@ import {
   refreshCatalog,
   validDraft,
   weighted,
-  type Answer,
   type Catalog,
 } from '../support/bank-load.js';
 import {
@@ -42,7 +41,6 @@ const RETRY_MS = 200;
 /** A request cut by a kill is retried for this long at most (a restart takes seconds). */
 const RETRY_FOR_MS = 180_000;
 const PASSWORD = 'kill-nine-password';
-const LAT_LONG = '19.0760,72.8777';
 const KINDS = { MATCH_ODDS: 24, BOOKMAKER: 12, TOSS: 6, FANCY: 22 } as const;
 const SERVER_ENV = { SIM_SPEED: '60' };
 
@@ -89,25 +87,8 @@ describe('kill -9 under load', () => {
     }
 
     /** Logs in (again), waiting out a restart. */
-    const login = async (worker: Worker) => {
-      for (;;) {
-        try {
-          const answer = await call('POST', '/api/Authenticate/ValidLogin?ipAddress=10.9.9.9', {
-            json: { username: worker.username, password: PASSWORD, LatLong: LAT_LONG },
-          });
-          const token = (answer.body as { data?: { Token?: string } } | undefined)?.data?.Token;
-          if (answer.ok === true && token) {
-            worker.token = token;
-            return;
-          }
-          if (answer.status < 500)
-            throw new Error(`login ${worker.username}: HTTP ${answer.status}`);
-        } catch (error) {
-          if (error instanceof Error && error.message.startsWith('login ')) throw error;
-        }
-        await sleep(RETRY_MS);
-      }
-    };
+    /** Logs in (again), waiting out a restart. */
+    const login = (worker: Worker) => logInRetrying(call, worker, PASSWORD, RETRY_MS);
     await Promise.all(workers.map(login));
 
     const catalog: Catalog = { events: [], matka: [] };
@@ -149,37 +130,15 @@ describe('kill -9 under load', () => {
       worker: Worker,
       draft: { path: string; body: Record<string, unknown> },
     ) => {
-      const key = randomUUID();
-      const first = performance.now();
-      let wasCut = false;
-      let answer: Answer | undefined;
-      while (performance.now() - first < RETRY_FOR_MS) {
-        try {
-          answer = await call('POST', draft.path, {
-            token: worker.token,
-            json: draft.body,
-            headers: { 'idempotency-key': key },
-          });
-        } catch {
-          // Connection refused or reset: the server is down. Same key, same body, again.
-          wasCut = true;
-          answer = undefined;
-          await sleep(RETRY_MS);
-          continue;
-        }
-        if (answer.status === 401) {
-          await login(worker);
-          continue;
-        }
-        if (answer.status >= 500) {
+      const { key, answer, wasCut } = await sendKeyed(call, worker, draft, {
+        retryMs: RETRY_MS,
+        retryForMs: RETRY_FOR_MS,
+        logIn: () => login(worker),
+        onServerError: (failed) => {
           serverErrors += 1;
-          note(`HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
-          wasCut = true;
-          await sleep(RETRY_MS);
-          continue;
-        }
-        break;
-      }
+          note(`HTTP ${failed.status}: ${JSON.stringify(failed.body).slice(0, 200)}`);
+        },
+      });
       attempts += 1;
       if (wasCut) cut.keys += 1;
       if (!answer || answer.status >= 500) {

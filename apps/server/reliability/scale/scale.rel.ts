@@ -10,7 +10,7 @@ import { totpCode } from '../../src/modules/operators/totp.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { startRedisServer, type RunningRedis } from '../../test/redis-server.js';
 import { percentile, record, round2, scale } from '../figures.js';
-import { auditAcks, type Ack } from '../support/acks.js';
+import { auditAcks, logInRetrying, sendKeyed, type Ack } from '../support/acks.js';
 import { checkSnapshot, readSnapshot, type ClientTrail, type Violation } from '../support/bank.js';
 import {
   httpClient,
@@ -56,7 +56,6 @@ const KINDS = { MATCH_ODDS: 24, BOOKMAKER: 12, TOSS: 6, FANCY: 22 } as const;
 const PASSWORD = 'scale-out-password';
 const NEW_PASSWORD = 'scale-out-password-2';
 const OPERATOR_PASSWORD = 'scale-out-operator-password';
-const LAT_LONG = '19.0760,72.8777';
 const RETRY_MS = 200;
 const RETRY_FOR_MS = 60_000;
 /** Within the web's reconnect delays: back before its policy would give up (0–1 s, 2, 5, 10 s). */
@@ -146,24 +145,8 @@ describe('several instances behind a load balancer', () => {
       if (created.ok !== true) throw new Error(`create ${username}: ${String(created.result)}`);
       bettors.push({ username, clientId: '', token: '', hubs: [] });
     }
-    const login = async (bettor: Bettor, password = PASSWORD): Promise<Answer> => {
-      for (;;) {
-        try {
-          const answer = await call('POST', '/api/Authenticate/ValidLogin?ipAddress=10.9.9.9', {
-            json: { username: bettor.username, password, LatLong: LAT_LONG },
-          });
-          const token = (answer.body as { data?: { Token?: string } } | undefined)?.data?.Token;
-          if (answer.ok === true && token) {
-            bettor.token = token;
-            return answer;
-          }
-          if (answer.status < 500) throw new Error(`login ${bettor.username}: ${answer.status}`);
-        } catch (error) {
-          if (error instanceof Error && error.message.startsWith('login ')) throw error;
-        }
-        await sleep(RETRY_MS);
-      }
-    };
+    const login = (bettor: Bettor, password = PASSWORD) =>
+      logInRetrying(call, bettor, password, RETRY_MS);
     for (const bettor of bettors) await login(bettor);
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
@@ -231,33 +214,15 @@ describe('several instances behind a load balancer', () => {
       bettor: Bettor,
       draft: { path: string; body: Record<string, unknown> },
     ): Promise<Answer | undefined> => {
-      const key = randomUUID();
-      const first = performance.now();
-      let wasCut = false;
-      let answer: Answer | undefined;
-      while (performance.now() - first < RETRY_FOR_MS) {
-        try {
-          answer = await call('POST', draft.path, {
-            token: bettor.token,
-            json: draft.body,
-            headers: { 'idempotency-key': key },
-          });
-        } catch {
-          // The connection died with its instance: same key, same body, again.
-          wasCut = true;
-          answer = undefined;
-          await sleep(RETRY_MS);
-          continue;
-        }
-        if (answer.status >= 500) {
+      const { key, answer, wasCut } = await sendKeyed(call, bettor, draft, {
+        retryMs: RETRY_MS,
+        retryForMs: RETRY_FOR_MS,
+        logIn: () => login(bettor),
+        onServerError: (failed) => {
           stats.serverErrors += 1;
-          note(`HTTP ${answer.status} from ${answer.servedBy}: ${JSON.stringify(answer.body)}`);
-          wasCut = true;
-          await sleep(RETRY_MS);
-          continue;
-        }
-        break;
-      }
+          note(`HTTP ${failed.status} from ${failed.servedBy}: ${JSON.stringify(failed.body)}`);
+        },
+      });
       stats.sent += 1;
       if (!answer || answer.status >= 500) {
         stats.unresolved += 1;

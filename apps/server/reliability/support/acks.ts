@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+import type { Answer, Call } from './bank-load.js';
 
 /** An acknowledged bet: HTTP 200 with Status true, sent under its own Idempotency-Key. */
 export interface Ack {
@@ -14,6 +17,99 @@ export interface AckAudit {
   readonly twice: number;
   /** What each loss or extra was, for the report. */
   readonly notes: readonly string[];
+}
+
+/** A bettor of the crash proofs: its username and its current session's token. */
+export interface KeyedBettor {
+  readonly username: string;
+  token: string;
+}
+
+const LAT_LONG = '19.0760,72.8777';
+
+/**
+ * Logs `bettor` in (again), waiting out a server that is down or restarting (a refused connection
+ * or a 5xx); any other refusal throws.
+ */
+export async function logInRetrying(
+  call: Call,
+  bettor: KeyedBettor,
+  password: string,
+  retryMs: number,
+): Promise<Answer> {
+  for (;;) {
+    try {
+      const answer = await call('POST', '/api/Authenticate/ValidLogin?ipAddress=10.9.9.9', {
+        json: { username: bettor.username, password, LatLong: LAT_LONG },
+      });
+      const token = (answer.body as { data?: { Token?: string } } | undefined)?.data?.Token;
+      if (answer.ok === true && token) {
+        bettor.token = token;
+        return answer;
+      }
+      if (answer.status < 500) throw new Error(`login ${bettor.username}: HTTP ${answer.status}`);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('login ')) throw error;
+    }
+    await sleep(retryMs);
+  }
+}
+
+export interface KeyedSend {
+  readonly key: string;
+  /** The last answer; undefined when every try was cut. */
+  readonly answer: Answer | undefined;
+  /** Whether a try was cut (no answer, or a 5xx) before the last. */
+  readonly wasCut: boolean;
+}
+
+/**
+ * Sends one bet under one Idempotency-Key until it gets an answer that is not a 5xx, for at most
+ * `retryForMs`: a connection cut or a 5xx (the server died, restarts or drains) only delays it,
+ * and the same key and body go again; a 401 logs the bettor in again first.
+ */
+export async function sendKeyed(
+  call: Call,
+  bettor: KeyedBettor,
+  draft: { readonly path: string; readonly body: Record<string, unknown> },
+  options: {
+    readonly retryMs: number;
+    readonly retryForMs: number;
+    readonly logIn: () => Promise<unknown>;
+    readonly onServerError?: (answer: Answer) => void;
+  },
+): Promise<KeyedSend> {
+  const key = randomUUID();
+  const first = performance.now();
+  let wasCut = false;
+  let answer: Answer | undefined;
+  while (performance.now() - first < options.retryForMs) {
+    try {
+      answer = await call('POST', draft.path, {
+        token: bettor.token,
+        json: draft.body,
+        headers: { 'idempotency-key': key },
+      });
+    } catch {
+      // Connection refused or reset: the server is down. Same key, same body, again.
+      wasCut = true;
+      answer = undefined;
+      await sleep(options.retryMs);
+      continue;
+    }
+    if (answer.status === 401) {
+      await options.logIn();
+      continue;
+    }
+    if (answer.status >= 500) {
+      options.onServerError?.(answer);
+      wasCut = true;
+      await sleep(options.retryMs);
+      continue;
+    }
+    break;
+  }
+  return { key, answer, wasCut };
 }
 
 const sameBet = (
