@@ -11,6 +11,11 @@ export interface FeedControl {
   readonly priceBook: PriceBook;
   readonly scores: ScoreBook;
   isLeader(): boolean;
+  /**
+   * With several instances (REDIS_URL): true while another instance runs the feed and this one
+   * follows its books (docs/scaling.md, "The feed leader").
+   */
+  isFollower?(): boolean;
   /** Present with FEED=scripted: operator fixtures go through the same runner as the ticks. */
   readonly scripted?: { readonly runner: FeedRunner; readonly source: ScriptedSource };
 }

@@ -350,6 +350,27 @@ describe('operator controls', () => {
   });
 });
 
+describe('fixtures with several instances', () => {
+  it('are refused by an instance that follows another instance’s feed', async () => {
+    const follower = await buildTestApp(database.db, {
+      clock,
+      feed: { ...control, isFollower: () => true },
+    });
+    const response = await follower.inject({
+      method: 'POST',
+      url: '/api/ops/fixture-step',
+      payload: { eventId: 1, step: { kind: 'status', status: 'inplay' } },
+      headers: bearer(OPS_TOKEN),
+    });
+    await follower.close();
+    expect(response.json()).toEqual({
+      Status: false,
+      Result:
+        'The feed runs on another instance: send fixtures to the one whose feed status says isLeader',
+    });
+  });
+});
+
 describe('feed lock and fixture files', () => {
   it('lets exactly one process run the feed', async () => {
     const runner = control.scripted.runner;

@@ -136,6 +136,7 @@ export async function startFeed(options: {
       priceBook,
       scores,
       isLeader: () => running.isLeader,
+      ...(replica ? { isFollower: () => !running.isLeader } : {}),
       ...(scripted ? { scripted: { runner, source: scripted } } : {}),
     },
     stop: async () => {

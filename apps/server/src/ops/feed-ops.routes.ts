@@ -120,7 +120,7 @@ export async function feedOpsRoutes(
     async ({ body }) => {
       const scripted = feed.scripted;
       if (!scripted) return { Status: false as const, Result: 'Fixture events need FEED=scripted' };
-      if (!feed.isLeader()) return { Status: false as const, Result: NOT_THE_LEADER };
+      if (feed.isFollower?.()) return { Status: false as const, Result: NOT_THE_LEADER };
       const now = clock.now();
       const startTime = body.startTime ? new Date(body.startTime) : now;
       const stakeProblem = stakeLimitsProblem(body.maxStake, body.sessionMaxStake);
@@ -158,7 +158,7 @@ export async function feedOpsRoutes(
     async ({ body }) => {
       const scripted = feed.scripted;
       if (!scripted) return { Status: false as const, Result: 'Fixture steps need FEED=scripted' };
-      if (!feed.isLeader()) return { Status: false as const, Result: NOT_THE_LEADER };
+      if (feed.isFollower?.()) return { Status: false as const, Result: NOT_THE_LEADER };
       const steps = body.steps ?? (body.step ? [body.step] : []);
       const updates: FeedUpdate[] = [];
       const at = clock.now().getTime();
