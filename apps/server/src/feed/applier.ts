@@ -1,7 +1,6 @@
 import { assertNever } from '@backlay/domain';
 import { inTransaction, type Db } from '../db/pool.js';
 import * as q from './feed.queries.js';
-import type { FeedBooks } from './control.js';
 import type { PriceBook } from './price-book.js';
 import type { ScoreBook } from './score-book.js';
 import type { FeedUpdate, ResultDeclaration } from './types.js';
@@ -26,6 +25,12 @@ function declarationTarget(declaration: ResultDeclaration): {
       return assertNever(declaration, 'result declaration');
     }
   }
+}
+
+/** The books a feed fills and everything else reads: prices and scores. */
+export interface FeedBooks {
+  readonly priceBook: PriceBook;
+  readonly scores: ScoreBook;
 }
 
 /** The Seq each book an applied batch priced took: the leader's, for its followers. */

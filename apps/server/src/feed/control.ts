@@ -1,3 +1,4 @@
+import type { FeedBooks } from './applier.js';
 import { createMemoryPriceBook, type PriceBook } from './price-book.js';
 import type { FeedRunner } from './runner.js';
 import { createScoreBook, type ScoreBook } from './score-book.js';
@@ -18,12 +19,6 @@ export interface FeedControl {
   isFollower?(): boolean;
   /** Present with FEED=scripted: operator fixtures go through the same runner as the ticks. */
   readonly scripted?: { readonly runner: FeedRunner; readonly source: ScriptedSource };
-}
-
-/** The books a feed fills and everything else reads: prices and scores. */
-export interface FeedBooks {
-  readonly priceBook: PriceBook;
-  readonly scores: ScoreBook;
 }
 
 /** Empty books, a price stale after `staleS` seconds without news. */

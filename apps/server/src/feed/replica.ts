@@ -1,6 +1,5 @@
 import { openRedisChannel } from '../redis-channel.js';
-import { applyToBooks, type BatchSeqs } from './applier.js';
-import type { FeedBooks } from './control.js';
+import { applyToBooks, type BatchSeqs, type FeedBooks } from './applier.js';
 import type { BookDump } from './price-book.js';
 import type { FeedUpdate } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/pool.js';
 import type { Clock } from '../seams.js';
-import { createFeedApplier, seqsOf } from './applier.js';
-import { createFeedBooks, type FeedBooks, type FeedControl, type FeedName } from './control.js';
+import { createFeedApplier, seqsOf, type FeedBooks } from './applier.js';
+import { createFeedBooks, type FeedControl, type FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
 import { follow, type FeedReplica } from './replica.js';
