@@ -247,6 +247,20 @@ describe('several instances behind a load balancer', () => {
     const received = (hub: HubClient, target: string) => hub.received.get(target) ?? 0;
     let crossExpected = 0;
     let crossReceived = 0;
+    /**
+     * Waits for `target` on each of the bettor's connections, then counts those on another
+     * instance than `writer`, the one that took the write: each must have heard it.
+     */
+    const countAcross = async (bettor: Bettor, target: string, writer: string | undefined) => {
+      await waitFor(`${target} on every connection`, () =>
+        bettor.hubs.every((hub) => received(hub, target) >= 1),
+      ).catch(() => {});
+      for (const hub of bettor.hubs) {
+        if (instanceOf(hub) === writer) continue;
+        crossExpected += 1;
+        if (received(hub, target) >= 1) crossReceived += 1;
+      }
+    };
     let fancyReads = 0;
     let staleFancyReads = 0;
     const fancyReaders = new Set<string>();
@@ -271,14 +285,7 @@ describe('several instances behind a load balancer', () => {
           );
         }
       }
-      await waitFor('BetPlacedMessage on every connection', () =>
-        bettor.hubs.every((hub) => received(hub, 'BetPlacedMessage') >= 1),
-      ).catch(() => {});
-      for (const hub of bettor.hubs) {
-        if (instanceOf(hub) === answer.servedBy) continue;
-        crossExpected += 1;
-        if (received(hub, 'BetPlacedMessage') >= 1) crossReceived += 1;
-      }
+      await countAcross(bettor, 'BetPlacedMessage', answer.servedBy);
     }
     // An operator's credit, on whichever instance, reaches each of the bettor's connections.
     for (const bettor of bettors) {
@@ -288,14 +295,7 @@ describe('several instances behind a load balancer', () => {
         remark: 'scale-out',
       });
       expect(answer.ok, `credit ${bettor.username}: ${String(answer.result)}`).toBe(true);
-      await waitFor('UpdateBalance on every connection', () =>
-        bettor.hubs.every((hub) => received(hub, 'UpdateBalance') >= 1),
-      ).catch(() => {});
-      for (const hub of bettor.hubs) {
-        if (instanceOf(hub) === answer.servedBy) continue;
-        crossExpected += 1;
-        if (received(hub, 'UpdateBalance') >= 1) crossReceived += 1;
-      }
+      await countAcross(bettor, 'UpdateBalance', answer.servedBy);
     }
     const news = await ops('/api/ops/news', { message: `Scale-out news ${randomUUID()}` });
     expect(news.ok).toBe(true);
