@@ -1,8 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages expose their TypeScript source under the `source` export condition.
 const conditions = ['source', 'module', 'node', 'development|production'];
+
+/** Every file under `dir` whose name ends with `suffix`. */
+function filesUnder(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path, suffix);
+    return entry.name.endsWith(suffix) ? [path] : [];
+  });
+}
+
+/**
+ * The server's test files that use a database (a clone of the migrated template, through
+ * test/database.ts or test/app.ts): the `server` project, which CI runs again on the local
+ * PostgreSQL server. The others need none and run once, in `server-unit` (docs/testing.md).
+ */
+const USES_DATABASE = /\/test\/(database|app)\.js'|inject\('testDb'\)/;
+const serverTests = filesUnder('apps/server/src', '.test.ts');
+const databaseTests = serverTests.filter((file) => USES_DATABASE.test(readFileSync(file, 'utf8')));
+const unitTests = serverTests.filter((file) => !databaseTests.includes(file));
 
 export default defineConfig({
   resolve: { conditions },
@@ -43,9 +64,13 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'server-unit', include: unitTests },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: databaseTests,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

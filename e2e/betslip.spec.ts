@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiGet, CREDIT, expect, logIn, sessionOf, test, type ApiSession, PHONE } from './fixtures';
+import { stopPageClock } from './support/clock';
 import { expectAccessible } from './support/axe';
 import { cricketFixture, matchPrices, step, type CricketFixture } from './support/cricket';
 
@@ -251,7 +252,7 @@ test('the slip closes by itself after 10 s, held while the confirm step is open'
   const countdown = slip.getByTestId('slip-countdown');
   await expect(countdown).toHaveText('10s');
   // Time stands still from here; each second is run by the test.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await stopPageClock(page);
   const run = async (left: number) => {
     await page.clock.runFor(1000);
     await expect(countdown).toHaveText(`${left}s`);

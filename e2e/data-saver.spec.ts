@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
 import { atWidth, expect, logIn, ops, test } from './fixtures';
+import { stopPageClock } from './support/clock';
 import { expectAccessible } from './support/axe';
 import { inPlayEvent } from './support/cricket';
 
@@ -178,7 +179,7 @@ test('with the data saver on and the hub connected, the lists poll their rates e
   await logIn(page, client);
   await expect(page.getByText(`Finches ${tag} v Robins ${tag}`).first()).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await stopPageClock(page);
   // The first answers came before the hub was up: the next poll sets the pace.
   await runFor(6000);
   const saving = await paceOver(150_000);
@@ -189,7 +190,7 @@ test('with the data saver on and the hub connected, the lists poll their rates e
   await userMenu(page, client.username).click();
   await page.getByRole('switch', { name: 'Data saver' }).click();
   await userMenu(page, client.username).click();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await stopPageClock(page);
   // The poll waiting out its 30 s learns the new pace when it comes.
   await runFor(31_000);
   const full = await paceOver(60_000);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { atSuiteTime } from './support/clock';
 
 export const OPS_TOKEN = 'e2e-operator-token-0123456789-abcdefghijkl';
 export const CREDIT = 25_000;
@@ -61,6 +62,18 @@ export async function logIn(
 }
 
 export const test = base.extend<{ client: Client; axeOnFinish: void }>({
+  /**
+   * Every context a journey opens, the default one and its own, lives at the suite's time
+   * (support/clock.ts): the machine's, or the hour E2E_AT chose.
+   */
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => atSuiteTime(await newContext(options));
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   /**
    * Every journey ends with axe on the page as the journey left it (docs/accessibility.md):
    * serious or critical violations fail it. A journey that failed already, or left its page

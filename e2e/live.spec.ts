@@ -16,6 +16,7 @@ import {
   type ApiSession,
   PHONE,
 } from './fixtures';
+import { clockOffsetMs } from './support/clock';
 
 /**
  * The live board: unlike the other journeys, these watch the simulator (FEED=simulator) play in
@@ -78,6 +79,7 @@ test.beforeAll(async () => {
       RATE_LIMIT_PER_MIN: '100000',
       CASINO_PORT: '0',
       TV_PORT: '0',
+      CLOCK_OFFSET_MS: String(clockOffsetMs()),
     },
   });
   healthyAt = await firstHealthy(server);

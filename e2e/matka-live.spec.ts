@@ -3,8 +3,8 @@ import { atWidth, expect, logIn, ops, sessionOf, test } from './fixtures';
 import { expectAccessible } from './support/axe';
 import {
   exposureOf as exposure,
+  laterJourneyGame,
   matkaBoardPath as boardPath,
-  matkaGames as games,
   openMatkaBoard as openBoard,
 } from './support/matka';
 
@@ -15,8 +15,8 @@ import {
  * an operator arriving on an open board and the results list without a reload (the hub's
  * MatkaChanged).
  *
- * The open game is left open: matka.spec.ts bets on it later. The result is declared on a game
- * that has not opened yet, whose window does not start during the run.
+ * Each journey plays games of its own (support/matka.ts): the result is declared on games that
+ * open two hours from now, so no window starts during the journey.
  */
 
 /** <name>-<width>.png in the test's own output dir (`SHOTS=journeys` copies it to docs). */
@@ -136,21 +136,17 @@ for (const width of [1280, 375]) {
     }) => {
       await logIn(page, client);
       const session = await sessionOf(page);
-      // Games not open yet whose windows start well after this run: two for each width.
-      const [upcoming, other] = (await games(request, session))
-        .filter((entry) => !entry.isOpen && Date.parse(entry.StartTime) > Date.now() + 3_600_000)
-        .sort((a, b) => Date.parse(b.StartTime) - Date.parse(a.StartTime))
-        .slice(width === 1280 ? 0 : 2);
-      expect(upcoming, 'a game opening in more than an hour').toBeDefined();
-      expect(other, 'another game opening in more than an hour').toBeDefined();
-      await page.goto(boardPath(upcoming!));
+      // Two games not open yet, whose windows start two hours from now.
+      const upcoming = await laterJourneyGame(request, session);
+      const other = await laterJourneyGame(request, session);
+      await page.goto(boardPath(upcoming));
       await expect(page.getByRole('group', { name: 'Matka board' })).toBeVisible();
       await expect(page.getByTestId('matka-result')).toHaveCount(0);
       // The push is what brings it: the board's hub connection is up before the operator acts.
       await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
 
       const result = width === 1280 ? '27' : '72';
-      await ops(request, 'matka-result', { mid: upcoming!.Mid, result });
+      await ops(request, 'matka-result', { mid: upcoming.Mid, result });
       await expect(page.getByTestId('matka-result')).toHaveText(`Result ${result}`);
       await expect(cell(page, new RegExp(`^${result}, winning number`))).toHaveAttribute(
         'data-result',
@@ -162,13 +158,13 @@ for (const width of [1280, 375]) {
       await page.goto('/makta_bethistory');
       await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
       await expect(
-        page.getByRole('row').filter({ hasText: upcoming!.EventName }).filter({ hasText: result }),
+        page.getByRole('row').filter({ hasText: upcoming.EventName }).filter({ hasText: result }),
       ).not.toHaveCount(0);
-      await ops(request, 'matka-result', { mid: other!.Mid, result: '09' });
+      await ops(request, 'matka-result', { mid: other.Mid, result: '09' });
       await expect(
         page
           .getByRole('row')
-          .filter({ hasText: other!.EventName })
+          .filter({ hasText: other.EventName })
           .getByTestId('matka-fresh-result'),
       ).toHaveText('Result 09');
     });

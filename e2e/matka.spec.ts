@@ -2,7 +2,7 @@ import { CREDIT, expect, logIn, ops, sessionOf, test } from './fixtures';
 import { expectAccessible } from './support/axe';
 import {
   exposureOf as exposure,
-  matkaGames as games,
+  laterJourneyGame,
   openMatkaBoard as openBoard,
 } from './support/matka';
 
@@ -87,14 +87,14 @@ for (const width of [1280, 375]) {
 test('a closed game refuses a bet', async ({ page, client, request }) => {
   await logIn(page, client);
   const session = await sessionOf(page);
-  const closed = (await games(request, session)).find((entry) => !entry.isOpen);
-  expect(closed, 'a closed matka game').toBeDefined();
+  const closed = await laterJourneyGame(request, session);
+  expect(closed.isOpen).toBe(false);
   const response = await request.post('/api/Matka/PlaceBet', {
     headers: { authorization: `Bearer ${session.token}` },
     data: {
       SportsId: 6,
-      EventName: closed!.EventName,
-      EventId: closed!.EventId,
+      EventName: closed.EventName,
+      EventId: closed.EventId,
       TotalAmount: 100,
       SMBets: [{ BetNo: '45', Amount: 100 }],
     },
@@ -105,8 +105,6 @@ test('a closed game refuses a bet', async ({ page, client, request }) => {
   });
 });
 
-// Last: declaring the result closes the open game's market for the day.
-// Before the journey that declares a result: that game then closes.
 for (const width of [1280, 375]) {
   test(`at ${width} px the header's wallet follows a matka bet at once, not at the next session check`, async ({
     page,

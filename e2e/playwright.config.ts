@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CASINO_SECRET, OPS_TOKEN } from './fixtures';
+import { clockOffsetMs, offsetToTimeOfDay } from './support/clock';
 
 /**
  * A free port and a fresh DATA_DIR per run, chosen once by the main process; workers inherit
@@ -15,6 +16,17 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 const PORT = Number(process.env.E2E_PORT);
+
+/**
+ * `E2E_AT=HH:MM` runs the whole suite at that time of today in Asia/Kolkata: the server's clock
+ * (CLOCK_OFFSET_MS) and every page's (fixtures.ts) move by one offset, chosen once here and
+ * inherited by the workers (scripts/e2e-hours.sh runs the suite at three hours). Unset: the
+ * machine's time.
+ */
+if (process.env.E2E_CLOCK_OFFSET_MS === undefined) {
+  const at = process.env.E2E_AT;
+  process.env.E2E_CLOCK_OFFSET_MS = String(at ? offsetToTimeOfDay(at) : 0);
+}
 const dataDir = join(tmpdir(), `backlay-e2e-${PORT}`);
 
 /** Debian's Chromium, never a downloaded browser; flags that keep it off the closed network. */
@@ -30,11 +42,20 @@ const chromium = {
   ],
 };
 
+/**
+ * Two workers, one per project: live.spec.ts, which mostly waits on a simulated match in real
+ * time against a server of its own, runs beside the other journeys, which share the one server
+ * below and take their turns one at a time (their data is their own, but several measure what
+ * the page does in a while, and two cores leave no room for a second browser beside them).
+ */
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'live', testMatch: 'live.spec.ts', workers: 1 },
+    { name: 'journeys', testMatch: '**/*.spec.ts', testIgnore: 'live.spec.ts', workers: 1 },
+  ],
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
@@ -80,6 +101,7 @@ export default defineConfig({
       // A journey plays a provider that dies between a round's Debit and its Credit.
       CASINO_SECRET,
       TV_PORT: '0',
+      CLOCK_OFFSET_MS: String(clockOffsetMs()),
     },
   },
 });

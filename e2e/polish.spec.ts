@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBet, expect, logIn, ops, sessionOf, test } from './fixtures';
-import { matkaBoardPath, matkaGames } from './support/matka';
+import { openMatkaBoard } from './support/matka';
 
 /** List rates are polled every 5 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 7_000 };
@@ -66,15 +66,6 @@ async function cricketFixture(request: APIRequestContext): Promise<Fixture> {
 const listRow = (page: Page, fixture: Fixture): Locator =>
   page.getByTestId('market-row').filter({ has: page.getByRole('link', { name: fixture.name }) });
 
-/** A game's board, open or not: matka.spec.ts's last journey closes the game open now. */
-async function openAnyBoard(page: Page, request: APIRequestContext) {
-  const games = await matkaGames(request, await sessionOf(page));
-  const game = games.find((entry) => entry.isOpen) ?? games[0];
-  expect(game, 'a matka game').toBeDefined();
-  await page.goto(matkaBoardPath(game!));
-  await expect(page.getByRole('group', { name: 'Matka board' })).toBeVisible();
-}
-
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: viewport(width) });
@@ -126,7 +117,7 @@ for (const width of [1280, 375]) {
 
     test('every matka board cell is at least 44 px tall', async ({ page, client, request }) => {
       await logIn(page, client);
-      await openAnyBoard(page, request);
+      await openMatkaBoard(page, request);
       const board = page.getByRole('group', { name: 'Matka board' });
       const heights = await board
         .getByRole('button')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBet, expect, logIn, ops, sessionOf, test, atWidth } from './fixtures';
+import { stopPageClock } from './support/clock';
 
 /**
  * <name>-<width>.png in the test's own output dir: a test changes no tracked file, and
@@ -121,7 +122,7 @@ async function openEventAtStoppedTime(
   await page.goto(`/market/4/${f.eventId}`);
   const match = market(page, 'Match Odds');
   await expect(match.getByRole('button', { name: 'Back 1.8', exact: true })).toBeEnabled();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await stopPageClock(page);
   await stepPrices(request, f.eventId, LIVE);
   const back = runnerRow(match, f.home).getByRole('button', { name: 'Back 1.9', exact: true });
   const arrived = [

@@ -21,41 +21,19 @@ export interface Finding {
   readonly targets: readonly string[];
 }
 
-/** How long a check waits for the page's finite animations to end before it reads the page. */
-const SETTLE_MS = 2_000;
-
-/**
- * Waits (at most {@link SETTLE_MS}) for the page's finite animations and transitions to end — a
- * toast fading in after an action: axe reads colours as they are drawn, so a half-faded toast
- * fails colour contrast that the whole one passes. Endless ones (spinners) are not waited for.
- * Real time on the test's side: a journey's page clock may hold the page's own timers.
- */
-async function animationsSettled(page: Page): Promise<void> {
-  const ended = page
-    .evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .map((animation) =>
-            animation.finished.then(
-              () => undefined,
-              () => undefined,
-            ),
-          ),
-      ),
-    )
-    .then(
-      () => undefined,
-      () => undefined,
-    );
-  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
-}
-
 /** The serious and critical violations axe finds on the page as it is now. */
 export async function axeFindings(page: Page): Promise<Finding[]> {
-  await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return findingsOf(await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze());
+}
+
+/** The colour-contrast violations axe finds inside `selector`, as drawn now (frames held still). */
+export async function contrastFindings(page: Page, selector: string): Promise<Finding[]> {
+  return findingsOf(
+    await new AxeBuilder({ page }).include(selector).withRules(['color-contrast']).analyze(),
+  );
+}
+
+function findingsOf(results: Awaited<ReturnType<AxeBuilder['analyze']>>): Finding[] {
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .map((violation) => ({

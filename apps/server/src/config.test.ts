@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from './config.js';
+import { shiftedClock, systemClock } from './seams.js';
 
 describe('config', () => {
   it('has a default for every setting', () => {
@@ -17,7 +18,23 @@ describe('config', () => {
       session: { idleS: 28_800, maxS: 86_400 },
       loginThrottle: { accountLimit: 5, addressLimit: 20, blockS: 30, maxBlockS: 3600 },
       betDelay: { exchangeS: { 4: 5, 1: 5, 2: 3 }, bookmakerS: 0, fancyS: 0 },
+      clockOffsetMs: 0,
     });
+  });
+
+  it('moves the clock by CLOCK_OFFSET_MS, within a year either way', () => {
+    expect(loadConfig({ CLOCK_OFFSET_MS: '-3600000' }).clockOffsetMs).toBe(-3_600_000);
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: String(400 * 86_400_000) })).toThrow(
+      /CLOCK_OFFSET_MS/,
+    );
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: '1.5' })).toThrow(/CLOCK_OFFSET_MS/);
+    expect(shiftedClock(0)).toBe(systemClock);
+    const ahead =
+      shiftedClock(5 * 3_600_000)
+        .now()
+        .getTime() - Date.now();
+    expect(ahead).toBeGreaterThan(5 * 3_600_000 - 1_000);
+    expect(ahead).toBeLessThanOrEqual(5 * 3_600_000);
   });
 
   it('reads the in-play bet delays per sport, bookmaker and fancy, and refuses bad ones', () => {

@@ -80,6 +80,13 @@ const schema = z
       .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
       .default('Asia/Kolkata'),
     MATKA_PAYOUT: z.coerce.number().int().min(2).max(1000).default(90),
+    // Within a year either way: a test's hour, never another age.
+    CLOCK_OFFSET_MS: z.coerce
+      .number()
+      .int()
+      .min(-366 * 86_400_000)
+      .max(366 * 86_400_000)
+      .default(0),
     BET_DELAY: z
       .string()
       .default('cricket=5,soccer=5,tennis=3')
@@ -184,6 +191,8 @@ export interface Config {
   /** What a matka hit returns per rupee staked, the stake included (90 → net +89). */
   readonly matkaPayout: number;
   readonly betDelay: BetDelays;
+  /** Moves the server's clock from the system's (tests of the product at a chosen hour). */
+  readonly clockOffsetMs: number;
 }
 
 export interface CasinoConfig {
@@ -268,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     reportTz: e.REPORT_TZ,
     matkaPayout: e.MATKA_PAYOUT,
     betDelay: e.BET_DELAY,
+    clockOffsetMs: e.CLOCK_OFFSET_MS,
   };
 }
 

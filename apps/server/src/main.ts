@@ -19,7 +19,7 @@ import { createCatalog } from './modules/markets/catalog.js';
 import { createMatkaScheduler, MATKA_TICK_MS } from './modules/matka/matka.scheduler.js';
 import { settleFromFeed } from './modules/settlement/settlement.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
-import { systemClock, systemRandom } from './seams.js';
+import { shiftedClock, systemRandom } from './seams.js';
 import { DEMO_PASSWORD, seedDemo } from './seed.js';
 import { createServices } from './services.js';
 import { createTvServer } from '@backlay/tv-demo';
@@ -28,6 +28,9 @@ import { createTvServer } from '@backlay/tv-demo';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const say = (message: string) => process.stdout.write(`[backlay] ${message}\n`);
+  // The system's time, unless CLOCK_OFFSET_MS moves it (a test of the product at another hour).
+  const clock = shiftedClock(config.clockOffsetMs);
+  if (config.clockOffsetMs !== 0) say(`The clock reads ${clock.now().toISOString()}`);
 
   let cluster: RunningCluster | undefined;
   let databaseUrl = config.databaseUrl;
@@ -51,12 +54,12 @@ async function main(): Promise<void> {
   });
   // The writers' notifications, on a connection of their own: the caches follow every instance.
   const changes = listenForChanges(databaseUrl, { log: say });
-  const catalog = createCatalog({ db: database.db, changes, clock: systemClock });
+  const catalog = createCatalog({ db: database.db, changes, clock });
   const passwords = createPasswordHasher();
   const opsToken = await resolveOpsToken(config.opsToken, config.dataDir);
   const hub = createHub({
     db: database.db,
-    clock: systemClock,
+    clock,
     random: systemRandom,
     secret: config.hubSecret ? Buffer.from(config.hubSecret) : systemRandom.bytes(32),
     pingMs: config.hubPingMs,
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
   const services = createServices({
     config,
     db: database.db,
-    clock: systemClock,
+    clock,
     random: systemRandom,
     passwords,
     changes,
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
     publisher: services.publisher,
     pushes,
     markets,
-    clock: systemClock,
+    clock,
   });
   // With the demo data, a pretend operator runs every simulated cricket match's custom rows.
   const desk =
@@ -110,7 +113,7 @@ async function main(): Promise<void> {
       ? createDemoDesk({
           markets,
           priceBook: books.priceBook,
-          clock: systemClock,
+          clock,
           announce: (eventId) =>
             void pushes
               .event(eventId)
@@ -126,7 +129,7 @@ async function main(): Promise<void> {
     simSeed: config.simSeed,
     db: database.db,
     databaseUrl,
-    clock: systemClock,
+    clock,
     seed: () => systemRandom.bytes(4).readUInt32BE(0),
     log: say,
     settle: settleFromFeed(services.settlement, say),
@@ -157,7 +160,7 @@ async function main(): Promise<void> {
             'http://localhost:*',
             'http://127.0.0.1:*',
           ],
-          clock: systemClock,
+          clock,
           random: systemRandom,
           log: say,
         })
@@ -168,7 +171,7 @@ async function main(): Promise<void> {
     casinoSecret,
     ...(casinoProvider ? { casinoPort: casinoProvider.port } : {}),
     db: database.db,
-    clock: systemClock,
+    clock,
     random: systemRandom,
     passwords,
     opsToken,

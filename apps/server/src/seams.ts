@@ -22,6 +22,15 @@ export interface Random {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * The system's time moved by `offsetMs` (CLOCK_OFFSET_MS): the whole server lives at another
+ * hour, so a test can run the product at 04:30 or just before midnight. 0 is the system clock.
+ */
+export function shiftedClock(offsetMs: number): Clock {
+  if (offsetMs === 0) return systemClock;
+  return { now: () => new Date(Date.now() + offsetMs) };
+}
+
 export const systemRandom: Random = {
   bytes: (size) => randomBytes(size),
   uuid: () => randomUUID(),

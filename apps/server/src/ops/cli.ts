@@ -13,6 +13,7 @@ import {
   liftExclusion,
   limitCeiling,
   lockEvent,
+  matkaGame,
   matkaResult,
   postNews,
   resumeMarket,
@@ -222,6 +223,14 @@ const COMMANDS: Record<string, Command> = {
     endpoint: matkaResult,
     options: {},
     body: (_v, words) => ({ mid: num(words[0]), result: words[1] }),
+  },
+  'matka-game': {
+    description:
+      'Add a matka game to the daily schedule (Asia/Kolkata; a close at or before the open crosses midnight)',
+    usage: '<name> <opens HH:MM> <closes HH:MM> [--hindi <name>]',
+    endpoint: matkaGame,
+    options: { hindi: { type: 'string' } },
+    body: (v, words) => ({ name: words[0], opens: words[1], closes: words[2], hindi: v.hindi }),
   },
   'set-winning-limit': {
     description:

@@ -1,10 +1,13 @@
-import { matkaResult } from '@backlay/contract/ops';
+import { matkaGame, matkaResult } from '@backlay/contract/ops';
 import type { FastifyInstance } from 'fastify';
 import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/operator-actions.js';
 import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
-/** The operator's matka result: the first result of a market wins (DESIGN §8 "Matka"). */
+/**
+ * The operator's matka result (the first result of a market wins, DESIGN §8 "Matka") and a new
+ * game on the daily schedule.
+ */
 export async function matkaOpsRoutes(
   app: FastifyInstance,
   {
@@ -18,5 +21,12 @@ export async function matkaOpsRoutes(
     moneyBodyLimit,
     target: (body) => `matka ${body.mid}`,
     run: deps.commands.matkaDeclare,
+  });
+  registerCommand(app, matkaGame, {
+    act: deps.act,
+    actor: () => OPS_TOKEN_ACTOR,
+    moneyBodyLimit,
+    target: (body) => `matka game ${body.name}`,
+    run: deps.commands.matkaAddGame,
   });
 }

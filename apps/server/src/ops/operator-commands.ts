@@ -3,6 +3,7 @@ import type {
   CustomFancyBody,
   DeclareResultBody,
   LimitCeilingBody,
+  MatkaGameBody,
 } from '@backlay/contract/ops';
 import { marketIdParse, rupeesToPaise, type Paise } from '@backlay/domain';
 import type { Tx } from '../db/pool.js';
@@ -240,6 +241,17 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     return { answer: answerOf(outcome), after: { result: input.result } };
   };
 
+  const matkaAddGame: Command<MatkaGameBody> = async (tx, input) => {
+    const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+    const outcome = await matka.addGameIn(tx, {
+      name: input.name,
+      hindi: input.hindi ?? input.name,
+      openMinute: minuteOf(input.opens),
+      closeMinute: minuteOf(input.closes),
+    });
+    return { answer: answerOf(outcome), after: outcome.after };
+  };
+
   const matkaVoid: Command<{ mid: number; reason: string }> = async (tx, input, onCommit) => {
     const outcome = await matka.voidMarketIn(tx, String(input.mid), input.reason, onCommit);
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
@@ -275,6 +287,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     voidTarget,
     rollback,
     matkaDeclare,
+    matkaAddGame,
     matkaVoid,
     matkaRollback,
     casinoVoid,

@@ -433,6 +433,31 @@ export const matkaResult = endpoint({
   movesMoney: true,
 });
 
+/** A time of day on the matka schedule, in Asia/Kolkata. */
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day is HH:MM, from 00:00 to 23:59');
+
+export const matkaGameBody = z.object({
+  name: z.string().trim().min(1, 'a matka game needs a name').max(40),
+  /** Its name in Hindi on the board; the name when not given. */
+  hindi: z.string().trim().min(1).max(40).optional(),
+  opens: clockTime,
+  /** At or before `opens`: the game crosses midnight and closes the next day. */
+  closes: clockTime,
+});
+export type MatkaGameBody = z.infer<typeof matkaGameBody>;
+
+/** A new game on the daily matka schedule (Asia/Kolkata), with its markets from today on. */
+export const matkaGame = endpoint({
+  method: 'POST',
+  path: '/api/ops/matka-game',
+  audience: 'ops',
+  summary: 'Add a matka game to the daily schedule',
+  body: matkaGameBody,
+  response: envelope(z.string()),
+});
+
 /**
  * A back-office operator (docs/backoffice.md), made with the operator token: the first admin
  * comes from the CLI. The TOTP secret is answered once, to be entered in an authenticator app.

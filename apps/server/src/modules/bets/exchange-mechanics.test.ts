@@ -505,6 +505,18 @@ describe('cash out', () => {
     marketId: string,
     quotes: readonly Quote[],
     percent = 100,
+    change?: Parameters<typeof planOf>[4],
+  ) {
+    const { plan, payload } = await planOf(client, marketId, quotes, percent, change);
+    return { plan, answer: await send(client, payload) };
+  }
+
+  /** What a tab sends to cash out the client's book at these prices, as the domain plans it. */
+  async function planOf(
+    client: Client,
+    marketId: string,
+    quotes: readonly Quote[],
+    percent = 100,
     change?: (
       bets: { SelectionID: string; BetType: 'Back' | 'Lay'; Odds: number; Stack: number }[],
     ) => void,
@@ -530,19 +542,25 @@ describe('cash out', () => {
       Stack: entry.stake,
     }));
     change?.(bets);
+    const payload = {
+      MarketId: marketId,
+      MarketType: isBookmaker ? 'BOOKMAKER' : 'MATCH_ODDS',
+      EventId: eventId,
+      Percent: percent,
+      Bets: bets,
+    };
+    return { plan, payload };
+  }
+
+  /** Posts a cash out as a tab sends it. */
+  async function send(client: Client, payload: object) {
     const response = await app.inject({
       method: 'POST',
       url: postCashOut.path,
-      payload: {
-        MarketId: marketId,
-        MarketType: isBookmaker ? 'BOOKMAKER' : 'MATCH_ODDS',
-        EventId: eventId,
-        Percent: percent,
-        Bets: bets,
-      },
+      payload,
       headers: bearer(client.token),
     });
-    return { plan, answer: response.json<{ Status: boolean; Result: string }>() };
+    return response.json<{ Status: boolean; Result: string }>();
   }
 
   it('cashes out a draw on a three-runner market with one lay: equal on every runner', async () => {
@@ -654,13 +672,10 @@ describe('cash out', () => {
       [1.6, 1.62],
     ];
     await price(`1.${cricket}`, cricket, quotes);
-    const answers = await Promise.all([
-      cashOut(client, `1.${cricket}`, quotes),
-      cashOut(client, `1.${cricket}`, quotes),
-    ]);
-    const [done, refused] = answers
-      .map((entry) => entry.answer)
-      .sort((a, b) => Number(b.Status) - Number(a.Status));
+    // Both tabs show the same book, so both send the same plan, at once.
+    const { payload } = await planOf(client, `1.${cricket}`, quotes);
+    const answers = await Promise.all([send(client, payload), send(client, payload)]);
+    const [done, refused] = answers.sort((a, b) => Number(b.Status) - Number(a.Status));
     expect(done).toEqual({ Status: true, Result: 'Cashed out: -₹240.00 whichever runner wins' });
     // The other tab is refused: inside the position's turn when both were held together, or
     // from the start when the first had finished before it began (a slow machine).

@@ -30,6 +30,26 @@ export async function ensureMarkets(db: Db | Tx, now: Date): Promise<void> {
   `.execute(db);
 }
 
+/**
+ * Adds a game to the schedule under the next free id (its EventId); answers the id, or undefined
+ * when a game of that name exists.
+ */
+export async function insertGame(
+  tx: Tx,
+  game: { name: string; hindi: string; openMinute: number; closeMinute: number },
+): Promise<string | undefined> {
+  // One adder at a time: the next id is read and taken under the table's lock.
+  await sql`LOCK TABLE matka_games IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO matka_games (id, name, hindi, open_minute, close_minute)
+    SELECT COALESCE(max(id), 0) + 1, ${game.name}, ${game.hindi}, ${game.openMinute}, ${game.closeMinute}
+    FROM matka_games
+    ON CONFLICT (name) DO NOTHING
+    RETURNING id
+  `.execute(tx);
+  return rows[0]?.id;
+}
+
 export interface GameRow {
   readonly id: string;
   readonly name: string;

@@ -31,7 +31,19 @@ export const MATKA_ANSWERS = {
   unknownMarket: 'Matka market not found',
   badResult: 'A matka result is two digits, 00 to 99',
   noReason: 'Give the reason for the void or the rollback',
+  sameMinute: 'A matka game must close at another time than it opens',
 } as const;
+
+/** A game for the daily schedule: minutes after midnight in MATKA_TZ. */
+export interface NewMatkaGame {
+  readonly name: string;
+  readonly hindi: string;
+  readonly openMinute: number;
+  readonly closeMinute: number;
+}
+
+const clockTime = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 export type MatkaAnswer =
   | { readonly Status: true; readonly Result: string }
@@ -457,7 +469,28 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     };
   }
 
+  /**
+   * An operator's new game on the daily schedule; a close at or before the open crosses midnight.
+   * Its markets exist at once, and the scheduler's next tick tells everyone the one open now.
+   */
+  async function addGameIn(tx: Tx, game: NewMatkaGame): Promise<OperatorOutcome> {
+    if (game.openMinute === game.closeMinute) {
+      return { ok: false, message: MATKA_ANSWERS.sameMinute };
+    }
+    const id = await q.insertGame(tx, game);
+    if (id === undefined) return { ok: false, message: `A matka game named ${game.name} exists` };
+    await q.ensureMarkets(tx, clock.now());
+    const hours = `${clockTime(game.openMinute)} to ${clockTime(game.closeMinute)}`;
+    return {
+      ok: true,
+      message: `Added matka game ${game.name} (EventId ${id}), open ${hours} ${q.MATKA_TZ} every day`,
+      after: { id, ...game },
+    };
+  }
+
   return {
+    addGameIn,
+
     /** Places the bets of a PlaceBet body, deduplicated by the Idempotency-Key. */
     place(request: {
       clientId: string;

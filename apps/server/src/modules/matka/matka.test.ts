@@ -7,7 +7,7 @@ import {
 } from '@backlay/contract/matka';
 import { boMatkaRollback, boMatkaVoid } from '@backlay/contract/backoffice';
 import { hubMessages } from '@backlay/contract/hub';
-import { matkaResult } from '@backlay/contract/ops';
+import { matkaGame, matkaResult } from '@backlay/contract/ops';
 import { getAccountStatement } from '@backlay/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -1250,5 +1250,67 @@ describe('matka changes over the hub (MatkaChanged, UpdateBalance)', () => {
       ['UpdateBalance', player.clientId],
     ]);
     await expectBalanced();
+  });
+});
+
+describe("an operator's new matka game", () => {
+  async function addGame(body: object) {
+    const response = await app.inject({
+      method: 'POST',
+      url: matkaGame.path,
+      headers: bearer(OPS_TOKEN),
+      payload: body,
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<{ Status: boolean; Result: string }>(),
+    };
+  }
+
+  it('joins the daily schedule at once, open between its times, across midnight too', async () => {
+    // 15:30 Asia/Kolkata: a game from 15:00 to 16:00 is open now, one from 23:00 to 01:00 opens tonight.
+    expect(await addGame({ name: 'Journey Day', opens: '15:00', closes: '16:00' })).toEqual({
+      status: 200,
+      body: {
+        Status: true,
+        Result:
+          'Added matka game Journey Day (EventId 9), open 15:00 to 16:00 Asia/Kolkata every day',
+      },
+    });
+    expect(
+      (await addGame({ name: 'Journey Night', hindi: 'रात', opens: '23:00', closes: '01:00' })).body
+        .Status,
+    ).toBe(true);
+    const list = await events();
+    expect(list.find((event) => event.EventName === 'Journey Day')).toMatchObject({
+      EventId: 9,
+      hindi: 'Journey Day',
+      isOpen: true,
+      StartTime: ist('2026-11-21T15:00:00').toISOString(),
+      EndTime: ist('2026-11-21T16:00:00').toISOString(),
+    });
+    expect(list.find((event) => event.EventName === 'Journey Night')).toMatchObject({
+      EventId: 10,
+      hindi: 'रात',
+      isOpen: false,
+      StartTime: ist('2026-11-21T23:00:00').toISOString(),
+      EndTime: ist('2026-11-22T01:00:00').toISOString(),
+    });
+    // It takes bets like any game.
+    await bet({ EventId: 9, TotalAmount: 10, SMBets: [{ BetNo: '07', Amount: 10 }] }, token);
+  });
+
+  it('refuses a name taken, a close at its open and a time that is not HH:MM', async () => {
+    await addGame({ name: 'Journey Twice', opens: '10:00', closes: '11:00' });
+    expect(
+      (await addGame({ name: 'Journey Twice', opens: '12:00', closes: '13:00' })).body,
+    ).toEqual({ Status: false, Result: 'A matka game named Journey Twice exists' });
+    expect(
+      (await addGame({ name: 'Journey Still', opens: '12:00', closes: '12:00' })).body,
+    ).toEqual({ Status: false, Result: MATKA_ANSWERS.sameMinute });
+    const late = await addGame({ name: 'Journey Late', opens: '24:00', closes: '01:00' });
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(late.body)).toContain('a time of day is HH:MM, from 00:00 to 23:59');
+    expect((await events()).map((event) => event.EventName)).not.toContain('Journey Still');
   });
 });

@@ -1,4 +1,6 @@
 import type { CSSProperties } from 'react';
+// Toasts slide in and out at full opacity: never a half-faded, unreadable one (toasts.css).
+import './toasts.css';
 
 /**
  * The rich colours' texts, darker than the library's own, which read under 4.5:1 on their pale
