@@ -20,7 +20,7 @@ const PORT = Number(process.env.E2E_PORT);
 /**
  * `E2E_AT=HH:MM` runs the whole suite at that time of today in Asia/Kolkata: the server's clock
  * (CLOCK_OFFSET_MS) and every page's (fixtures.ts) move by one offset, chosen once here and
- * inherited by the workers (scripts/e2e-hours.sh runs the suite at three hours). Unset: the
+ * inherited by the workers (`npm run test:e2e:hours` runs the suite at three hours). Unset: the
  * machine's time.
  */
 if (process.env.E2E_CLOCK_OFFSET_MS === undefined) {
@@ -45,8 +45,9 @@ const chromium = {
 /**
  * Two workers, one per project: live.spec.ts, which mostly waits on a simulated match in real
  * time against a server of its own, runs beside the other journeys, which share the one server
- * below and take their turns one at a time (their data is their own, but several measure what
- * the page does in a while, and two cores leave no room for a second browser beside them).
+ * below and take their turns one at a time: they are bound by the browser's CPU, and a second
+ * worker for them gained 12 % on this 2-core machine (docs/testing.md), not worth the journeys
+ * that measure what a page does in a while.
  */
 export default defineConfig({
   testDir: '.',
