@@ -1,5 +1,6 @@
-// `npm run test:e2e:hours [-- HH:MM …]`: the whole e2e suite at several times of day in
-// Asia/Kolkata, one run after another (04:30, 12:00 and 23:55 unless told): the server's clock and
+// `npm run test:e2e:hours [-- HH:MM … [spec files or other playwright options]]`: the e2e suite
+// at several times of day in Asia/Kolkata, one run after another (04:30, 12:00 and 23:55 unless
+// told; the whole suite unless told), the server's clock and
 // every page's moved there (E2E_AT, e2e/playwright.config.ts). Proves that no journey depends on
 // the hour it runs at (docs/testing.md). Prints one line per run; exits non-zero if any failed.
 import { spawnSync } from 'node:child_process';
@@ -7,7 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const hours = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const args = process.argv.slice(2);
+const hours = args.filter((arg) => /^\d\d:\d\d$/.test(arg));
+const passOn = args.filter((arg) => !hours.includes(arg));
 const times = hours.length > 0 ? hours : ['04:30', '12:00', '23:55'];
 
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
@@ -28,6 +31,7 @@ for (const at of times) {
       'test',
       '--config',
       'e2e/playwright.config.ts',
+      ...passOn,
     ],
     { cwd: root, stdio: 'inherit', env: { ...env, E2E_AT: at } },
   );
