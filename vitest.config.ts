@@ -64,7 +64,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server-unit', include: unitTests },
+        // The simulator plays whole matches: the server's timeout, as before the split.
+        test: { name: 'server-unit', include: unitTests, testTimeout: 30_000 },
       },
       {
         extends: true,
