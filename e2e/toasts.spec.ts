@@ -141,6 +141,7 @@ for (const width of [1280, 375]) {
       await raise(page, submit);
       await expect(toast(page, USERNAME_REQUIRED)).toHaveAttribute('data-mounted', 'true');
       await expectReadableThroughout(page, 'sliding in');
+      await page.screenshot({ path: test.info().outputPath(`toast-${width}.png`) });
 
       await page.getByLabel('Username').fill('someone');
       await raise(page, submit);

@@ -23,7 +23,10 @@ const results = [];
 for (const at of times) {
   const started = performance.now();
   console.log(`\n=== e2e at ${at} Asia/Kolkata`);
-  const { E2E_PORT: _port, E2E_CLOCK_OFFSET_MS: _offset, ...env } = process.env;
+  // Each run chooses its own port and offset (e2e/playwright.config.ts).
+  const env = { ...process.env, E2E_AT: at };
+  delete env.E2E_PORT;
+  delete env.E2E_CLOCK_OFFSET_MS;
   const run = spawnSync(
     process.execPath,
     [
@@ -33,7 +36,7 @@ for (const at of times) {
       'e2e/playwright.config.ts',
       ...passOn,
     ],
-    { cwd: root, stdio: 'inherit', env: { ...env, E2E_AT: at } },
+    { cwd: root, stdio: 'inherit', env },
   );
   const seconds = Math.round((performance.now() - started) / 1000);
   results.push({ at, ok: run.status === 0, seconds });

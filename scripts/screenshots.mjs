@@ -378,6 +378,7 @@ async function journeyShots() {
       'safer',
       'shell',
       'stale',
+      'toasts',
       'what-if',
     ]
   ).map((name) => `e2e/${name}.spec.ts`);
