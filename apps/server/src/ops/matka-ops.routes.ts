@@ -5,7 +5,7 @@ import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
 /**
- * The operator's matka result (the first result of a market wins, DESIGN §8 "Matka") and a new
+ * The operator's matka result (the first result of a market wins, docs/architecture.md) and a new
  * game on the daily schedule.
  */
 export async function matkaOpsRoutes(
