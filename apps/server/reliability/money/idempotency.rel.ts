@@ -168,7 +168,15 @@ async function matkaKey(
 ): Promise<Keyed> {
   const bettor = await newBettor(world, first.app, `idem-${slug}-${n}`, isRefusal ? 0 : 100_000);
   const draft = randomMatka(rng, KALYAN, rng.int(1, 4), 2_000);
-  const other = { ...draft, bets: draft.bets.map((bet) => ({ ...bet, BetNo: '07' })) };
+  // Another payload: each number moved on by one. (Every number set to 07 was the same payload
+  // when the draft was one bet on 07, and the key then rightly replayed its answer.)
+  const other = {
+    ...draft,
+    bets: draft.bets.map((bet) => ({
+      ...bet,
+      BetNo: String((Number(bet.BetNo) + 1) % 100).padStart(2, '0'),
+    })),
+  };
   const key = sharedKey(n);
   return {
     route,
