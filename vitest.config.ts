@@ -29,6 +29,10 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
+    // Two test files at a time: vitest's default (one less than the cores) ran them one by one on
+    // this 2-core machine, while a server test spends much of its time waiting on PostgreSQL
+    // (`npm test` 298 s → 220 s here; docs/testing.md).
+    maxWorkers: 2,
     // The domain's rules must stay covered (packages/domain/README.md): `npm test` runs with
     // --coverage, which prints and enforces it; a single project run stays quick.
     coverage: {
