@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { createAnnouncer, type Changes } from './db/changes.js';
+import type { Changes } from './db/changes.js';
 import type { Db } from './db/pool.js';
 import type { PriceBook } from './feed/price-book.js';
 import { silentPublisher, type HubPublisher } from './hub/hub.js';
@@ -113,7 +113,6 @@ export function createServices(deps: ServicesDeps) {
     priceBook,
     catalog,
     changes,
-    announce: createAnnouncer(db, deps.warn),
     betDelay: config.betDelay,
     timer: deps.timer ?? systemTimer,
     reportTz: config.reportTz,

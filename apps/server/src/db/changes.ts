@@ -1,14 +1,12 @@
-import { sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from './pool.js';
 
 /**
- * What the writers announce with NOTIFY: from their triggers (migration 0009) a change to an
+ * What the writers announce with NOTIFY, from triggers inside their transactions: a change to an
  * event's markets, runners, fancy sessions, operator rows or results (payload: the event id) and
- * a session revoked (payload: its token hash in hex); from the bets service, after its commit, a
- * client's fancy positions on an event changed (payload: `<eventId>:<clientId>`, `announcer`).
- * Every instance on the database hears them, whoever wrote, so its caches follow within
- * milliseconds (docs/architecture.md, "Caches").
+ * a session revoked (payload: its token hash in hex) (migration 0009); a fancy bet placed, which
+ * changes the client's fancy results on the event (payload: `<eventId>:<clientId>`, migration
+ * 0017). Every instance on the database hears them at the commit, whoever wrote, so its caches
+ * follow within milliseconds (docs/architecture.md, "Caches").
  */
 export const CHANNELS = ['backlay_catalog', 'backlay_sessions', 'backlay_positions'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -184,34 +182,3 @@ export function notifiedCache<V>(
     forget,
   };
 }
-
-/**
- * Sends NOTIFY for changes made outside a trigger, once the change is committed: what is
- * announced in one turn of the event loop goes in one statement. A failure is logged and the
- * other instances' copies then stay until their own next reason to drop them; the copy of the
- * instance that wrote is dropped by the writer itself, before it answers.
- */
-export function createAnnouncer(db: Db, log: (message: string) => void) {
-  const pending = new Map<Channel, Set<string>>();
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    for (const [channel, payloads] of pending) {
-      pending.delete(channel);
-      sql`SELECT pg_notify(${channel}, payload) FROM unnest(${[...payloads]}::text[]) AS payload`
-        .execute(db)
-        .catch((error: unknown) => log(`announce ${channel}: ${String(error)}`));
-    }
-  };
-  return (channel: Channel, payload: string): void => {
-    const payloads = pending.get(channel) ?? new Set<string>();
-    payloads.add(payload);
-    pending.set(channel, payloads);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
-  };
-}
-
-export type Announce = ReturnType<typeof createAnnouncer>;

@@ -5,7 +5,7 @@ import {
   type BetDelays,
   type Paise,
 } from '@backlay/domain';
-import { notifiedCache, type Announce, type Changes } from '../../db/changes.js';
+import { notifiedCache, type Changes } from '../../db/changes.js';
 import type { Db } from '../../db/pool.js';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock, Timer } from '../../seams.js';
@@ -41,7 +41,6 @@ export function createBetsService(deps: {
   priceBook: PriceBook;
   catalog: Catalog;
   changes: Changes;
-  announce: Announce;
   /** The in-play bet delays (docs/architecture.md, "In-play bet delay"). */
   betDelay: BetDelays;
   timer: Timer;
@@ -51,8 +50,9 @@ export function createBetsService(deps: {
   const { db, clock, priceBook, catalog } = deps;
   /**
    * Each client's worst result per fancy session of an event (`<eventId>:<clientId>`), as BmFancy
-   * shows it: dropped by this instance's own fancy bets, by the other instances' (announced after
-   * their commit) and by any result, void or rollback of the event (the catalog's notification).
+   * shows it: dropped by this instance's own fancy bets before the answer, by every fancy bet's
+   * notification (sent in the bet's transaction by migration 0017's trigger) and by any result,
+   * void or rollback of the event (the catalog's notification).
    */
   const fancyWorst = notifiedCache(
     deps.changes,
@@ -74,7 +74,6 @@ export function createBetsService(deps: {
   const fancyPositionsChanged = (clientId: string, eventId: number) => {
     const key = `${eventId}:${clientId}`;
     fancyWorst.forget(key);
-    deps.announce('backlay_positions', key);
   };
 
   /** Each fancy runner of the event with open bets: its worst result, in paise (negative or 0). */
