@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seqAnswerMerge, seqListMerge, seqNewer, seqRecordMerge } from './seq-merge';
+import { wireCopy } from '../test/wire';
 
 const book = (id: string, Seq: number, price: number) => ({ id, Seq, runners: [{ price }] });
 
@@ -23,7 +24,7 @@ describe('Seq merge (DESIGN §7)', () => {
       ['a', 10],
       ['c', 1],
     ]);
-    expect(seqListMerge(previous, structuredClone(previous), (item) => item.id)).toBe(previous);
+    expect(seqListMerge(previous, wireCopy(previous), (item) => item.id)).toBe(previous);
   });
 
   it('merges records by id the same way', () => {
@@ -31,7 +32,7 @@ describe('Seq merge (DESIGN §7)', () => {
     const merged = seqRecordMerge(previous, { a: book('a', 12, 2.1), b: book('b', 4, 1) });
     expect(merged.a?.Seq).toBe(12);
     expect(merged.b).toBe(previous.b);
-    expect(seqRecordMerge(previous, structuredClone(previous))).toBe(previous);
+    expect(seqRecordMerge(previous, wireCopy(previous))).toBe(previous);
   });
 
   it('merges envelopes only when both carry a Result', () => {
@@ -46,7 +47,7 @@ describe('Seq merge (DESIGN §7)', () => {
   it("takes a select's result (no envelope) as it is: its parts are the merged answer's", () => {
     const merge = seqAnswerMerge(seqNewer<ReturnType<typeof book>>);
     const selected = book('a', 10, 1.9);
-    const next = structuredClone(selected);
+    const next = wireCopy(selected);
     expect(merge(selected, next)).toBe(next);
     expect(merge(undefined, null)).toBe(null);
   });

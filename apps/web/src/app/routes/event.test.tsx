@@ -47,6 +47,7 @@ import { lowerLimitAnswer, noLimitsAnswer, saferAnswer } from '../../test/fixtur
 import { cricketAnswer, soccerAnswer } from '../../test/fixtures/scores-answers';
 import { renderScreen } from '../../test/render';
 import { EventPage } from './event';
+import { wireCopy } from '../../test/wire';
 
 const C = CRICKET_ID;
 const S = SOCCER_ID;
@@ -233,7 +234,7 @@ describe('/market/{sportId}/{eventId}', () => {
   });
 
   it('suspends every cell of a locked event and shows its fancy rows SUSPENDED with dashes', async () => {
-    const locked = structuredClone(cricketDetailAnswer);
+    const locked = wireCopy(cricketDetailAnswer);
     locked.Result.fancy.EvBetStatus = false;
     cricketAnswers({
       '/api/MarketModels/GetEventDetail': ok(getEventDetail.response.parse(locked)),
@@ -642,7 +643,7 @@ describe('the event screen while a bet is typed, held or cancelled', () => {
   });
 
   it("counts the chosen market's in-play delay down while a bet is held: the market's own, fancy's for a session", async () => {
-    const detail = structuredClone(cricketDetailAnswer);
+    const detail = wireCopy(cricketDetailAnswer);
     detail.Result.MarketList[0]!.BetDelay = 3;
     detail.Result.fancy.BetDelay = 2;
     const { fetch } = cricketAnswers({

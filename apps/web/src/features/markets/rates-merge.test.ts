@@ -6,6 +6,7 @@ import { stubFetch } from '../../test/fetch';
 import { cricketBook, soccerBook } from '../../test/fixtures/markets-answers';
 import { ratesQuery } from './api/get-rates';
 import { marketBooksMerge, ratesAnswerMerge } from './rates-merge';
+import { wireCopy } from '../../test/wire';
 
 const withSeq = (book: MarketBookWire, Seq: number, back: number): MarketBookWire => ({
   ...book,
@@ -42,10 +43,10 @@ describe('rates merge by Seq', () => {
   it('keeps the references of unchanged books, so their rows skip the render', () => {
     const soccer = soccerBook;
     const previous = [base, soccer];
-    const sameAgain = structuredClone(previous);
+    const sameAgain = wireCopy(previous);
     expect(marketBooksMerge(previous, sameAgain)).toBe(previous);
 
-    const ticked = [withSeq(base, base.Seq + 1, 1.91), structuredClone(soccer)];
+    const ticked = [withSeq(base, base.Seq + 1, 1.91), wireCopy(soccer)];
     const merged = marketBooksMerge(previous, ticked);
     expect(merged).not.toBe(previous);
     expect(merged[1]).toBe(soccer);

@@ -7,6 +7,7 @@ import { marketListAnswer, ratesAnswer, soccerBook } from '../../../test/fixture
 import { renderScreen } from '../../../test/render';
 import { RATES_POLL_MS } from '../api/get-rates';
 import { MarketList, NO_DATA } from './market-list';
+import { wireCopy } from '../../../test/wire';
 
 const RATES = '/api/MarketModels/GetRates';
 const all = getMarketList.response.parse(marketListAnswer);
@@ -104,7 +105,7 @@ describe('market list', () => {
     let statuses = ['ACTIVE', 'SUSPENDED'];
     routeFetch({
       [RATES]: () => {
-        const book = structuredClone(ratesAnswer(['1.30412871']).Result[0]!);
+        const book = wireCopy(ratesAnswer(['1.30412871']).Result[0]!);
         book.Seq += ++seq;
         book.runners.forEach((runner, index) => (runner.status = statuses[index]!));
         return { body: getRates.response.parse({ Status: true, Result: [book] }) };
@@ -161,7 +162,7 @@ describe('market list', () => {
     const { callsTo } = routeFetch({
       [RATES]: (url) => {
         const answer = ratesAnswer(url.searchParams.get('marketids')!.split(','));
-        const book = structuredClone(answer.Result[0]!);
+        const book = wireCopy(answer.Result[0]!);
         book.Seq += Math.round(back * 100);
         book.runners[0]!.ex.availableToBack[0]!.price = back;
         return { body: getRates.response.parse({ Status: true, Result: [book] }) };
