@@ -16,6 +16,20 @@ export {
   type CustomBookmakerRow,
 } from './bookmaker.js';
 export { betDelaySeconds, NO_BET_DELAYS, type BetDelays } from './bet-delay.js';
+export {
+  bestPrices,
+  bookmakerHundredths,
+  DEFAULT_HOUSE_MARGINS,
+  fancyBreaches,
+  NO_MARGIN,
+  quoteBreachMessage,
+  runnersBreaches,
+  type FancyLineQuote,
+  type HouseMargins,
+  type MarginBp,
+  type QuoteBreach,
+  type RunnerPrices,
+} from './house-quotes.js';
 export { CANCEL_WINDOW_MS, cancelDeadline, FOOTBALL_SPORT_ID } from './cancel.js';
 export {
   bookAfter,

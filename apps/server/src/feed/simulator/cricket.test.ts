@@ -1,5 +1,7 @@
 import {
   bookmakerMarketId,
+  DEFAULT_HOUSE_MARGINS,
+  runnersBreaches,
   completedMatchMarketId,
   tiedMatchMarketId,
   fancyRunnerIsHidden,
@@ -18,6 +20,7 @@ import {
   OVER_BREAK,
 } from './cricket.js';
 import { runnerId } from './markets.js';
+import { bookmakerBest } from './quote.js';
 import { CRICKET_SERIES } from './names.js';
 import { rngCreate } from './rng.js';
 import type { CricketEvent, Session } from './state.js';
@@ -301,7 +304,7 @@ describe('a simulated T20 match', () => {
     }
   });
 
-  it('offers the toss at 1.95/1.98 before the start and closes it with its result at the start', () => {
+  it('offers the toss at 1.95/2.06 (laying both sides loses) before the start and closes it with its result at the start', () => {
     for (const { steps } of matches) {
       const all = steps.flatMap((s) => s.updates);
       const toss = tossMarketId(EVENT_ID);
@@ -319,17 +322,20 @@ describe('a simulated T20 match', () => {
           expect(quote.status).toBe('CLOSED');
         } else {
           expect(quote.runners.map((r) => [r.back[0]?.price, r.lay[0]?.price])).toEqual([
-            [195, 198],
-            [195, 198],
+            [195, 206],
+            [195, 206],
           ]);
         }
       }
     }
   });
 
-  it('quotes the bookmaker in whole odds per 100 with back below lay', () => {
+  it('quotes the bookmaker in whole odds per 100 with back below lay, outside the exchange spread', () => {
     for (const { steps } of matches.slice(0, 4)) {
       for (const step of steps) {
+        const exchange = step.updates.find(
+          (update) => update.kind === 'market' && update.marketId === matchOddsMarketId(EVENT_ID),
+        );
         for (const update of step.updates) {
           if (
             update.kind !== 'market' ||
@@ -337,11 +343,17 @@ describe('a simulated T20 match', () => {
             update.status !== 'ACTIVE'
           )
             continue;
-          for (const runner of update.runners) {
-            const back = runner.back[0]?.price ?? 0;
+          update.runners.forEach((runner, i) => {
+            const back = runner.back[0]?.price;
             const lay = runner.lay[0]?.price ?? 0;
-            expect(Number.isInteger(back) && back >= 1 && back < lay).toBe(true);
-          }
+            const ex = exchange?.kind === 'market' ? exchange.runners[i] : undefined;
+            // No back where the exchange's own is at 1.01 or 1.02: none would be below it.
+            if (back === undefined) expect(ex?.back[0]?.price).toBeLessThanOrEqual(102);
+            else expect(Number.isInteger(back) && back >= 1 && back < lay).toBe(true);
+            if (ex && back !== undefined) expect(100 + back).toBeLessThan(ex.back[0]?.price ?? 0);
+            if (ex) expect(100 + lay).toBeGreaterThan(ex.lay[0]?.price ?? Infinity);
+          });
+          expect(runnersBreaches(bookmakerBest(update.runners), DEFAULT_HOUSE_MARGINS)).toEqual([]);
         }
       }
     }

@@ -1,4 +1,9 @@
-import { bookmakerMarketId, matchOddsMarketId, tossMarketId } from '@backlay/domain';
+import {
+  bookmakerMarketId,
+  DEFAULT_HOUSE_MARGINS,
+  matchOddsMarketId,
+  tossMarketId,
+} from '@backlay/domain';
 import type { CricketInnings, CricketScore, FancyQuote, FeedUpdate } from '../types.js';
 import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
 import {
@@ -268,20 +273,23 @@ function priceUpdates(event: CricketEvent, rng: Rng): Updates {
   const [home, away] = cricketChances(event);
   const [moHome, moAway] = matchOddsRunnerIds(event.eventId, false);
   const [bmHome, bmAway] = bookmakerRunnerIds(event.eventId);
+  const exchange = exchangeQuotes(rng, [
+    { selectionId: moHome ?? 0, probability: home },
+    { selectionId: moAway ?? 0, probability: away },
+  ]);
   return [
-    marketOpen(
-      matchOddsMarketId(event.eventId),
-      exchangeQuotes(rng, [
-        { selectionId: moHome ?? 0, probability: home },
-        { selectionId: moAway ?? 0, probability: away },
-      ]),
-    ),
+    marketOpen(matchOddsMarketId(event.eventId), exchange),
     marketOpen(
       bookmakerMarketId(event.eventId),
-      bookmakerQuotes(rng, [
-        { selectionId: bmHome ?? 0, probability: home },
-        { selectionId: bmAway ?? 0, probability: away },
-      ]),
+      bookmakerQuotes(
+        rng,
+        [
+          { selectionId: bmHome ?? 0, probability: home },
+          { selectionId: bmAway ?? 0, probability: away },
+        ],
+        DEFAULT_HOUSE_MARGINS,
+        exchange,
+      ),
     ),
     ...yesNoUpdates(event, rng),
   ];

@@ -1,4 +1,9 @@
-import { isExchangeMarket, marketIdParse } from '@backlay/domain';
+import {
+  DEFAULT_HOUSE_MARGINS,
+  isExchangeMarket,
+  marketIdParse,
+  runnersBreaches,
+} from '@backlay/domain';
 import type { FeedUpdate, PriceSize, RunnerQuote } from '../types.js';
 import { SECOND } from './context.js';
 import { ladderStep, LADDER_MAX } from './ladder.js';
@@ -11,7 +16,7 @@ import type { LiveBook } from './state.js';
  * still. Each ladder beat (about one real second) re-sizes some levels of every open exchange
  * market (match odds, tied match, over/under, set winner) and toss book, and now and then tilts an
  * exchange book by one rung — one runner drifts while another firms — always within one rung of the
- * model's price and never below the book's overround. The model's next price (a ball, a goal, a
+ * model's prices and keeping the house's margins. The model's next price (a ball, a goal, a
  * point) resets the book to the model.
  */
 
@@ -20,8 +25,6 @@ export const BEST_SIZE_CHANGE = 0.4;
 export const DEEP_SIZE_CHANGE = 0.25;
 /** Chance a match odds book tilts (or comes back to the model) at a beat. */
 export const PRICE_TICK_CHANCE = 0.06;
-/** A tilt never takes the back book (Σ 1/back) below this, or below the model's own book. */
-export const MIN_LIVE_BOOK = 1.02;
 /** Sizes stay in whole rupees within these bounds. */
 const MIN_SIZE = 50;
 const MAX_SIZE = 2_000_000;
@@ -50,6 +53,7 @@ export function booksFollow(books: Record<string, LiveBook>, updates: readonly F
         eventId,
         status: 'ACTIVE',
         anchors: update.runners.map((runner) => runner.back[0]?.price ?? 0),
+        layAnchors: update.runners.map((runner) => runner.lay[0]?.price ?? 0),
         runners: update.runners,
       };
     } else {
@@ -58,18 +62,15 @@ export function booksFollow(books: Record<string, LiveBook>, updates: readonly F
   }
 }
 
-function backBook(backs: readonly number[]): number {
-  return backs.reduce((sum, back) => sum + 100 / back, 0);
-}
-
 /** Level prices from a best price, away from it (`direction` −1 for backs, +1 for lays). */
 function reprice(levels: readonly PriceSize[], best: number, direction: 1 | -1): PriceSize[] {
   return levels.map((level, index) => ({ ...level, price: ladderStep(best, direction * index) }));
 }
 
 /**
- * A tilt of the book: runner `i` one rung from its model price in `direction` (0 back to the
- * model), a partner the other way; null when it would break the ladder or the overround.
+ * A tilt of the book: runner `i` one rung from its model prices in `direction` (0 back to the
+ * model), a partner the other way, each runner's back and lay moving together; null when it
+ * would break the ladder or the house's margins (the domain's `house-quotes`).
  */
 function tilt(
   book: LiveBook,
@@ -77,23 +78,19 @@ function tilt(
   partner: number,
   direction: -1 | 0 | 1,
 ): RunnerQuote[] | null {
-  const backs = book.anchors.map((anchor, k) =>
-    k === i
-      ? ladderStep(anchor, direction)
-      : k === partner
-        ? ladderStep(anchor, -direction)
-        : anchor,
+  const shift = (k: number) => (k === i ? direction : k === partner ? -direction : 0);
+  const backs = book.anchors.map((anchor, k) => ladderStep(anchor, shift(k)));
+  const lays = book.anchors.map((anchor, k) =>
+    ladderStep(book.layAnchors?.[k] ?? ladderStep(anchor, 1), shift(k)),
   );
   if (backs.some((back) => back >= LADDER_MAX)) return null;
-  if (backBook(backs) < Math.min(backBook(book.anchors), MIN_LIVE_BOOK)) return null;
+  const prices = backs.map((back, k) => ({ selectionId: String(k), back, lay: lays[k] ?? null }));
+  if (runnersBreaches(prices, DEFAULT_HOUSE_MARGINS).length > 0) return null;
   return book.runners.map((runner, k) => {
     const back = backs[k] ?? runner.back[0]?.price ?? 0;
-    if (runner.back[0]?.price === back) return runner;
-    return {
-      ...runner,
-      back: reprice(runner.back, back, -1),
-      lay: reprice(runner.lay, ladderStep(back, 1), 1),
-    };
+    const lay = lays[k] ?? runner.lay[0]?.price ?? 0;
+    if (runner.back[0]?.price === back && runner.lay[0]?.price === lay) return runner;
+    return { ...runner, back: reprice(runner.back, back, -1), lay: reprice(runner.lay, lay, 1) };
   });
 }
 

@@ -61,6 +61,12 @@ export function ladderFloor(hundredths: number): number {
   return LADDER[Math.max(0, index)] ?? LADDER_MIN;
 }
 
+/** The lowest rung at or above `hundredths`, clamped into the ladder (1000 above it). */
+export function ladderCeil(hundredths: number): number {
+  const floor = ladderFloor(hundredths);
+  return floor >= hundredths ? floor : ladderStep(floor, 1);
+}
+
 /** The rung `ticks` steps from `price` (a rung), clamped to the ends; negative goes down. */
 export function ladderStep(price: number, ticks: number): number {
   const index = ladderIndexAtOrBelow(price);

@@ -1,7 +1,22 @@
+import {
+  bestPrices,
+  DEFAULT_HOUSE_MARGINS,
+  fancyBreaches,
+  NO_MARGIN,
+  runnersBreaches,
+} from '@backlay/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ladderHas } from './ladder.js';
-import { bookmakerQuotes, exchangeQuotes, fancyQuote, fancyRateQuote } from './quote.js';
+import {
+  bestOf,
+  bookmakerBest,
+  bookmakerQuotes,
+  exchangeQuotes,
+  fancyQuote,
+  fancyRateQuote,
+  tossQuotes,
+} from './quote.js';
 import { rngCreate } from './rng.js';
 
 const probabilities = fc
@@ -37,20 +52,22 @@ describe('exchangeQuotes', () => {
             [...quote.lay.map((l) => l.price)].sort((a, b) => a - b),
           );
         }
-        const book = quotes.reduce((sum, q) => sum + 100 / (q.back[0]?.price ?? 1), 0);
-        expect(book).toBeGreaterThanOrEqual(1);
+        // Backing every runner and laying every runner both lose, with the house's margins.
+        expect(runnersBreaches(bestOf(quotes), DEFAULT_HOUSE_MARGINS)).toEqual([]);
       }),
     );
   });
 
-  it('shortens the favourite', () => {
+  it('shortens the favourite, and lays it where laying both sides loses', () => {
     const [fav, dog] = exchangeQuotes(rngCreate(1), [
       { selectionId: 1, probability: 0.7 },
       { selectionId: 2, probability: 0.3 },
     ]);
     expect(fav?.back[0]?.price).toBe(138);
-    expect(fav?.lay[0]?.price).toBe(139);
+    // 1 / (0.7 · 0.99) = 1.443 → 1.45; 1 / (0.3 · 0.99) = 3.367 → 3.40: lays of 98.4 %.
+    expect(fav?.lay[0]?.price).toBe(145);
     expect(dog?.back[0]?.price).toBe(320);
+    expect(dog?.lay[0]?.price).toBe(340);
   });
 });
 
@@ -59,16 +76,61 @@ describe('bookmakerQuotes', () => {
     fc.assert(
       fc.property(fc.integer(), fc.double({ min: 0.001, max: 0.999, noNaN: true }), (seed, p) => {
         const [quote] = bookmakerQuotes(rngCreate(seed), [{ selectionId: 1, probability: p }]);
-        const back = quote?.back[0]?.price ?? 0;
+        const back = quote?.back[0]?.price;
         const lay = quote?.lay[0]?.price ?? 0;
-        expect(Number.isInteger(back) && Number.isInteger(lay)).toBe(true);
-        expect(back).toBeGreaterThanOrEqual(1);
-        expect(back).toBeLessThan(lay);
+        expect(Number.isInteger(lay)).toBe(true);
+        // A near-certain runner leaves no back above 1.00 with the margin: none is offered.
+        if (back === undefined) {
+          expect(p).toBeGreaterThan(0.98);
+        } else {
+          expect(Number.isInteger(back)).toBe(true);
+          expect(back).toBeGreaterThanOrEqual(1);
+          expect(back).toBeLessThan(lay);
+        }
       }),
     );
     const [favourite] = bookmakerQuotes(rngCreate(1), [{ selectionId: 1, probability: 100 / 145 }]);
+    // 1.45 fair: 1/(0.6897 · 1.01) = 1.4356 → 43; 1/(0.6897 · 0.99) = 1.4646 → 47.
     expect(favourite?.back[0]?.price).toBe(43);
     expect(favourite?.lay[0]?.price).toBe(47);
+  });
+
+  it('keeps the margins alone and sits outside the exchange spread beside it, a rung clear', () => {
+    fc.assert(
+      fc.property(fc.integer(), probabilities, (seed, ps) => {
+        const runners = ps.map((probability, i) => ({ selectionId: i + 1, probability }));
+        const exchange = exchangeQuotes(rngCreate(seed), runners);
+        const bookmaker = bookmakerQuotes(
+          rngCreate(seed),
+          runners,
+          DEFAULT_HOUSE_MARGINS,
+          exchange,
+        );
+        expect(runnersBreaches(bookmakerBest(bookmaker), DEFAULT_HOUSE_MARGINS)).toEqual([]);
+        // Together: no back of one above a lay of the other, no book of the best prices won.
+        expect(
+          runnersBreaches(bestPrices([bestOf(exchange), bookmakerBest(bookmaker)]), NO_MARGIN),
+        ).toEqual([]);
+        bookmaker.forEach((quote, i) => {
+          const ex = exchange[i]!;
+          const back = quote.back[0]?.price;
+          if (back !== undefined) expect(100 + back).toBeLessThan(ex.back[0]!.price);
+          else expect(ex.back[0]!.price).toBeLessThanOrEqual(102);
+          expect(100 + quote.lay[0]!.price).toBeGreaterThan(ex.lay[0]!.price);
+        });
+      }),
+    );
+  });
+});
+
+describe('tossQuotes', () => {
+  it('quotes 1.95 / 2.06 on both sides: laying both at 2.06 loses whichever wins', () => {
+    const toss = tossQuotes(rngCreate(1), [1, 2]);
+    expect(toss.map((q) => [q.back[0]?.price, q.lay[0]?.price])).toEqual([
+      [195, 206],
+      [195, 206],
+    ]);
+    expect(runnersBreaches(bestOf(toss), DEFAULT_HOUSE_MARGINS)).toEqual([]);
   });
 });
 
@@ -103,6 +165,11 @@ describe('fancy quotes', () => {
           }
           expect(row.noLine).toBeLessThanOrEqual(row.yesLine);
           expect(row.noRate).toBeLessThanOrEqual(row.yesRate);
+          const quote = {
+            no: { line: row.noLine, rate: row.noRate },
+            yes: { line: row.yesLine, rate: row.yesRate },
+          };
+          expect(fancyBreaches([quote], DEFAULT_HOUSE_MARGINS)).toEqual([]);
         },
       ),
     );

@@ -41,6 +41,8 @@ export interface LiveBook {
   readonly status: FeedStatus;
   /** The model's best back price per runner (hundredths), in runner order. */
   readonly anchors: readonly number[];
+  /** The model's best lay price per runner (hundredths); absent in a state saved before it. */
+  readonly layAnchors?: readonly number[];
   readonly runners: readonly RunnerQuote[];
 }
 
