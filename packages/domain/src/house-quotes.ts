@@ -15,7 +15,7 @@
 /** A margin in basis points of the book: 200 is 2 %. */
 export type MarginBp = number;
 
-/** The house's margins (settings of the server; README, "House margins"). */
+/** The house's margins (README, "House margins"); the simulator quotes with the defaults. */
 export interface HouseMargins {
   /** A house market's backs: Σ 1/back ≥ 100 % + this. */
   readonly backBp: MarginBp;
