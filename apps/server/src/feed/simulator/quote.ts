@@ -72,7 +72,7 @@ const hasBreach = (prices: readonly RunnerPrices[], margins: HouseMargins, rule:
  * the favourite sits at 1.01 whatever its fair price, so the longest backs are shortened until
  * the back book keeps its margin, and the shortest lays lengthened until the lay book keeps its
  * own: the house never offers a set of backs, or of lays, that wins whatever happens. Three levels
- * a side, sizes in whole rupees drawn from `rng`. Prices are integer hundredths (DESIGN §5).
+ * a side, sizes in whole rupees drawn from `rng`. Prices are integer hundredths (docs/architecture.md, "Money").
  */
 export function exchangeQuotes(
   rng: Rng,
