@@ -18,8 +18,29 @@ describe('config', () => {
       session: { idleS: 28_800, maxS: 86_400 },
       loginThrottle: { accountLimit: 5, addressLimit: 20, blockS: 30, maxBlockS: 3600 },
       betDelay: { exchangeS: { 4: 5, 1: 5, 2: 3 }, bookmakerS: 0, fancyS: 0 },
+      houseMargins: { backBp: 100, layBp: 100, fancyBp: 200 },
       clockOffsetMs: 0,
     });
+  });
+
+  it('reads the house margins in percent, a name left out at its default, and refuses bad ones', () => {
+    expect(loadConfig({ HOUSE_MARGINS: 'back=2.5, lay=0,fancy=3' }).houseMargins).toEqual({
+      backBp: 250,
+      layBp: 0,
+      fancyBp: 300,
+    });
+    expect(loadConfig({ HOUSE_MARGINS: 'fancy=5' }).houseMargins).toEqual({
+      backBp: 100,
+      layBp: 100,
+      fancyBp: 500,
+    });
+    expect(() => loadConfig({ HOUSE_MARGINS: 'back=21' })).toThrow(
+      'HOUSE_MARGINS: must be back=, lay= and fancy= percentages (0 to 20, two decimals at most)',
+    );
+    expect(() => loadConfig({ HOUSE_MARGINS: 'back=1.005' })).toThrow('HOUSE_MARGINS: must be');
+    expect(() => loadConfig({ HOUSE_MARGINS: 'toss=1' })).toThrow(
+      'HOUSE_MARGINS: unknown name toss: use back, lay or fancy',
+    );
   });
 
   it('moves the clock by CLOCK_OFFSET_MS, within a year either way', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BetDelays } from '@backlay/domain';
+import { DEFAULT_HOUSE_MARGINS, type BetDelays, type HouseMargins } from '@backlay/domain';
 import { z } from 'zod';
 
 /** The repository root: `src/` and `dist/` both sit three levels below it. */
@@ -98,6 +98,17 @@ const schema = z
         }
         return parsed;
       }),
+    HOUSE_MARGINS: z
+      .string()
+      .default('back=1,lay=1,fancy=2')
+      .transform((value, context) => {
+        const parsed = houseMarginsParse(value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
   })
   // A held bet answers at the end of its delay: the request must outlive the longest one.
   .refine(
@@ -143,6 +154,32 @@ export function betDelayParse(value: string): BetDelays | string {
     else return `unknown name ${name}: use cricket, soccer, tennis, bookmaker or fancy`;
   }
   return { exchangeS, bookmakerS, fancyS };
+}
+
+/** The most a margin may be: a house market above it would quote its favourites far too short. */
+const MARGIN_MAX_PERCENT = 20;
+
+/**
+ * `back=1,lay=1,fancy=2` (percent, up to two decimals) → the house's margins in basis points
+ * (packages/domain/README.md, "House margins"); a message when malformed. A name left out keeps its default.
+ */
+export function houseMarginsParse(value: string): HouseMargins | string {
+  const margins = { ...DEFAULT_HOUSE_MARGINS };
+  const usage = `must be back=, lay= and fancy= percentages (0 to ${MARGIN_MAX_PERCENT}, two decimals at most), e.g. back=1,lay=1,fancy=2`;
+  for (const part of value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z]+)=(\d{1,2}(?:\.\d{1,2})?)$/.exec(part);
+    if (!match) return usage;
+    const bp = Math.round(Number(match[2]) * 100);
+    if (bp > MARGIN_MAX_PERCENT * 100) return usage;
+    if (match[1] === 'back') margins.backBp = bp;
+    else if (match[1] === 'lay') margins.layBp = bp;
+    else if (match[1] === 'fancy') margins.fancyBp = bp;
+    else return `unknown name ${match[1] ?? ''}: use back, lay or fancy`;
+  }
+  return margins;
 }
 
 export type Env = z.input<typeof schema>;
@@ -191,6 +228,8 @@ export interface Config {
   /** What a matka hit returns per rupee staked, the stake included (90 → net +89). */
   readonly matkaPayout: number;
   readonly betDelay: BetDelays;
+  /** The house's margins (HOUSE_MARGINS; packages/domain/README.md, "House margins"). */
+  readonly houseMargins: HouseMargins;
   /** Moves the server's clock from the system's (tests of the product at a chosen hour). */
   readonly clockOffsetMs: number;
 }
@@ -277,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     reportTz: e.REPORT_TZ,
     matkaPayout: e.MATKA_PAYOUT,
     betDelay: e.BET_DELAY,
+    houseMargins: e.HOUSE_MARGINS,
     clockOffsetMs: e.CLOCK_OFFSET_MS,
   };
 }

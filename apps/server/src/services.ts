@@ -44,6 +44,7 @@ export type ServicesConfig = Pick<
   | 'tvUrl'
   | 'matkaPayout'
   | 'betDelay'
+  | 'houseMargins'
   | 'brandsFile'
   | 'casino'
 >;
@@ -105,7 +106,13 @@ export function createServices(deps: ServicesDeps) {
     session: config.operatorSession,
     throttle: config.loginThrottle,
   });
-  const markets = createMarketsService({ db, clock, priceBook, catalog });
+  const markets = createMarketsService({
+    db,
+    clock,
+    priceBook,
+    catalog,
+    margins: config.houseMargins,
+  });
   const idempotency = createIdempotency({ db, clock });
   const bets = createBetsService({
     db,
@@ -114,6 +121,7 @@ export function createServices(deps: ServicesDeps) {
     catalog,
     changes,
     betDelay: config.betDelay,
+    margins: config.houseMargins,
     timer: deps.timer ?? systemTimer,
     reportTz: config.reportTz,
   });
@@ -123,6 +131,7 @@ export function createServices(deps: ServicesDeps) {
     clock,
     tvUrl: tvUrlOf(config.tvUrl, deps.tvPort),
     betDelay: config.betDelay,
+    margins: config.houseMargins,
     // BmFancy's fancy rows carry the caller's position on each (their profitLoss).
     fancyWorst: (clientId, eventId) => bets.fancyWorst(clientId, eventId),
     fancyWorstInMemory: (clientId, eventId) => bets.fancyWorstInMemory(clientId, eventId),
@@ -157,6 +166,7 @@ export function createServices(deps: ServicesDeps) {
     priceBook,
     clock,
     betDelay: config.betDelay,
+    margins: config.houseMargins,
   });
   const risk = createRiskPushes(publisher);
   const commands = createOperatorCommands({

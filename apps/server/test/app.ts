@@ -12,7 +12,7 @@ import { createClientsService } from '../src/modules/clients/clients.service.js'
 import { createWalletService } from '../src/modules/wallet/wallet.service.js';
 import { manualClock, systemRandom, type Clock, type Timer } from '../src/seams.js';
 import { totpCode } from '../src/modules/operators/totp.js';
-import { NO_BET_DELAYS, toPaise } from '@backlay/domain';
+import { DEFAULT_HOUSE_MARGINS, NO_BET_DELAYS, toPaise } from '@backlay/domain';
 
 /** Argon2id at the lowest cost, so tests stay fast; one test asserts the production cost. */
 export const cheapPasswords: PasswordHasher = createPasswordHasher({
@@ -43,6 +43,7 @@ export const testConfig: AppConfig = {
   matkaPayout: 90,
   // Bets are taken at once unless a test sets a delay (docs/architecture.md, "In-play bet delay").
   betDelay: NO_BET_DELAYS,
+  houseMargins: DEFAULT_HOUSE_MARGINS,
   brandsFile: undefined,
   casino: {
     port: 8081,

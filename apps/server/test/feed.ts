@@ -17,7 +17,8 @@ export function scriptedFeed(
   options: { staleMs?: number; settle?: (declaration: ResultDeclaration) => Promise<void> } = {},
 ): ScriptedControl {
   const staleMs = options.staleMs ?? 10_000;
-  const priceBook = createMemoryPriceBook(staleMs);
+  // The scripted feed's books hold nothing to the house's margins (feed/start.ts booksMargins).
+  const priceBook = createMemoryPriceBook(staleMs, null);
   const scores = createScoreBook();
   const source = createScriptedSource({ start: clock.now() });
   const applier = createFeedApplier({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bookmakerRowsAssemble, type BookmakerRow, type CustomBookmakerRow } from './bookmaker.js';
+import {
+  bookmakerRowPrices,
+  bookmakerRowsAssemble,
+  type BookmakerRow,
+  type CustomBookmakerRow,
+} from './bookmaker.js';
 
 const feed = (selectionId: string, status = 'ACTIVE'): BookmakerRow => ({
   MarketId: '123B',
@@ -84,5 +89,21 @@ describe('custom bookmaker markets', () => {
       [custom('1', { IsCustome: false, IsActive: true }, { MarketId: '999B' })],
     );
     expect(rows).toEqual([feed('1')]);
+  });
+});
+
+describe('bookmaker rows as the house rule reads them', () => {
+  it('gives each runner under its name in hundredths, and nothing for a runner not active or a price of 0', () => {
+    expect(
+      bookmakerRowPrices([
+        feed('1'),
+        feed('2', 'SUSPENDED'),
+        { ...feed('3'), BackPrice1: 0, LayPrice1: 250 },
+      ]),
+    ).toEqual([
+      { selectionId: 'Team 1', back: 145, lay: 148 },
+      { selectionId: 'Team 2', back: null, lay: null },
+      { selectionId: 'Team 3', back: null, lay: 350 },
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { bookmakerHundredths, type RunnerPrices } from './house-quotes.js';
+
 /** The status that makes a runner's prices clickable (SPEC §4). */
 export const RUNNER_ACTIVE = 'ACTIVE';
 
@@ -70,4 +72,20 @@ export function bookmakerRowsAssemble(
     }
   }
   return rows;
+}
+
+/**
+ * Assembled bookmaker rows as the house's rule reads them (house-quotes): each runner under its
+ * name, its odds in hundredths; a runner not active, or a price of 0, offers nothing on that side.
+ */
+export function bookmakerRowPrices(rows: readonly BookmakerRow[]): RunnerPrices[] {
+  const odds = (perHundred: number) => (perHundred > 0 ? bookmakerHundredths(perHundred) : null);
+  return rows.map((row) => {
+    const active = row.status === RUNNER_ACTIVE;
+    return {
+      selectionId: row.RunnerName,
+      back: active ? odds(row.BackPrice1) : null,
+      lay: active ? odds(row.LayPrice1) : null,
+    };
+  });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FANCY_DASH,
   fancyRowIsOpen,
+  fancyRowQuote,
   fancyRowsAssemble,
   fancyRunnerIsHidden,
   type FancyOperatorRow,
@@ -242,5 +243,19 @@ describe('fancy row open', () => {
     expect(fancyRowIsOpen({ ...row, BackSize1: '-' })).toBe(false);
     expect(fancyRowIsOpen({ ...row, LayPrice1: '-' })).toBe(false);
     expect(fancyRowIsOpen({ ...row, LaySize1: '-' })).toBe(false);
+  });
+});
+
+describe('a fancy row as the house rule reads it', () => {
+  it('reads No from the lay side and Yes from the back side, and nothing from a dashed row', () => {
+    const row = fancyRowsAssemble([rate('1')], [], settings())[0];
+    expect(row && fancyRowQuote(row)).toEqual({
+      noLine: row?.LayPrice1,
+      noRate: row?.LaySize1,
+      yesLine: row?.BackPrice1,
+      yesRate: row?.BackSize1,
+    });
+    const locked = fancyRowsAssemble([rate('1')], [], settings({ EvBetStatus: false }))[0];
+    expect(locked && fancyRowQuote(locked)).toBeNull();
   });
 });

@@ -198,3 +198,18 @@ export function fancyRowsAssemble(
   const shown = rows.filter((row) => !fancyRunnerIsHidden(row.RunnerName));
   return settings.EvBetStatus ? shown : shown.map(locked);
 }
+
+/** An open row's No and Yes as the house's rule reads them (house-quotes); null while dashed. */
+export function fancyRowQuote(
+  row: FancyRow,
+): { noLine: number; noRate: number; yesLine: number; yesRate: number } | null {
+  const { LayPrice1, LaySize1, BackPrice1, BackSize1 } = row;
+  if (
+    typeof LayPrice1 !== 'number' ||
+    typeof LaySize1 !== 'number' ||
+    typeof BackPrice1 !== 'number' ||
+    typeof BackSize1 !== 'number'
+  )
+    return null;
+  return { noLine: LayPrice1, noRate: LaySize1, yesLine: BackPrice1, yesRate: BackSize1 };
+}

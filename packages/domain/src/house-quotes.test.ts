@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bestPrices,
+  bookmakerBreaches,
   bookmakerHundredths,
   DEFAULT_HOUSE_MARGINS as DEFAULTS,
   fancyBreaches,
+  fancyRowBreaches,
+  marketMargins,
   NO_MARGIN,
   quoteBreachMessage,
   runnersBreaches,
@@ -300,5 +303,48 @@ describe('fancyBreaches', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('one market against another, and the pieces the server reads', () => {
+  it('compares only the back and lay of a runner alone: one runner is not a whole market', () => {
+    expect(runnersBreaches([runner('a', 190, 192)], DEFAULTS)).toEqual([]);
+    expect(runnersBreaches([runner('a', 193, 192)], DEFAULTS)).toEqual([
+      { rule: 'back-above-lay', selectionId: 'a', back: 193, lay: 192 },
+    ]);
+  });
+
+  it('holds match odds to no margin and every other market to the house’s', () => {
+    expect(marketMargins('MATCH_ODDS', DEFAULTS)).toEqual(NO_MARGIN);
+    for (const kind of ['BOOKMAKER', 'TOSS', 'TIED_MATCH', 'OVER_UNDER_25', 'SET_WINNER'])
+      expect(marketMargins(kind, DEFAULTS)).toEqual(DEFAULTS);
+  });
+
+  it('judges a bookmaker alone first, then beside the match odds with no margin', () => {
+    // Pakistan 2.12 on the bookmaker, 2.06 to lay on the exchange: back one, lay the other.
+    const bookmaker = [runner('India', 180, 200), runner('Pakistan', 212, 240)];
+    const exchange = [runner('India', 196, 199), runner('Pakistan', 202, 206)];
+    expect(bookmakerBreaches(bookmaker, null, DEFAULTS)).toEqual([]);
+    expect(bookmakerBreaches(bookmaker, exchange, DEFAULTS)).toContainEqual({
+      rule: 'back-above-lay',
+      selectionId: 'Pakistan',
+      back: 212,
+      lay: 206,
+    });
+    // Outside the exchange's spread on both runners: nothing to take.
+    const outside = [runner('India', 190, 205), runner('Pakistan', 198, 215)];
+    expect(bookmakerBreaches(outside, exchange, DEFAULTS)).toEqual([]);
+    // A bookmaker breaking the rule alone is told so, whatever the exchange says.
+    const thin = [runner('India', 200, 202), runner('Pakistan', 200, 202)];
+    expect(bookmakerBreaches(thin, exchange, DEFAULTS)[0]?.rule).toBe('back-book');
+  });
+
+  it('reads a fancy row’s No and Yes as one line quote', () => {
+    expect(
+      fancyRowBreaches({ noLine: 50, noRate: 90, yesLine: 50, yesRate: 110 }, DEFAULTS),
+    ).toEqual([]);
+    expect(
+      fancyRowBreaches({ noLine: 50, noRate: 100, yesLine: 50, yesRate: 100 }, DEFAULTS)[0]?.rule,
+    ).toBe('fancy-book');
   });
 });

@@ -121,8 +121,11 @@ export function runnersBreaches(
     if (back !== null && lay !== null && (back > lay || (strict && back === lay)))
       breaches.push({ rule: 'back-above-lay', selectionId, back, lay });
   }
+  // One runner alone is not a whole market (every market has two outcomes at least): only its
+  // back and lay are compared.
+  if (runners.length < 2) return breaches;
   const backs = runners.map((runner) => runner.back);
-  if (backs.length > 0 && backs.every((back) => back !== null)) {
+  if (backs.every((back) => back !== null)) {
     if (!bookHolds(backs, margins.backBp, 1))
       breaches.push({
         rule: 'back-book',
@@ -159,6 +162,33 @@ export function bestPrices(sets: readonly (readonly RunnerPrices[])[]): RunnerPr
     }
   }
   return [...best].map(([selectionId, prices]) => ({ selectionId, ...prices }));
+}
+
+/**
+ * The breaches of a bookmaker's quote: alone, with the margins of a house market; and with the
+ * exchange's match odds of its event (null: not open), runner by runner under the same
+ * `selectionId` (its name), where together they must not pay whatever happens (no margin): no
+ * back of one above a lay of the other, no mix of their best prices a sure profit.
+ */
+export function bookmakerBreaches(
+  bookmaker: readonly RunnerPrices[],
+  matchOdds: readonly RunnerPrices[] | null,
+  margins: HouseMargins,
+): QuoteBreach[] {
+  const alone = runnersBreaches(bookmaker, margins);
+  if (alone.length > 0 || matchOdds === null) return alone;
+  return runnersBreaches(bestPrices([bookmaker, matchOdds]), NO_MARGIN);
+}
+
+/** A fancy row's breaches: its No and Yes alone (see {@link fancyBreaches}). */
+export function fancyRowBreaches(
+  row: { noLine: number; noRate: number; yesLine: number; yesRate: number },
+  margins: Pick<HouseMargins, 'fancyBp'>,
+): QuoteBreach[] {
+  return fancyBreaches(
+    [{ no: { line: row.noLine, rate: row.noRate }, yes: { line: row.yesLine, rate: row.yesRate } }],
+    margins,
+  );
 }
 
 /** One fancy quote of a session: a No (line, rate) and a Yes (line, rate); null: not offered. */
@@ -223,4 +253,13 @@ export function quoteBreachMessage(breach: QuoteBreach): string {
     case 'fancy-book':
       return `No ${breach.line} (${breach.noRate}) and Yes ${breach.line} (${breach.yesRate}) make a book of ${breach.percent.toFixed(2)} %, below ${breach.least.toFixed(2)} %: one of them always wins`;
   }
+}
+
+/**
+ * The margins a market of this kind keeps on its own: match odds are the exchange's, whose prices
+ * only must not cross (a back at most its lay, backs ≥ 100 %, lays ≤ 100 %); every other market is
+ * the house's own quote and keeps the house's margins (README, "House margins").
+ */
+export function marketMargins(kind: string, margins: HouseMargins): HouseMargins {
+  return kind === 'MATCH_ODDS' ? NO_MARGIN : margins;
 }

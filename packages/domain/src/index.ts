@@ -10,6 +10,7 @@ export {
   type MatchBetType,
 } from './bet-type.js';
 export {
+  bookmakerRowPrices,
   bookmakerRowsAssemble,
   RUNNER_ACTIVE,
   type BookmakerRow,
@@ -18,9 +19,12 @@ export {
 export { betDelaySeconds, NO_BET_DELAYS, type BetDelays } from './bet-delay.js';
 export {
   bestPrices,
+  bookmakerBreaches,
   bookmakerHundredths,
   DEFAULT_HOUSE_MARGINS,
   fancyBreaches,
+  fancyRowBreaches,
+  marketMargins,
   NO_MARGIN,
   quoteBreachMessage,
   runnersBreaches,
@@ -75,6 +79,7 @@ export {
   FANCY_DASH,
   FANCY_SUSPENDED,
   fancyRowIsOpen,
+  fancyRowQuote,
   fancyRowsAssemble,
   fancyRunnerIsHidden,
   HIDDEN_FANCY_BALL_MARKERS,

@@ -1,3 +1,4 @@
+import { DEFAULT_HOUSE_MARGINS } from '@backlay/domain';
 import { postFancyBet, postUserBet } from '@backlay/contract/bets';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,7 @@ beforeAll(async () => {
     clock,
     priceBook,
     catalog: createCatalog({ db, changes: noChanges, clock }),
+    margins: DEFAULT_HOUSE_MARGINS,
   });
   const feed: FeedControl = {
     name: 'simulator',

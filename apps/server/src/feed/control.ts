@@ -1,3 +1,4 @@
+import type { HouseMargins } from '@backlay/domain';
 import type { FeedBooks } from './applier.js';
 import { createMemoryPriceBook, type PriceBook } from './price-book.js';
 import type { FeedRunner } from './runner.js';
@@ -21,9 +22,24 @@ export interface FeedControl {
   readonly scripted?: { readonly runner: FeedRunner; readonly source: ScriptedSource };
 }
 
-/** Empty books, a price stale after `staleS` seconds without news. */
-export function createFeedBooks(staleS: number): FeedBooks {
-  return { priceBook: createMemoryPriceBook(staleS * 1000), scores: createScoreBook() };
+/**
+ * The margins a feed's books hold its quotes to (packages/domain/README.md, "House margins"):
+ * the house's own quotes — the simulator's — always; the scripted feed, which only tests and demos
+ * run and whose every price the test types, none.
+ */
+export function booksMargins(
+  feed: FeedName,
+  margins: HouseMargins | undefined,
+): HouseMargins | null | undefined {
+  return feed === 'scripted' ? null : margins;
+}
+
+/**
+ * Empty books, a price stale after `staleS` seconds without news, every quote held to the house's
+ * `margins` (packages/domain/README.md, "House margins"); null for the scripted feed's.
+ */
+export function createFeedBooks(staleS: number, margins?: HouseMargins | null): FeedBooks {
+  return { priceBook: createMemoryPriceBook(staleS * 1000, margins), scores: createScoreBook() };
 }
 
 /** FEED=none: empty books, nothing runs. */

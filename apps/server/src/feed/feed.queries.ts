@@ -1,6 +1,6 @@
 import { assertNever } from '@backlay/domain';
 import type { Db, Tx } from '../db/pool.js';
-import type { EventStatus, FeedEventSpec, ResultDeclaration } from './types.js';
+import type { EventStatus, FeedEventSpec, FeedRunnerSpec, ResultDeclaration } from './types.js';
 
 /** Writes an event with its markets, runners and fancy sessions; an event already known is kept. */
 export async function insertEvent(
@@ -117,15 +117,34 @@ export async function insertDeclaration(
 }
 
 /** Market id → event id of every market not closed, to register with a fresh PriceBook. */
-export async function openMarkets(db: Db): Promise<{ marketId: string; eventId: number }[]> {
+/** The open markets of the events not closed, each with its runners' names (the PriceBook pairs by them). */
+export async function openMarkets(
+  db: Db,
+): Promise<{ marketId: string; eventId: number; runners: FeedRunnerSpec[] }[]> {
   const rows = await db
     .selectFrom('markets')
     .innerJoin('events', 'events.id', 'markets.event_id')
-    .select(['markets.id', 'markets.event_id'])
+    .leftJoin('runners', 'runners.market_id', 'markets.id')
+    .select(['markets.id', 'markets.event_id', 'runners.selection_id', 'runners.name'])
     .where('markets.status', '=', 'OPEN')
     .where('events.status', '<>', 'closed')
+    .orderBy('markets.id')
+    .orderBy('runners.sort_priority')
     .execute();
-  return rows.map((row) => ({ marketId: row.id, eventId: Number(row.event_id) }));
+  const markets = new Map<
+    string,
+    { marketId: string; eventId: number; runners: FeedRunnerSpec[] }
+  >();
+  for (const row of rows) {
+    let market = markets.get(row.id);
+    if (!market) {
+      market = { marketId: row.id, eventId: Number(row.event_id), runners: [] };
+      markets.set(row.id, market);
+    }
+    if (row.selection_id !== null && row.name !== null)
+      market.runners.push({ selectionId: Number(row.selection_id), name: row.name });
+  }
+  return [...markets.values()];
 }
 
 export async function eventIdOfMarket(db: Db, marketId: string): Promise<number | undefined> {

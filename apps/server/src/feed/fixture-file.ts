@@ -56,12 +56,12 @@ export function parseFixture(text: string, start: Date): Fixture {
   }
   // Steps that read the books (suspend, resume, a ball) read the books as the fixture builds them.
   const books = {
-    priceBook: createMemoryPriceBook(Number.MAX_SAFE_INTEGER),
+    priceBook: createMemoryPriceBook(Number.MAX_SAFE_INTEGER, null),
     scores: createScoreBook(),
   };
   for (const event of parsed.data.events) {
     for (const market of fixtureEventSpec(event.eventId, { ...event, startTime: start }).markets) {
-      books.priceBook.register(market.marketId, event.eventId, 0);
+      books.priceBook.register(market.marketId, event.eventId, 0, market.runners);
     }
   }
   const steps = [...parsed.data.steps].sort((a, b) => a.atMs - b.atMs);

@@ -1,14 +1,31 @@
-import type { FancyQuote, FeedStatus, RunnerQuote } from './types.js';
+import {
+  bookmakerBreaches,
+  bookmakerHundredths,
+  DEFAULT_HOUSE_MARGINS,
+  fancyRowBreaches,
+  marketIdParse,
+  marketMargins,
+  runnersBreaches,
+  type HouseMargins,
+  type RunnerPrices,
+} from '@backlay/domain';
+import type { FancyQuote, FeedRunnerSpec, FeedStatus, RunnerQuote } from './types.js';
 
 /**
  * The seam the engine reads prices through (DESIGN §5). Each market and each event's fancy book
  * carries a monotonic `seq` (DESIGN §7) and goes SUSPENDED when no price and no heartbeat came for
  * the stale window; it reopens only on fresh prices, never on a heartbeat alone.
+ *
+ * It is also the house's last line (packages/domain/README.md, "House margins"): a market whose quote would
+ * give a bettor a profit whatever happens — alone, or a bookmaker against the match odds of its
+ * event — reads SUSPENDED, and so does a fancy row whose No and Yes do, until a quote that keeps
+ * the rule comes. Every read and every bet goes through here, so no screen shows such a quote and
+ * no bet is taken at one.
  */
 export interface MarketBook {
   readonly marketId: string;
   readonly eventId: number;
-  /** The feed's status, SUSPENDED while stale. */
+  /** The feed's status, SUSPENDED while stale or while its quote breaks the house's rule. */
   readonly status: FeedStatus;
   readonly isStale: boolean;
   readonly seq: number;
@@ -32,8 +49,16 @@ export interface FancyBook {
 }
 
 export interface PriceBook {
-  /** Makes a market known (its event's heartbeats then keep it fresh). */
-  register(marketId: string, eventId: number, at: number): void;
+  /**
+   * Makes a market known (its event's heartbeats then keep it fresh); its runners' names pair a
+   * bookmaker's runners with the match odds' (absent: the pairing is left as it stands).
+   */
+  register(
+    marketId: string,
+    eventId: number,
+    at: number,
+    runners?: readonly FeedRunnerSpec[],
+  ): void;
   /** `seq`: the leader's after its batch, on a follower that replays it (docs/scaling.md). */
   putMarket(
     marketId: string,
@@ -67,6 +92,10 @@ export interface DumpedBook {
   readonly staleAt: number | null;
   /** MarketBook.downAt. */
   readonly downAt: number;
+  /** The runners' names by selection id, as registered. */
+  readonly names: readonly (readonly [selectionId: number, name: string])[];
+  /** The quote breaks the house's rule: the book reads SUSPENDED. */
+  readonly held: boolean;
 }
 
 export interface BookDump {
@@ -76,10 +105,55 @@ export interface BookDump {
 
 type Entry = { -readonly [K in keyof DumpedBook]: DumpedBook[K] };
 
-/** The PriceBook of one process (DESIGN §5: shared implementations serve several). */
-export function createMemoryPriceBook(staleMs: number): PriceBook {
+/**
+ * Runners' best prices in hundredths (none while a runner is not active) under their names, as
+ * the house's rule reads them (packages/domain/README.md, "House margins"); a bookmaker's are per 100.
+ */
+export function quotePrices(
+  runners: readonly RunnerQuote[],
+  names: ReadonlyMap<number, string>,
+  isBookmaker: boolean,
+): RunnerPrices[] {
+  const odds = (side: readonly { price: number }[]) => {
+    const price = side[0]?.price;
+    if (price === undefined || price <= 0) return null;
+    return isBookmaker ? bookmakerHundredths(price) : price;
+  };
+  return runners.map((runner) => {
+    const active = runner.status === 'ACTIVE';
+    return {
+      selectionId: names.get(runner.selectionId) ?? String(runner.selectionId),
+      back: active ? odds(runner.back) : null,
+      lay: active ? odds(runner.lay) : null,
+    };
+  });
+}
+
+const runnerPrices = (book: Entry, isBookmaker: boolean) =>
+  quotePrices(book.runners, new Map(book.names), isBookmaker);
+
+/** A fancy row whose No and Yes break the house's rule reads SUSPENDED. */
+function guardedRows(rows: readonly FancyQuote[], margins: HouseMargins): FancyQuote[] {
+  return rows.map((row) =>
+    row.gameStatus === '' && fancyRowBreaches(row, margins).length > 0
+      ? { ...row, gameStatus: 'SUSPENDED' }
+      : row,
+  );
+}
+
+/**
+ * The PriceBook of one process (DESIGN §5: shared implementations serve several), holding the
+ * house's quotes to `margins` (packages/domain/README.md, "House margins"); null holds nothing:
+ * the scripted feed's books, whose every price a test types by hand.
+ */
+export function createMemoryPriceBook(
+  staleMs: number,
+  margins: HouseMargins | null = DEFAULT_HOUSE_MARGINS,
+): PriceBook {
   const markets = new Map<string, Entry>();
   const fancies = new Map<number, Entry>();
+  /** Each event's match odds and bookmaker market ids, the pair judged together. */
+  const pairs = new Map<number, { matchOdds?: string; bookmaker?: string }>();
 
   const entry = (eventId: number, at: number): Entry => ({
     eventId,
@@ -91,7 +165,47 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
     lastPriceAt: 0,
     staleAt: null,
     downAt: at,
+    names: [],
+    held: false,
   });
+
+  /**
+   * Whether a market's quote breaks the rule: alone, with the margins of its kind; a bookmaker
+   * also with the match odds of its event, runner by runner under the same names, where no back
+   * of one may stand above a lay of the other (no margin: together they must not pay).
+   */
+  const breaks = (marketId: string, book: Entry): boolean => {
+    if (margins === null || book.status !== 'ACTIVE') return false;
+    const kind = marketIdParse(marketId)?.kind ?? 'MATCH_ODDS';
+    if (kind !== 'BOOKMAKER')
+      return runnersBreaches(runnerPrices(book, false), marketMargins(kind, margins)).length > 0;
+    const matchOddsId = pairs.get(book.eventId)?.matchOdds;
+    const matchOdds = matchOddsId === undefined ? undefined : markets.get(matchOddsId);
+    const exchange =
+      matchOdds?.status === 'ACTIVE' && matchOdds.staleAt === null
+        ? runnerPrices(matchOdds, false)
+        : null;
+    return bookmakerBreaches(runnerPrices(book, true), exchange, margins).length > 0;
+  };
+
+  const pairUp = (marketId: string, eventId: number) => {
+    const kind = marketIdParse(marketId)?.kind;
+    if (kind !== 'MATCH_ODDS' && kind !== 'BOOKMAKER') return;
+    const pair = pairs.get(eventId) ?? {};
+    pairs.set(
+      eventId,
+      kind === 'MATCH_ODDS' ? { ...pair, matchOdds: marketId } : { ...pair, bookmaker: marketId },
+    );
+  };
+
+  /** Judges a book anew; a book newly held is down from now, and its Seq moves for the reads. */
+  const judge = (marketId: string, book: Entry, at: number) => {
+    const held = breaks(marketId, book);
+    if (held === book.held) return;
+    book.held = held;
+    book.seq = Math.max(book.seq + 1, at);
+    if (held) book.downAt = Math.max(book.downAt, at);
+  };
 
   /** A book silent for longer than the window went stale at the end of the window. */
   const settleStaleness = (book: Entry, at: number) => {
@@ -113,9 +227,13 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
   };
 
   return {
-    register(marketId, eventId, at) {
+    register(marketId, eventId, at, runners) {
       if (!markets.has(marketId)) markets.set(marketId, entry(eventId, at));
       if (!fancies.has(eventId)) fancies.set(eventId, entry(eventId, at));
+      const book = markets.get(marketId);
+      if (book && runners)
+        book.names = runners.map((runner) => [runner.selectionId, runner.name] as const);
+      pairUp(marketId, eventId);
     },
 
     putMarket(marketId, status, runners, at, seq) {
@@ -125,6 +243,12 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       book.status = status;
       book.runners = runners;
       if (status !== 'ACTIVE') book.downAt = Math.max(book.downAt, at);
+      judge(marketId, book, at);
+      // The match odds moved: the bookmaker of its event is judged against them again.
+      const bookmakerId = pairs.get(book.eventId)?.bookmaker;
+      const bookmaker = bookmakerId === undefined ? undefined : markets.get(bookmakerId);
+      if (bookmakerId !== undefined && bookmaker && bookmakerId !== marketId)
+        judge(bookmakerId, bookmaker, at);
     },
 
     putFancy(eventId, rows, at, seq) {
@@ -132,7 +256,7 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       if (!book) return;
       fresh(book, at, seq);
       book.status = 'ACTIVE';
-      book.rows = rows;
+      book.rows = margins === null ? rows : guardedRows(rows, margins);
     },
 
     heartbeat(eventIds, at) {
@@ -149,7 +273,7 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
       if (!book) return undefined;
       settleStaleness(book, at);
       const isStale = book.staleAt !== null;
-      const status = isStale && book.status !== 'CLOSED' ? 'SUSPENDED' : book.status;
+      const status = (isStale || book.held) && book.status !== 'CLOSED' ? 'SUSPENDED' : book.status;
       return {
         marketId,
         eventId: book.eventId,
@@ -177,6 +301,7 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
 
     drop(eventId) {
       fancies.delete(eventId);
+      pairs.delete(eventId);
       for (const [marketId, book] of markets)
         if (book.eventId === eventId) markets.delete(marketId);
     },
@@ -193,8 +318,10 @@ export function createMemoryPriceBook(staleMs: number): PriceBook {
         own.lastSignalAt = Math.max(own.lastSignalAt, theirs.lastSignalAt);
         return own;
       };
-      for (const [marketId, book] of dump.markets)
+      for (const [marketId, book] of dump.markets) {
         markets.set(marketId, take(markets.get(marketId), book));
+        pairUp(marketId, book.eventId);
+      }
       for (const book of dump.fancies)
         fancies.set(book.eventId, take(fancies.get(book.eventId), book));
     },

@@ -1,3 +1,4 @@
+import type { HouseMargins } from '@backlay/domain';
 import type { FeedSource } from './runner.js';
 import { createSimulator, restoreSimulator, type SimulatorSnapshot } from './simulator/index.js';
 
@@ -9,8 +10,10 @@ export function createSimulatorSource(options: {
   start: Date;
   /** Real ms between heartbeats (see `heartbeatEveryMs`); the simulator's default if absent. */
   heartbeatMs?: number | undefined;
+  /** The house's margins every quote keeps (packages/domain/README.md, "House margins"). */
+  margins?: HouseMargins | undefined;
 }): FeedSource {
-  const run = { heartbeatMs: options.heartbeatMs };
+  const run = { heartbeatMs: options.heartbeatMs, margins: options.margins };
   let simulator =
     options.saved === undefined
       ? createSimulator({ seed: options.seed, speed: options.speed, start: options.start }, run)

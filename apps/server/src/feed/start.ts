@@ -1,7 +1,8 @@
+import type { HouseMargins } from '@backlay/domain';
 import type { Db } from '../db/pool.js';
 import type { Clock } from '../seams.js';
 import { createFeedApplier, seqsOf, type FeedBooks } from './applier.js';
-import { createFeedBooks, type FeedControl, type FeedName } from './control.js';
+import { booksMargins, createFeedBooks, type FeedControl, type FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
 import { follow, type FeedReplica } from './replica.js';
@@ -36,6 +37,8 @@ export interface StartedFeed {
 export async function startFeed(options: {
   feed: FeedName;
   staleS: number;
+  /** The house's margins: what the simulator quotes with and the books hold every quote to. */
+  margins?: HouseMargins;
   fixture: string | undefined;
   simSpeed: number;
   simSeed: number | undefined;
@@ -56,7 +59,8 @@ export async function startFeed(options: {
   replica?: FeedReplica;
 }): Promise<StartedFeed> {
   const { db, clock, log, replica } = options;
-  const books = options.books ?? createFeedBooks(options.staleS);
+  const books =
+    options.books ?? createFeedBooks(options.staleS, booksMargins(options.feed, options.margins));
   const { priceBook, scores } = books;
   if (options.feed === 'none') {
     return {
@@ -66,7 +70,7 @@ export async function startFeed(options: {
   }
   const now = clock.now();
   for (const market of await q.openMarkets(db))
-    priceBook.register(market.marketId, market.eventId, now.getTime());
+    priceBook.register(market.marketId, market.eventId, now.getTime(), market.runners);
 
   const saved = await q.loadState(db, options.feed);
   let source: FeedSource;
@@ -87,6 +91,7 @@ export async function startFeed(options: {
       speed: options.simSpeed,
       start: now,
       heartbeatMs: heartbeatEveryMs(options.staleS, HEARTBEAT_EVERY_MS),
+      margins: options.margins,
     });
   }
 

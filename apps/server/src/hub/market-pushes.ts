@@ -5,9 +5,11 @@ import {
   isExchangeMarket,
   marketIdParse,
   type BetDelays,
+  type HouseMargins,
 } from '@backlay/domain';
 import type { PriceBook } from '../feed/price-book.js';
 import type { Catalog } from '../modules/markets/catalog.js';
+import { bookmakerBookShown } from '../modules/markets/house-rule.js';
 import { bmFancyResult, eventDetailOf } from '../modules/markets/market-reads.js';
 import { marketView, openMarketsInOrder } from '../modules/markets/markets.service.js';
 import {
@@ -51,6 +53,8 @@ export function createMarketPushes(deps: {
   clock: Clock;
   /** The in-play bet delays the event detail tells (docs/architecture.md, "In-play bet delay"). */
   betDelay: BetDelays;
+  /** The house's margins custom bookmaker rows keep (packages/domain/README.md, "House margins"). */
+  margins: HouseMargins;
 }) {
   const { publisher, catalog, priceBook, clock } = deps;
   const now = () => clock.now().getTime();
@@ -72,10 +76,18 @@ export function createMarketPushes(deps: {
   const bmFancyOf = async (eventId: number) => {
     const at = now();
     const facts = await catalog.event(eventId);
+    const marketId = bookmakerMarketId(eventId);
     return bmFancyResult(
       eventId,
       facts,
-      priceBook.market(bookmakerMarketId(eventId), at),
+      bookmakerBookShown(
+        facts,
+        marketId,
+        priceBook.market(marketId, at),
+        priceBook,
+        at,
+        deps.margins,
+      ),
       priceBook.fancy(eventId, at),
     );
   };

@@ -1,4 +1,4 @@
-import { NO_BET_DELAYS } from '@backlay/domain';
+import { DEFAULT_HOUSE_MARGINS, NO_BET_DELAYS } from '@backlay/domain';
 import { hubMessages } from '@backlay/contract/hub';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPriceBook } from '../feed/price-book.js';
@@ -122,6 +122,7 @@ function harness() {
     priceBook,
     clock,
     betDelay: NO_BET_DELAYS,
+    margins: DEFAULT_HOUSE_MARGINS,
   });
   const notify = createFeedNotifier({
     publisher,

@@ -36,6 +36,7 @@ function contextOf(seed: number): StepContext {
   return {
     rng: rngCreate(seed),
     limits: { maxStakeMatch: 500_000, maxStakeSession: 100_000 },
+    margins: DEFAULT_HOUSE_MARGINS,
     realTimeOf: (simMs) => new Date(simMs),
   };
 }

@@ -1,11 +1,11 @@
 import {
   bookmakerMarketId,
-  DEFAULT_HOUSE_MARGINS,
   matchOddsMarketId,
   tossMarketId,
+  type HouseMargins,
 } from '@backlay/domain';
 import type { CricketInnings, CricketScore, FancyQuote, FeedUpdate } from '../types.js';
-import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
+import { MINUTE, SECOND, type QuoteContext, type StepContext, type Updates } from './context.js';
 import {
   ALL_OUT,
   BALL_KINDS,
@@ -244,17 +244,21 @@ const TIED: { kind: 'TIED_MATCH' } = { kind: 'TIED_MATCH' };
 const COMPLETED: { kind: 'COMPLETED_MATCH' } = { kind: 'COMPLETED_MATCH' };
 
 /** The tied match and completed match quotes (Yes, No) from the model; `rng` draws nothing. */
-function yesNoUpdates(event: CricketEvent, rng: Rng): Updates {
+function yesNoUpdates(event: CricketEvent, ctx: QuoteContext): Updates {
   return [TIED, COMPLETED].map((market) => {
     const [yes, no] = extraRunnerIds(event.eventId, market);
     const p =
       market.kind === 'TIED_MATCH' ? cricketTieChance(event) : cricketCompletionChance(event);
     return marketOpen(
       extraMarketId(event.eventId, market),
-      sideMarketQuotes(rng, [
-        { selectionId: yes, probability: p },
-        { selectionId: no, probability: 1 - p },
-      ]),
+      sideMarketQuotes(
+        ctx.rng,
+        [
+          { selectionId: yes, probability: p },
+          { selectionId: no, probability: 1 - p },
+        ],
+        ctx.margins,
+      ),
     );
   });
 }
@@ -269,14 +273,19 @@ function yesNoQuiet(event: CricketEvent, status: 'SUSPENDED' | 'CLOSED'): Update
   );
 }
 
-function priceUpdates(event: CricketEvent, rng: Rng): Updates {
+function priceUpdates(event: CricketEvent, ctx: QuoteContext): Updates {
+  const { rng, margins } = ctx;
   const [home, away] = cricketChances(event);
   const [moHome, moAway] = matchOddsRunnerIds(event.eventId, false);
   const [bmHome, bmAway] = bookmakerRunnerIds(event.eventId);
-  const exchange = exchangeQuotes(rng, [
-    { selectionId: moHome ?? 0, probability: home },
-    { selectionId: moAway ?? 0, probability: away },
-  ]);
+  const exchange = exchangeQuotes(
+    rng,
+    [
+      { selectionId: moHome ?? 0, probability: home },
+      { selectionId: moAway ?? 0, probability: away },
+    ],
+    margins,
+  );
   return [
     marketOpen(matchOddsMarketId(event.eventId), exchange),
     marketOpen(
@@ -287,11 +296,11 @@ function priceUpdates(event: CricketEvent, rng: Rng): Updates {
           { selectionId: bmHome ?? 0, probability: home },
           { selectionId: bmAway ?? 0, probability: away },
         ],
-        DEFAULT_HOUSE_MARGINS,
+        margins,
         exchange,
       ),
     ),
-    ...yesNoUpdates(event, rng),
+    ...yesNoUpdates(event, ctx),
   ];
 }
 
@@ -399,7 +408,12 @@ function isRateQuoted(event: CricketEvent, session: Session): boolean {
   }
 }
 
-function sessionQuote(event: CricketEvent, session: Session, mode: RowMode): FancyQuote {
+function sessionQuote(
+  event: CricketEvent,
+  session: Session,
+  mode: RowMode,
+  margins: HouseMargins,
+): FancyQuote {
   const innings = current(event);
   const isItsInnings =
     event.stage !== 'inningsBreak' && innings !== undefined && innings.side === session.side;
@@ -413,23 +427,24 @@ function sessionQuote(event: CricketEvent, session: Session, mode: RowMode): Fan
     const weights = ballWeights(6, innings?.wickets ?? 0, event.sides[session.side].strength);
     const legal = weights.slice(0, 7).reduce((sum, w) => sum + w, 0);
     const scoring = weights.slice(1, 6).reduce((sum, w) => sum + w, 0);
-    return fancyRateQuote(session.selectionId, gameStatus, 1, scoring / legal);
+    return fancyRateQuote(session.selectionId, gameStatus, 1, scoring / legal, margins);
   }
   return fancyQuote(
     session.selectionId,
     gameStatus,
     sessionForecast(event, session),
     isRateQuoted(event, session),
+    margins,
   );
 }
 
-function fancyUpdate(event: CricketEvent, mode: RowMode): FeedUpdate {
+function fancyUpdate(event: CricketEvent, mode: RowMode, margins: HouseMargins): FeedUpdate {
   return {
     kind: 'fancy',
     eventId: event.eventId,
     rows: event.sessions
       .filter((session) => isQuoted(event, session))
-      .map((session) => sessionQuote(event, session, mode)),
+      .map((session) => sessionQuote(event, session, mode, margins)),
   };
 }
 
@@ -797,8 +812,8 @@ function bowlBall(event: CricketEvent, innings: Innings, ctx: StepContext): Upda
     const chaser = event.sides[other(innings.side)].name;
     out.push(
       scoreUpdate(event, `Innings break: ${chaser} need ${innings.runs + 1} to win`),
-      ...priceUpdates(event, rng),
-      fancyUpdate(event, 'open'),
+      ...priceUpdates(event, ctx),
+      fancyUpdate(event, 'open', ctx.margins),
     );
     return out;
   }
@@ -806,14 +821,14 @@ function bowlBall(event: CricketEvent, innings: Innings, ctx: StepContext): Upda
     // DESIGN §6: suspend around wickets, reopen with fresh prices a few seconds later.
     event.stage = 'reopen';
     event.nextSimMs += rngInt(rng, WICKET_SUSPENSION[0], WICKET_SUSPENSION[1]);
-    out.push(...suspendMarkets(event), fancyUpdate(event, 'suspended'));
+    out.push(...suspendMarkets(event), fancyUpdate(event, 'suspended', ctx.margins));
     return out;
   }
   event.stage = 'deliver';
   event.nextSimMs +=
     rngInt(rng, BETWEEN_BALLS[0], BETWEEN_BALLS[1]) +
     (isOverDone ? rngInt(rng, OVER_BREAK[0], OVER_BREAK[1]) : 0);
-  out.push(...priceUpdates(event, rng), fancyUpdate(event, 'open'));
+  out.push(...priceUpdates(event, ctx), fancyUpdate(event, 'open', ctx.margins));
   return out;
 }
 
@@ -844,8 +859,8 @@ function startMatch(event: CricketEvent, ctx: StepContext): Updates {
       event,
       `${winnerName} won the toss and elected to ${electsToBat ? 'bat' : 'bowl'} first`,
     ),
-    ...priceUpdates(event, rng),
-    fancyUpdate(event, 'open'),
+    ...priceUpdates(event, ctx),
+    fancyUpdate(event, 'open', ctx.margins),
   ];
 }
 
@@ -861,8 +876,11 @@ function preMatch(event: CricketEvent, ctx: StepContext): Updates {
     event.nextSimMs + rngInt(rng, PRE_MATCH_REFRESH[0], PRE_MATCH_REFRESH[1]),
   );
   return [
-    ...priceUpdates(event, rng),
-    marketOpen(tossMarketId(event.eventId), tossQuotes(rng, tossRunnerIds(event.eventId))),
+    ...priceUpdates(event, ctx),
+    marketOpen(
+      tossMarketId(event.eventId),
+      tossQuotes(rng, tossRunnerIds(event.eventId), ctx.margins),
+    ),
   ];
 }
 
@@ -891,16 +909,19 @@ export function cricketAnnounce(event: CricketEvent, ctx: StepContext): Updates 
     return [
       announcement,
       { kind: 'eventStatus', eventId: event.eventId, status: 'inplay' },
-      ...priceUpdates(event, ctx.rng),
-      fancyUpdate(event, 'open'),
+      ...priceUpdates(event, ctx),
+      fancyUpdate(event, 'open', ctx.margins),
     ];
   }
   return [
     announcement,
     { kind: 'eventStatus', eventId: event.eventId, status: 'upcoming' },
-    ...priceUpdates(event, ctx.rng),
-    marketOpen(tossMarketId(event.eventId), tossQuotes(ctx.rng, tossRunnerIds(event.eventId))),
-    fancyUpdate(event, 'suspended'),
+    ...priceUpdates(event, ctx),
+    marketOpen(
+      tossMarketId(event.eventId),
+      tossQuotes(ctx.rng, tossRunnerIds(event.eventId), ctx.margins),
+    ),
+    fancyUpdate(event, 'suspended', ctx.margins),
   ];
 }
 
@@ -913,7 +934,7 @@ export function cricketStep(event: CricketEvent, ctx: StepContext): Updates {
       // Ball running: the bookmaker and the sessions wait for the ball; match odds stay open.
       event.stage = 'resolve';
       event.nextSimMs += BALL_IN_FLIGHT;
-      return [suspendBookmaker(event), fancyUpdate(event, 'ballRunning')];
+      return [suspendBookmaker(event), fancyUpdate(event, 'ballRunning', ctx.margins)];
     case 'resolve': {
       const innings = current(event);
       return innings === undefined ? [] : bowlBall(event, innings, ctx);
@@ -921,7 +942,7 @@ export function cricketStep(event: CricketEvent, ctx: StepContext): Updates {
     case 'reopen':
       event.stage = 'deliver';
       event.nextSimMs += rngInt(ctx.rng, NEW_BATTER_READY[0], NEW_BATTER_READY[1]);
-      return [...priceUpdates(event, ctx.rng), fancyUpdate(event, 'open')];
+      return [...priceUpdates(event, ctx), fancyUpdate(event, 'open', ctx.margins)];
     case 'inningsBreak': {
       const first = event.innings[0];
       if (first === undefined) return [];
@@ -933,8 +954,8 @@ export function cricketStep(event: CricketEvent, ctx: StepContext): Updates {
       const chaser = event.sides[other(first.side)].name;
       return [
         scoreUpdate(event, `${chaser} begin the chase of ${first.runs + 1}`),
-        ...priceUpdates(event, ctx.rng),
-        fancyUpdate(event, 'open'),
+        ...priceUpdates(event, ctx),
+        fancyUpdate(event, 'open', ctx.margins),
       ];
     }
     case 'finish':

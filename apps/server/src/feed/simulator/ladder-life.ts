@@ -3,6 +3,7 @@ import {
   isExchangeMarket,
   marketIdParse,
   runnersBreaches,
+  type HouseMargins,
 } from '@backlay/domain';
 import type { FeedUpdate, PriceSize, RunnerQuote } from '../types.js';
 import { SECOND } from './context.js';
@@ -77,6 +78,7 @@ function tilt(
   i: number,
   partner: number,
   direction: -1 | 0 | 1,
+  margins: HouseMargins,
 ): RunnerQuote[] | null {
   const shift = (k: number) => (k === i ? direction : k === partner ? -direction : 0);
   const backs = book.anchors.map((anchor, k) => ladderStep(anchor, shift(k)));
@@ -85,7 +87,7 @@ function tilt(
   );
   if (backs.some((back) => back >= LADDER_MAX)) return null;
   const prices = backs.map((back, k) => ({ selectionId: String(k), back, lay: lays[k] ?? null }));
-  if (runnersBreaches(prices, DEFAULT_HOUSE_MARGINS).length > 0) return null;
+  if (runnersBreaches(prices, margins).length > 0) return null;
   return book.runners.map((runner, k) => {
     const back = backs[k] ?? runner.back[0]?.price ?? 0;
     const lay = lays[k] ?? runner.lay[0]?.price ?? 0;
@@ -111,7 +113,11 @@ function resize(rng: Rng, levels: readonly PriceSize[]): readonly PriceSize[] {
 }
 
 /** One ladder beat over every open book, in market id order; the updates of the books it moved. */
-export function ladderBeat(books: Record<string, LiveBook>, rng: Rng): FeedUpdate[] {
+export function ladderBeat(
+  books: Record<string, LiveBook>,
+  rng: Rng,
+  margins: HouseMargins = DEFAULT_HOUSE_MARGINS,
+): FeedUpdate[] {
   const out: FeedUpdate[] = [];
   for (const marketId of Object.keys(books).sort()) {
     const book = books[marketId];
@@ -122,7 +128,7 @@ export function ladderBeat(books: Record<string, LiveBook>, rng: Rng): FeedUpdat
       const others = runners.map((_, k) => k).filter((k) => k !== i);
       const partner = rngPick(rng, others);
       const direction = rngPick(rng, [-1, 0, 1] as const);
-      runners = tilt(book, i, partner, direction) ?? runners;
+      runners = tilt(book, i, partner, direction, margins) ?? runners;
     }
     runners = runners.map((runner) => {
       const back = resize(rng, runner.back);

@@ -183,13 +183,22 @@ export function bookmakerBest(runners: readonly RunnerQuote[]): RunnerPrices[] {
   }));
 }
 
-/** Toss quotes: 1.95 back / 2.06 lay on each side (hundredths). */
-export function tossQuotes(rng: Rng, selectionIds: readonly number[]): RunnerQuote[] {
+/**
+ * Toss quotes: 1.95 back / 2.06 lay on each side (hundredths), wider where the house's margins ask
+ * more of a coin: each back at most 2/(1 + back margin), each lay at least 2/(1 − lay margin).
+ */
+export function tossQuotes(
+  rng: Rng,
+  selectionIds: readonly number[],
+  margins: HouseMargins = DEFAULT_HOUSE_MARGINS,
+): RunnerQuote[] {
+  const back = Math.min(TOSS_BACK, ladderFloor(200 / (1 + margins.backBp / 10_000)));
+  const lay = Math.max(TOSS_LAY, ladderCeil(200 / (1 - margins.layBp / 10_000)));
   return selectionIds.map((selectionId) => ({
     selectionId,
     status: 'ACTIVE',
-    back: [{ price: TOSS_BACK, size: rngInt(rng, 5, 50) * 1000 }],
-    lay: [{ price: TOSS_LAY, size: rngInt(rng, 5, 50) * 1000 }],
+    back: [{ price: back, size: rngInt(rng, 5, 50) * 1000 }],
+    lay: [{ price: lay, size: rngInt(rng, 5, 50) * 1000 }],
   }));
 }
 
@@ -252,6 +261,7 @@ export function fancyQuote(
   gameStatus: string,
   forecast: RunsForecast,
   isNear: boolean,
+  margins: Pick<HouseMargins, 'fancyBp'> = DEFAULT_HOUSE_MARGINS,
 ): FancyQuote {
   if (isNear) {
     const line = Math.max(1, Math.round(forecast.mean + 0.5));
@@ -260,6 +270,7 @@ export function fancyQuote(
       gameStatus,
       line,
       normalAtLeast(line, forecast.mean, forecast.sd),
+      margins,
     );
   }
   const line = Math.max(1, Math.floor(forecast.mean));

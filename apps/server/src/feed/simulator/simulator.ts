@@ -1,3 +1,4 @@
+import { DEFAULT_HOUSE_MARGINS, type HouseMargins } from '@backlay/domain';
 import type { FeedUpdate } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
 import { booksFollow, ladderBeat, ladderBeatSimMs } from './ladder-life.js';
@@ -74,6 +75,8 @@ function earliest(events: readonly SimEvent[], until: number): SimEvent | undefi
 export interface SimulatorRun {
   /** Real ms between heartbeats; default {@link HEARTBEAT_EVERY_MS}. */
   readonly heartbeatMs?: number | undefined;
+  /** The house's margins its quotes keep; default the domain's DEFAULT_HOUSE_MARGINS. */
+  readonly margins?: HouseMargins | undefined;
 }
 
 function engine(state: EngineState, run: SimulatorRun = {}): Simulator {
@@ -85,6 +88,7 @@ function engine(state: EngineState, run: SimulatorRun = {}): Simulator {
   const ctx: StepContext = {
     rng: state.rng,
     limits,
+    margins: run.margins ?? DEFAULT_HOUSE_MARGINS,
     realTimeOf: (simMs) =>
       new Date(Math.round(state.anchorRealMs + (simMs - state.anchorSimMs) / state.options.speed)),
   };
@@ -120,7 +124,7 @@ function engine(state: EngineState, run: SimulatorRun = {}): Simulator {
         if (isBeatDue || event === undefined) {
           state.simMs = beatAt;
           state.nextLadderSimMs = beatAt + beatSimMs;
-          updates.push(...ladderBeat(state.books, state.ladderRng));
+          updates.push(...ladderBeat(state.books, state.ladderRng, ctx.margins));
           continue;
         }
         const at = event.nextSimMs;

@@ -1,6 +1,6 @@
 import { matchOddsMarketId, overUnderGoals, type OverUnderType } from '@backlay/domain';
 import type { FeedUpdate, OtherScore } from '../types.js';
-import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
+import { MINUTE, SECOND, type QuoteContext, type StepContext, type Updates } from './context.js';
 import {
   eventAnnouncement,
   extraMarketId,
@@ -89,17 +89,22 @@ function openLines(event: SoccerEvent) {
 }
 
 /** Match odds, then each open over/under line from the goals so far and the minutes left. */
-function prices(event: SoccerEvent, rng: Rng): Updates {
+function prices(event: SoccerEvent, ctx: QuoteContext): Updates {
+  const { rng, margins } = ctx;
   const [home, away, draw] = soccerEventChances(event);
   const [homeId, awayId, drawId] = matchOddsRunnerIds(event.eventId, true);
   return [
     marketOpen(
       matchOddsMarketId(event.eventId),
-      exchangeQuotes(rng, [
-        { selectionId: homeId ?? 0, probability: home },
-        { selectionId: awayId ?? 0, probability: away },
-        { selectionId: drawId ?? 0, probability: draw },
-      ]),
+      exchangeQuotes(
+        rng,
+        [
+          { selectionId: homeId ?? 0, probability: home },
+          { selectionId: awayId ?? 0, probability: away },
+          { selectionId: drawId ?? 0, probability: draw },
+        ],
+        margins,
+      ),
     ),
     ...openLines(event).map((line) => {
       const over = overChance(
@@ -112,10 +117,14 @@ function prices(event: SoccerEvent, rng: Rng): Updates {
       const [underId, overId] = extraRunnerIds(event.eventId, line);
       return marketOpen(
         extraMarketId(event.eventId, line),
-        sideMarketQuotes(rng, [
-          { selectionId: underId, probability: 1 - over },
-          { selectionId: overId, probability: over },
-        ]),
+        sideMarketQuotes(
+          rng,
+          [
+            { selectionId: underId, probability: 1 - over },
+            { selectionId: overId, probability: over },
+          ],
+          margins,
+        ),
       );
     }),
   ];
@@ -194,7 +203,7 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
     event.nextSimMs += HALF_TIME;
     return [
       score(event, `Half-time: ${event.home} ${event.homeGoals}-${event.awayGoals} ${event.away}`),
-      ...prices(event, rng),
+      ...prices(event, ctx),
     ];
   }
   if (event.isSecondHalf && event.minute >= 90 + secondStoppage) return finish(event);
@@ -237,7 +246,7 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
   const side = rngChance(rng, event.homeRate / (event.homeRate + event.awayRate))
     ? event.home
     : event.away;
-  return [score(event, `${clock(event)} ${side} ${rngPick(rng, QUIET)}`), ...prices(event, rng)];
+  return [score(event, `${clock(event)} ${side} ${rngPick(rng, QUIET)}`), ...prices(event, ctx)];
 }
 
 /** The updates announcing a new event (upcoming, or in play on the opening board): spec, status, prices. */
@@ -260,7 +269,7 @@ export function soccerAnnounce(event: SoccerEvent, ctx: StepContext): Updates {
       eventId: event.eventId,
       status: event.isInPlay ? 'inplay' : 'upcoming',
     },
-    ...prices(event, ctx.rng),
+    ...prices(event, ctx),
   ];
 }
 
@@ -275,21 +284,21 @@ export function soccerStep(event: SoccerEvent, ctx: StepContext): Updates {
         return [
           { kind: 'eventStatus', eventId: event.eventId, status: 'inplay' },
           score(event, `Kick-off: ${event.home} v ${event.away}`),
-          ...prices(event, ctx.rng),
+          ...prices(event, ctx),
         ];
       }
       event.nextSimMs = Math.min(
         event.startSimMs,
         event.nextSimMs + rngInt(ctx.rng, PRE_MATCH_REFRESH[0], PRE_MATCH_REFRESH[1]),
       );
-      return prices(event, ctx.rng);
+      return prices(event, ctx);
     case 'minute':
       return playMinute(event, ctx);
     case 'reopen': {
       event.stage = 'minute';
       // The minute's remaining seconds: the next minute starts a minute after this one did.
       event.nextSimMs += rngInt(ctx.rng, 15, 30) * SECOND;
-      return prices(event, ctx.rng);
+      return prices(event, ctx);
     }
     case 'finish':
       return [];

@@ -1,3 +1,4 @@
+import { DEFAULT_HOUSE_MARGINS } from '@backlay/domain';
 import { matchOddsMarketId, setWinnerMarketId } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { FeedUpdate } from '../types.js';
@@ -13,6 +14,7 @@ function playMatch(seed: number): { event: TennisEvent; updates: FeedUpdate[] } 
   const ctx: StepContext = {
     rng: rngCreate(seed),
     limits: { maxStakeMatch: 500_000, maxStakeSession: 100_000 },
+    margins: DEFAULT_HOUSE_MARGINS,
     realTimeOf: (simMs) => new Date(simMs),
   };
   const event = tennisCreate(

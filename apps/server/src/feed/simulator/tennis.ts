@@ -1,6 +1,6 @@
 import { matchOddsMarketId } from '@backlay/domain';
 import type { FeedUpdate, OtherScore } from '../types.js';
-import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
+import { MINUTE, SECOND, type QuoteContext, type StepContext, type Updates } from './context.js';
 import {
   eventAnnouncement,
   extraMarketId,
@@ -82,17 +82,22 @@ function openSets(event: TennisEvent): number[] {
 }
 
 /** Match odds, then each open set's winner: the set in play from its state, later sets fresh. */
-function prices(event: TennisEvent, rng: Rng): Updates {
+function prices(event: TennisEvent, ctx: QuoteContext): Updates {
+  const { rng, margins } = ctx;
   const [home, away] = tennisEventChances(event);
   const [homeId, awayId] = matchOddsRunnerIds(event.eventId, false);
   const inPlay = event.setGames.length + 1;
   return [
     marketOpen(
       matchOddsMarketId(event.eventId),
-      exchangeQuotes(rng, [
-        { selectionId: homeId ?? 0, probability: home },
-        { selectionId: awayId ?? 0, probability: away },
-      ]),
+      exchangeQuotes(
+        rng,
+        [
+          { selectionId: homeId ?? 0, probability: home },
+          { selectionId: awayId ?? 0, probability: away },
+        ],
+        margins,
+      ),
     ),
     ...openSets(event).map((set) => {
       const chance =
@@ -101,10 +106,14 @@ function prices(event: TennisEvent, rng: Rng): Updates {
       const [setHome, setAway] = extraRunnerIds(event.eventId, setMarket(set));
       return marketOpen(
         extraMarketId(event.eventId, setMarket(set)),
-        sideMarketQuotes(rng, [
-          { selectionId: setHome, probability: p },
-          { selectionId: setAway, probability: 1 - p },
-        ]),
+        sideMarketQuotes(
+          rng,
+          [
+            { selectionId: setHome, probability: p },
+            { selectionId: setAway, probability: 1 - p },
+          ],
+          margins,
+        ),
       );
     }),
   ];
@@ -201,7 +210,8 @@ function finish(event: TennisEvent, winner: Side, commentary: string): Updates {
   ];
 }
 
-function playPoint(event: TennisEvent, rng: Rng): Updates {
+function playPoint(event: TennisEvent, ctx: QuoteContext): Updates {
+  const { rng } = ctx;
   const server = event.isTiebreak
     ? tiebreakServer(event.tiebreakFirstServer, event.points[0] + event.points[1])
     : event.server;
@@ -216,7 +226,7 @@ function playPoint(event: TennisEvent, rng: Rng): Updates {
     event.nextSimMs += gap;
     return [
       score(event, `${pointsText(event)}, ${name(event, server)} serving`),
-      ...prices(event, rng),
+      ...prices(event, ctx),
     ];
   }
   // Game (or tie-break) won.
@@ -251,7 +261,7 @@ function playPoint(event: TennisEvent, rng: Rng): Updates {
     gap += 90 * SECOND; // change of ends
   }
   event.nextSimMs += gap;
-  return [...setResult, score(event, commentary), ...prices(event, rng)];
+  return [...setResult, score(event, commentary), ...prices(event, ctx)];
 }
 
 /** The updates announcing a new event (upcoming, or in play on the opening board): spec, status, prices. */
@@ -274,7 +284,7 @@ export function tennisAnnounce(event: TennisEvent, ctx: StepContext): Updates {
       eventId: event.eventId,
       status: event.isInPlay ? 'inplay' : 'upcoming',
     },
-    ...prices(event, ctx.rng),
+    ...prices(event, ctx),
   ];
 }
 
@@ -289,16 +299,16 @@ export function tennisStep(event: TennisEvent, ctx: StepContext): Updates {
         return [
           { kind: 'eventStatus', eventId: event.eventId, status: 'inplay' },
           score(event, `Warm-up; ${name(event, event.server)} to serve first`),
-          ...prices(event, ctx.rng),
+          ...prices(event, ctx),
         ];
       }
       event.nextSimMs = Math.min(
         event.startSimMs,
         event.nextSimMs + rngInt(ctx.rng, PRE_MATCH_REFRESH[0], PRE_MATCH_REFRESH[1]),
       );
-      return prices(event, ctx.rng);
+      return prices(event, ctx);
     case 'point':
-      return playPoint(event, ctx.rng);
+      return playPoint(event, ctx);
     case 'finish':
       return [];
     default:

@@ -3,6 +3,7 @@ import {
   fancyLadder,
   marketBook,
   type BetDelays,
+  type HouseMargins,
   type Paise,
 } from '@backlay/domain';
 import { notifiedCache, type Changes } from '../../db/changes.js';
@@ -43,6 +44,8 @@ export function createBetsService(deps: {
   changes: Changes;
   /** The in-play bet delays (docs/architecture.md, "In-play bet delay"). */
   betDelay: BetDelays;
+  /** The house's margins its quotes keep (packages/domain/README.md, "House margins"). */
+  margins: HouseMargins;
   timer: Timer;
   /** REPORT_TZ: the periods of the client's loss limits (docs/safer-gambling.md). */
   reportTz: string;
@@ -102,7 +105,7 @@ export function createBetsService(deps: {
     alone: (bet) => q.placeBet(db, bet),
     together: (bets) => q.placeBetBatch(db, bets),
   });
-  const placement = { catalog, priceBook, clock, betDelay: deps.betDelay };
+  const placement = { catalog, priceBook, clock, betDelay: deps.betDelay, margins: deps.margins };
   const delay = { clock, timer: deps.timer };
   const makeDeps: MakeDeps = {
     clock,

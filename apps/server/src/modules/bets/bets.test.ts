@@ -58,13 +58,13 @@ async function priceAll() {
     runners: [
       {
         selectionId: lions,
-        back: [{ price: 45, size: 100000 }],
-        lay: [{ price: 50, size: 100000 }],
+        back: [{ price: 85, size: 100000 }],
+        lay: [{ price: 115, size: 100000 }],
       },
       {
         selectionId: tigers,
-        back: [{ price: 180, size: 100000 }],
-        lay: [{ price: 190, size: 100000 }],
+        back: [{ price: 95, size: 100000 }],
+        lay: [{ price: 125, size: 100000 }],
       },
     ],
   });
@@ -80,7 +80,7 @@ async function priceAll() {
       {
         selectionId: tigers,
         back: [{ price: 1.95, size: 5000 }],
-        lay: [{ price: 1.98, size: 5000 }],
+        lay: [{ price: 2.12, size: 5000 }],
       },
     ],
   });
@@ -298,24 +298,24 @@ describe('match odds positions', () => {
 });
 
 describe('bookmaker, toss and fancy figures', () => {
-  it('books bookmaker odds per 100: back 1000 at 45 wins 450', async () => {
+  it('books bookmaker odds per 100: back 1000 at 85 wins 850', async () => {
     const client = await newClient('bookie', 10_000);
     await placed(client, {
       MarketType: 'BOOKMAKER',
       MarketId: `${eventId}B`,
-      Odds: 45,
+      Odds: 85,
       Stack: 1000,
       BetType: 'Back',
     });
     const book = getProfitLossOnRunners.response.parse(
       await read(client, `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=${eventId}B`),
     );
-    expect(book.Status && book.Result.map((runner) => runner.pL)).toEqual([450, -1000]);
+    expect(book.Status && book.Result.map((runner) => runner.pL)).toEqual([850, -1000]);
     await placed(client, {
       MarketType: 'BOOKMAKER',
       MarketId: `${eventId}B`,
       SelectionID: String(tigers),
-      Odds: 190,
+      Odds: 125,
       Stack: 500,
       BetType: 'Lay',
     });
@@ -323,10 +323,10 @@ describe('bookmaker, toss and fancy figures', () => {
       await read(client, `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=${eventId}B`),
     );
     expect(after.Status && after.Result.map((runner) => runner.pL)).toEqual([
-      450 + 500,
-      -1000 - 950,
+      850 + 500,
+      -1000 - 625,
     ]);
-    expect((await wallet(client)).Exposure).toBe(1950);
+    expect((await wallet(client)).Exposure).toBe(1625);
   });
 
   it('books toss odds like match odds: lay 1000 at 1.98 risks 980', async () => {
@@ -519,7 +519,7 @@ describe('refusals', () => {
         kind: 'fancy',
         rows: sessions.map((selectionId) => ({
           selectionId,
-          noLine: 40,
+          noLine: 39,
           noRate: 100,
           yesLine: 40,
           yesRate: 100,
@@ -735,7 +735,7 @@ describe('group commit: bet_place_batch', () => {
     const answers = await Promise.all(
       clients.flatMap((client) => [
         bet(client, { Stack: 1000 }),
-        bet(client, { MarketType: 'BOOKMAKER', MarketId: `${eventId}B`, Odds: 45, Stack: 1000 }),
+        bet(client, { MarketType: 'BOOKMAKER', MarketId: `${eventId}B`, Odds: 85, Stack: 1000 }),
         bet(client, {
           MarketType: 'FANCY',
           MarketId: String(eventId),
@@ -873,7 +873,7 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
         status: 'ACTIVE',
         backPrice,
         backSize: 50000,
-        layPrice: backPrice + 4,
+        layPrice: backPrice + 40,
         laySize: 50000,
       });
     const bookmakerBet = () =>
@@ -882,12 +882,12 @@ describe('two instances on one database (DESIGN §11 caches)', () => {
         MarketId: `${eventId}B`,
         SelectionID: String(tigers),
         SelectionName: 'Tigers',
-        Odds: 150,
+        Odds: 90,
         Stack: 500,
       });
-    // The feed's 180 takes a back at 150; the operator's 140 does not, once the catalog has it.
+    // The feed's 95 takes a back at 90; the operator's 85 does not, once the catalog has it.
     expect((await bookmakerBet()).json()).toMatchObject({ Status: true });
-    await custom(140);
+    await custom(85);
     const deadline = Date.now() + 1000;
     let answer = (await bookmakerBet()).json<{ Result: string }>();
     while (answer.Result !== 'Odds changed' && Date.now() < deadline) {

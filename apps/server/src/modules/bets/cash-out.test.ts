@@ -1,5 +1,5 @@
 import type { CashOutBet } from '@backlay/contract/bets';
-import { cashOutPlan, type Paise, type Stake } from '@backlay/domain';
+import { DEFAULT_HOUSE_MARGINS, cashOutPlan, type Paise, type Stake } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { MarketBook } from '../../feed/price-book.js';
 import { manualClock, type Timer } from '../../seams.js';
@@ -90,6 +90,7 @@ function setup(options: { delayS?: number } = {}) {
       priceBook: { market: book, fancy: () => undefined },
       clock,
       betDelay: { exchangeS: { 4: options.delayS ?? 0 }, bookmakerS: 0, fancyS: 0 },
+      margins: DEFAULT_HOUSE_MARGINS,
     },
     delay: { clock, timer },
     openBets: async () => open.bets,

@@ -72,9 +72,12 @@ async function price(marketId: string, eventId: number, quotes: readonly Quote[]
   });
 }
 
+// Every book keeps the house's rule (packages/domain/README.md, "House margins"): backs ≥ 100 %,
+// lays ≤ 100 % on the exchange, 1 % inside those on a bookmaker, which sits outside the
+// exchange's spread.
 const SOCCER_ODDS: readonly Quote[] = [
   [2, 2.02],
-  [3.5, 3.6],
+  [3.5, 4],
   [3.9, 4],
 ];
 const CRICKET_ODDS: readonly Quote[] = [
@@ -84,15 +87,20 @@ const CRICKET_ODDS: readonly Quote[] = [
 async function priceAll() {
   await price(`1.${soccer}`, soccer, SOCCER_ODDS);
   await price(`${soccer}B`, soccer, [
-    [50, 52],
-    [150, 160],
-    [200, 210],
+    [95, 110],
+    [240, 300],
+    [280, 330],
   ]);
   await price(`1.${cricket}`, cricket, CRICKET_ODDS);
   await price(`${cricket}B`, cricket, [
-    [90, 92],
-    [105, 108],
+    [90, 98],
+    [105, 115],
   ]);
+}
+
+/** The soccer bookmaker judged alone: its match odds not open (a bookmaker's own prices). */
+async function suspendSoccerMatchOdds() {
+  await step(soccer, { kind: 'suspend', marketId: `1.${soccer}` });
 }
 
 interface Client {
@@ -396,7 +404,11 @@ describe('the in-play bet delay', () => {
 
   it('refuses with "Odds changed" when the price moved away during the delay', async () => {
     const client = await newClient(10_000);
-    duringDelay = () => price(`1.${cricket}`, cricket, [[1.85, 1.88], CRICKET_ODDS[1]!]);
+    duringDelay = () =>
+      price(`1.${cricket}`, cricket, [
+        [1.85, 1.88],
+        [2.08, 2.2],
+      ]);
     expect(await bet(client, cricket, { Odds: 1.9, Stack: 1000 })).toEqual({
       Status: false,
       Result: BET_MESSAGES.oddsChanged,
@@ -406,7 +418,11 @@ describe('the in-play bet delay', () => {
 
   it('takes the asked price when the price moved in the bettor’s favour', async () => {
     const client = await newClient(10_000);
-    duringDelay = () => price(`1.${cricket}`, cricket, [[1.95, 1.97], CRICKET_ODDS[1]!]);
+    duringDelay = () =>
+      price(`1.${cricket}`, cricket, [
+        [1.95, 1.97],
+        [2, 2.1],
+      ]);
     await placed(client, cricket, { Odds: 1.9, Stack: 1000 });
     // At 1.90, not 1.95: Lions +900, Tigers −1000.
     expect(await book(client, `1.${cricket}`)).toEqual([900, -1000]);
@@ -473,10 +489,11 @@ describe('the in-play bet delay', () => {
 describe('bookmaker longshots', () => {
   it('takes a bookmaker bet quoted above 1000 per 100, and still refuses decimal odds above 1000', async () => {
     const client = await newClient(10_000);
+    await suspendSoccerMatchOdds();
     await price(`${soccer}B`, soccer, [
-      [50, 52],
+      [40, 70],
       [1500, 1600],
-      [200, 210],
+      [150, 250],
     ]);
     await placed(client, soccer, {
       MarketId: `${soccer}B`,
@@ -573,8 +590,8 @@ describe('cash out', () => {
     expect(await book(client, `1.${soccer}`)).toEqual([-1000, -1000, 2900]);
     // The draw drifts in: lay at 2.50. Lay 3900 / 2.5 = 1560: Draw 2900 − 2340 = 560; others 560.
     const quotes: Quote[] = [
-      [2.4, 2.42],
-      [3.4, 3.45],
+      [2.4, 3],
+      [3.4, 4],
       [2.46, 2.5],
     ];
     await price(`1.${soccer}`, soccer, quotes);
@@ -601,7 +618,7 @@ describe('cash out', () => {
     const quotes: Quote[] = [
       [1.8, 1.84],
       [3.9, 4],
-      [4.3, 4.4],
+      [4.3, 5],
     ];
     await price(`1.${soccer}`, soccer, quotes);
     waits.length = 0;
@@ -622,7 +639,7 @@ describe('cash out', () => {
     // Lions drift to 2.50 to lay: lay 1900 / 2.5 = 760: Lions 900 − 1140 = −240, Tigers −240.
     const quotes: Quote[] = [
       [2.46, 2.5],
-      [1.6, 1.62],
+      [1.6, 1.7],
     ];
     await price(`1.${cricket}`, cricket, quotes);
     waits.length = 0;
@@ -635,6 +652,12 @@ describe('cash out', () => {
 
   it('cashes out a bookmaker position to the paisa, and half of one', async () => {
     const client = await newClient(10_000);
+    await suspendSoccerMatchOdds();
+    await price(`${soccer}B`, soccer, [
+      [50, 60],
+      [150, 500],
+      [200, 500],
+    ]);
     await placed(client, soccer, {
       MarketId: `${soccer}B`,
       MarketType: 'BOOKMAKER',
@@ -644,8 +667,8 @@ describe('cash out', () => {
     expect(await book(client, `${soccer}B`)).toEqual([500, -1000, -1000]);
     const quotes: Quote[] = [
       [38, 40],
-      [150, 160],
-      [200, 210],
+      [150, 650],
+      [200, 650],
     ];
     await price(`${soccer}B`, soccer, quotes);
     // Half: lay Home 1500 / 1.4 / 2 = 535.71 → 536: Home 500 − 214.40, others −1000 + 536.
@@ -669,7 +692,7 @@ describe('cash out', () => {
     await placed(client, cricket, { Odds: 1.9, Stack: 1000 });
     const quotes: Quote[] = [
       [2.46, 2.5],
-      [1.6, 1.62],
+      [1.6, 1.7],
     ];
     await price(`1.${cricket}`, cricket, quotes);
     // Both tabs show the same book, so both send the same plan, at once.
@@ -689,8 +712,8 @@ describe('cash out', () => {
     await placed(client, soccer, { Odds: 2, Stack: 1000 });
     const quotes: Quote[] = [
       [1.6, 1.62],
-      [4, 4.1],
-      [4.5, 4.6],
+      [4, 5],
+      [4.5, 6],
     ];
     await price(`1.${soccer}`, soccer, quotes);
     const changed = await cashOut(client, `1.${soccer}`, quotes, 100, (bets) => {
@@ -699,8 +722,8 @@ describe('cash out', () => {
     expect(changed.answer).toEqual({ Status: false, Result: BET_MESSAGES.positionChanged });
     const worse = await cashOut(client, `1.${soccer}`, [
       [1.6, 1.5],
-      [4, 4.1],
-      [4.5, 4.6],
+      [4, 5],
+      [4.5, 6],
     ]);
     expect(worse.answer).toEqual({ Status: false, Result: BET_MESSAGES.oddsChanged });
     expect(await book(client, `1.${soccer}`)).toEqual([1000, -1000, -1000]);

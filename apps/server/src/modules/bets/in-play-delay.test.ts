@@ -1,3 +1,4 @@
+import { DEFAULT_HOUSE_MARGINS } from '@backlay/domain';
 import type { BetDraft } from '@backlay/contract/bets';
 import { describe, expect, it } from 'vitest';
 import type { MarketBook } from '../../feed/price-book.js';
@@ -141,6 +142,7 @@ describe('held with exchangePlacement: decided again from scratch', () => {
       },
       clock,
       betDelay: { exchangeS: { 4: 5 }, bookmakerS: 0, fancyS: 0 },
+      margins: DEFAULT_HOUSE_MARGINS,
     };
     return { state, deps };
   }

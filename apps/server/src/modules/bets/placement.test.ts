@@ -1,3 +1,4 @@
+import { DEFAULT_HOUSE_MARGINS } from '@backlay/domain';
 import type { BetDraft } from '@backlay/contract/bets';
 import type { BetDelays } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
@@ -73,7 +74,7 @@ function fakes(
       state.books ??
       new Map([
         [MATCH_ODDS, book(MATCH_ODDS, [quote(LIONS, 190, 210), quote(TIGERS, 200, 220)])],
-        [BOOKMAKER, book(BOOKMAKER, [quote(LIONS, 45, 50), quote(TIGERS, 180, 190)])],
+        [BOOKMAKER, book(BOOKMAKER, [quote(LIONS, 85, 115), quote(TIGERS, 95, 125)])],
       ]),
     fancy:
       'fancy' in state
@@ -95,6 +96,7 @@ function fakes(
     },
     clock,
     betDelay: DELAYS,
+    margins: DEFAULT_HOUSE_MARGINS,
   };
   return { deps, world, clock };
 }
@@ -234,21 +236,21 @@ describe('exchangePlacement: the DESIGN §5 price check', () => {
           isCustom: true,
           isActive: true,
           status: 'ACTIVE',
-          backPrice: 60,
+          backPrice: 80,
           backSize: 100,
-          layPrice: 65,
+          layPrice: 120,
           laySize: 100,
         },
       ],
     });
     const { deps } = fakes({ event: event({}, [market(), bookmaker]) });
-    const bet = draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 60 });
+    const bet = draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 80 });
     expect(await exchangePlacement(deps, bet, 1000)).toMatchObject({
-      odds: 60,
-      figures: { profit: 60_000, liability: 100_000 },
+      odds: 80,
+      figures: { profit: 80_000, liability: 100_000 },
     });
-    // The feed's 45 is not the price any more.
-    expect(await exchangePlacement(deps, { ...bet, Odds: 61 }, 1000)).toBe(
+    // The feed's 85 is not the price any more.
+    expect(await exchangePlacement(deps, { ...bet, Odds: 85 }, 1000)).toBe(
       BET_MESSAGES.oddsChanged,
     );
   });
@@ -270,7 +272,7 @@ describe('exchangePlacement: the DESIGN §5 price check', () => {
     expect(
       await exchangePlacement(
         bookmakerInPlay,
-        draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 45 }),
+        draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 85 }),
         1000,
       ),
     ).toMatchObject({ delayS: 2 });

@@ -2,7 +2,8 @@ import type { BetDraft } from '@backlay/contract/bets';
 import {
   betDelaySeconds,
   betFigures,
-  bookmakerRowsAssemble,
+  fancyRowBreaches,
+  fancyRowQuote,
   fancyRowIsOpen,
   fancyRowsAssemble,
   marketIdParse,
@@ -13,12 +14,14 @@ import {
   toFancyLine,
   toFancyRate,
   type BetDelays,
+  type HouseMargins,
   type Paise,
   type PricedBet,
 } from '@backlay/domain';
 import type { PriceBook } from '../../feed/price-book.js';
 import type { Clock } from '../../seams.js';
 import type { Catalog } from '../markets/catalog.js';
+import { bookmakerBookShown, bookmakerRowsShown } from '../markets/house-rule.js';
 import { fancyRowWire, operatorFancyWire } from '../markets/markets.wire.js';
 import { BET_MESSAGES } from './bet-answers.js';
 import type { OpenBet } from './bets.queries.js';
@@ -37,6 +40,8 @@ export interface PlacementDeps {
   readonly clock: Clock;
   /** The in-play bet delays (docs/architecture.md, "In-play bet delay"). */
   readonly betDelay: BetDelays;
+  /** The house's margins its quotes keep (packages/domain/README.md, "House margins"). */
+  readonly margins: HouseMargins;
 }
 
 export type Side = 'Back' | 'Lay' | 'Yes' | 'No';
@@ -86,7 +91,20 @@ export async function exchangePlacement(
     return BET_MESSAGES.closed;
   }
   if (event.betLocked) return BET_MESSAGES.locked;
-  const book = priceBook.market(draft.MarketId, clock.now().getTime());
+  const now = clock.now().getTime();
+  // A bookmaker as its screen shows it: suspended while the operator's rows over the feed break
+  // the house's rule (the PriceBook holds the feed's own quotes to it).
+  const book =
+    draft.MarketType === 'BOOKMAKER'
+      ? bookmakerBookShown(
+          event,
+          draft.MarketId,
+          priceBook.market(draft.MarketId, now),
+          priceBook,
+          now,
+          deps.margins,
+        )
+      : priceBook.market(draft.MarketId, now);
   if (market.operatorSuspended || !book || book.status !== 'ACTIVE') return BET_MESSAGES.suspended;
   const runners = market.runners;
   const runner = runners.find((entry) => entry.selectionId === draft.SelectionID);
@@ -107,33 +125,8 @@ export async function exchangePlacement(
   let odds: number;
   if (draft.MarketType === 'BOOKMAKER') {
     // Custom bookmaker rows override the feed's prices when active (SPEC §4).
-    const [row] = bookmakerRowsAssemble(
-      [
-        {
-          MarketId: draft.MarketId,
-          selectionId: runner.selectionId,
-          RunnerName: runner.name,
-          status: quote.status,
-          BackPrice1: bestBack ?? 0,
-          BackSize1: 0,
-          LayPrice1: bestLay ?? 0,
-          LaySize1: 0,
-        },
-      ],
-      market.customBookmaker
-        .filter((custom) => String(custom.selectionId) === runner.selectionId)
-        .map((custom) => ({
-          ...custom,
-          MarketId: custom.marketId,
-          selectionId: String(custom.selectionId),
-          RunnerName: custom.runnerName,
-          BackPrice1: custom.backPrice,
-          BackSize1: custom.backSize,
-          LayPrice1: custom.layPrice,
-          LaySize1: custom.laySize,
-          IsCustome: custom.isCustom,
-          IsActive: custom.isActive,
-        })),
+    const row = bookmakerRowsShown(draft.MarketId, market, book).find(
+      (entry) => entry.selectionId === runner.selectionId,
     );
     bestBack = row?.BackPrice1 || undefined;
     bestLay = row?.LayPrice1 || undefined;
@@ -231,6 +224,10 @@ export async function fancyPlacement(
   });
   const row = rows.find((entry) => entry.SelectionId === draft.SelectionID);
   if (!row || !fancyRowIsOpen(row)) return BET_MESSAGES.suspended;
+  // An operator's row breaking the house's rule is not offered (the PriceBook holds the feed's).
+  const quote = fancyRowQuote(row);
+  if (row.isCustome && quote && fancyRowBreaches(quote, deps.margins).length > 0)
+    return BET_MESSAGES.suspended;
   const check = stakeCheck(stakeValue, { min: row.min, max: row.max });
   if (!check.ok) return check.message;
   const [line, rate] =

@@ -124,11 +124,11 @@ beforeAll(async () => {
   await step({
     kind: 'prices',
     marketId: `${eventId}B`,
-    runners: [quote(lions, 45, 50), quote(tigers, 180, 190)],
+    runners: [quote(lions, 45, 110), quote(tigers, 95, 110)],
   });
   await step({
     kind: 'fancy',
-    rows: [{ selectionId: `${eventId}-1`, noLine: 50, noRate: 100, yesLine: 50, yesRate: 100 }],
+    rows: [{ selectionId: `${eventId}-1`, noLine: 49, noRate: 100, yesLine: 50, yesRate: 100 }],
   });
   for (const name of ['shaw', 'Shah', 'zedx1', 'SHANE', 'zed_1', 'shahid']) {
     await createTestClient(database.db, name, 0, clock);

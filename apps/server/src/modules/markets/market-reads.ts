@@ -12,6 +12,7 @@ import {
   marketIdParse,
   paiseToRupees,
   type BetDelays,
+  type HouseMargins,
   type Paise,
 } from '@backlay/domain';
 import type { FancyBook, MarketBook, PriceBook } from '../../feed/price-book.js';
@@ -19,6 +20,7 @@ import { checkedAnswer } from '../../http/endpoints.js';
 import { createSnapshots, type Snapshot } from '../../http/snapshot.js';
 import type { Clock } from '../../seams.js';
 import type { Catalog, EventFacts } from './catalog.js';
+import { bookmakerBookShown } from './house-rule.js';
 import type { MarketRow } from './markets.queries.js';
 import {
   assembledFancyRows,
@@ -127,6 +129,8 @@ export function createMarketReads(deps: {
   tvUrl: (eventId: number, hostname: string) => string | null;
   /** The in-play bet delays the event detail tells each market's bettors. */
   betDelay: BetDelays;
+  /** The house's margins custom bookmaker rows keep (packages/domain/README.md, "House margins"). */
+  margins: HouseMargins;
   fancyWorst: (clientId: string, eventId: number) => Promise<Worst>;
   fancyWorstInMemory: (clientId: string, eventId: number) => Worst | undefined;
 }) {
@@ -230,7 +234,16 @@ export function createMarketReads(deps: {
     const at = clock.now().getTime();
     const marketId = bookmakerMarketId(eventId);
     const row = facts?.marketRows.find((market) => market.marketId === marketId);
-    const bookmaker = row && priceBook.market(marketId, at);
+    const bookmaker =
+      row &&
+      bookmakerBookShown(
+        facts,
+        marketId,
+        priceBook.market(marketId, at),
+        priceBook,
+        at,
+        deps.margins,
+      );
     const fancy = facts && priceBook.fancy(eventId, at);
     return snapshots.get(
       `bmfancy:${eventId}`,

@@ -1,9 +1,12 @@
 import type { CustomBookmakerBody, CustomFancyBody } from '@backlay/contract/ops';
 import {
   FANCY_SUSPENDED,
+  fancyRowBreaches,
   fancyRowsAssemble,
   marketIdParse,
+  quoteBreachMessage,
   type FancyRow,
+  type HouseMargins,
   type MarketType,
 } from '@backlay/domain';
 import type { Db } from '../../db/pool.js';
@@ -11,6 +14,7 @@ import type { FancyBook, MarketBook, PriceBook } from '../../feed/price-book.js'
 import type { FancyQuote, PriceSize } from '../../feed/types.js';
 import type { Clock } from '../../seams.js';
 import type { Catalog, EventFacts } from './catalog.js';
+import { bookmakerRowsBreaches, bookmakerRowsShown } from './house-rule.js';
 import * as q from './markets.queries.js';
 import type { OperatorOutcome } from '../operator-outcome.js';
 import { fancyRowWire, operatorFancyWire } from './markets.wire.js';
@@ -52,6 +56,9 @@ export type { OperatorOutcome };
 
 /** The largest min or max stake a market or session row holds (a PostgreSQL integer). */
 export const MAX_STAKE_LIMIT = 2_147_483_647;
+
+/** How a custom row that would offer a bettor a sure profit is refused (packages/domain/README.md, "House margins"). */
+export const HOUSE_RULE_REFUSAL = 'Refused by the house margin rule';
 
 /**
  * The order an event's markets are listed in: match odds, bookmaker and toss as before, then the
@@ -178,6 +185,8 @@ export function createMarketsService(deps: {
   priceBook: PriceBook;
   /** Every read of events, markets and operator rows comes from it (no query per read). */
   catalog: Catalog;
+  /** The house's margins an operator's rows keep (packages/domain/README.md, "House margins"). */
+  margins: HouseMargins;
 }) {
   const { db, clock, priceBook, catalog } = deps;
   /** After an operator's write, this instance's copy goes at once (the others hear PostgreSQL). */
@@ -262,6 +271,19 @@ export function createMarketsService(deps: {
       if (row.max < row.min) return refused('max must not be below min');
       if (row.max > MAX_STAKE_LIMIT) return refused(`max must be at most ${MAX_STAKE_LIMIT}`);
       if (!(await q.eventExists(db, row.eventId))) return refused(`No event ${row.eventId}`);
+      // A custom row's own No and Yes keep the house's rule (packages/domain/README.md, "House margins").
+      const [breach] = row.isCustome
+        ? fancyRowBreaches(
+            {
+              noLine: row.layPrice,
+              noRate: row.laySize,
+              yesLine: row.backPrice,
+              yesRate: row.backSize,
+            },
+            deps.margins,
+          )
+        : [];
+      if (breach) return refused(`${HOUSE_RULE_REFUSAL}: ${quoteBreachMessage(breach)}`);
       await q.upsertCustomFancy(db, row, clock.now());
       changed(row.eventId);
       return done(`Custom fancy row ${row.selectionId} saved`);
@@ -272,6 +294,23 @@ export function createMarketsService(deps: {
       if (!parts || parts.kind !== 'BOOKMAKER')
         return refused(`${row.marketId} is not a bookmaker market id`);
       if (!(await q.eventExists(db, parts.eventId))) return refused(`No event ${parts.eventId}`);
+      // The market as bettors would see it with this row keeps the house's rule, alone and
+      // against the match odds (packages/domain/README.md, "House margins").
+      const facts = await catalog.event(parts.eventId);
+      const market = facts?.markets.get(row.marketId);
+      if (facts && market) {
+        const candidate: q.CustomBookmakerRow = { ...row, isCustom: row.isCustome };
+        const others = market.customBookmaker.filter(
+          (custom) => custom.selectionId !== row.selectionId,
+        );
+        const at = clock.now().getTime();
+        const rows = bookmakerRowsShown(row.marketId, market, priceBook.market(row.marketId, at), [
+          candidate,
+          ...others,
+        ]);
+        const [breach] = bookmakerRowsBreaches(facts, rows, priceBook, at, deps.margins);
+        if (breach) return refused(`${HOUSE_RULE_REFUSAL}: ${quoteBreachMessage(breach)}`);
+      }
       await q.upsertCustomBookmaker(db, parts.eventId, row, clock.now());
       changed(parts.eventId);
       return done(`Custom bookmaker row ${row.marketId}/${row.selectionId} saved`);

@@ -66,7 +66,7 @@ async function priceBookmakerAndFancy() {
       {
         selectionId: cricket * 100 + 2,
         back: [{ price: 105, size: 100000 }],
-        lay: [{ price: 110, size: 100000 }],
+        lay: [{ price: 120, size: 100000 }],
       },
     ],
   });
@@ -134,7 +134,7 @@ beforeAll(async () => {
       {
         selectionId: cricket * 100 + 2,
         back: [{ price: 1.95, size: 5000 }],
-        lay: [{ price: 1.98, size: 5000 }],
+        lay: [{ price: 2.12, size: 5000 }],
       },
     ],
   });
@@ -378,7 +378,7 @@ describe('bookmaker and fancy', () => {
       status: 'ACTIVE',
       backPrice: 100,
       backSize: 50000,
-      layPrice: 104,
+      layPrice: 120,
       laySize: 50000,
     });
     const custom = getCustomFancy.response.parse(
@@ -400,6 +400,77 @@ describe('bookmaker and fancy', () => {
       selectionId: cricket * 100 + 2,
       IsActive: true,
       BackPrice1: 100,
+    });
+  });
+});
+
+describe('the house margin rule on the operator rows', () => {
+  it('refuses a custom bookmaker row that would make a sure bet, naming the rule and the figures', async () => {
+    const row = {
+      marketId: `${cricket}B`,
+      selectionId: cricket * 100 + 2,
+      runnerName: 'Tigers',
+      isCustome: false,
+      isActive: true,
+      status: 'ACTIVE',
+      backSize: 50000,
+      laySize: 50000,
+    };
+    // Lions back 1.88 and Tigers back 2.50: backing both wins whatever happens.
+    const alone = await ops('set-custom-bookmaker', { ...row, backPrice: 150, layPrice: 160 });
+    expect(alone.json()).toEqual({
+      Status: false,
+      Result:
+        'Refused by the house margin rule: The backs make a book of 93.19 %, below 101.00 %: backing every runner would win whatever happens',
+    });
+    // With Lions at 1.80 the book alone keeps its margin, but Tigers' back of 2.15 on the
+    // bookmaker stands above the exchange's lay of 2.12: back one, lay the other.
+    const lions = { ...row, selectionId: cricket * 100 + 1, runnerName: 'Lions' };
+    expect(
+      (await ops('set-custom-bookmaker', { ...lions, backPrice: 80, layPrice: 120 })).json(),
+    ).toMatchObject({ Status: true });
+    const against = await ops('set-custom-bookmaker', { ...row, backPrice: 115, layPrice: 130 });
+    expect(against.json()).toEqual({
+      Status: false,
+      Result:
+        'Refused by the house margin rule: Back 2.15 is not below lay 2.12 on runner Tigers: back one and lay the other, and the house pays the gap',
+    });
+    await ops('set-custom-bookmaker', { ...lions, isActive: false, backPrice: 80, layPrice: 120 });
+  });
+
+  it('refuses a custom fancy row whose No stands above its Yes, or whose one line makes too thin a book', async () => {
+    const row = {
+      eventId: cricket,
+      selectionId: `${cricket}-7`,
+      runnerName: 'Custom 8 over runs',
+      isCustome: true,
+      isActive: false,
+      min: 100,
+      max: 25000,
+    };
+    const crossed = await ops('set-custom-fancy', {
+      ...row,
+      backPrice: 50,
+      backSize: 100,
+      layPrice: 52,
+      laySize: 100,
+    });
+    expect(crossed.json()).toEqual({
+      Status: false,
+      Result:
+        'Refused by the house margin rule: No 52 is above Yes 50: runs from 50 to 51 would win both',
+    });
+    const even = await ops('set-custom-fancy', {
+      ...row,
+      backPrice: 50,
+      backSize: 100,
+      layPrice: 50,
+      laySize: 100,
+    });
+    expect(even.json()).toEqual({
+      Status: false,
+      Result:
+        'Refused by the house margin rule: No 50 (100) and Yes 50 (100) make a book of 100.00 %, below 102.00 %: one of them always wins',
     });
   });
 });

@@ -118,10 +118,19 @@ const fancy = (betType: 'Yes' | 'No', line: number, stake: number) => ({
   Stack: stake,
 });
 
-async function fancyLine(line: number) {
+/** The session's row at even rates: No at `noLine`, Yes one run above it. */
+async function fancyLine(noLine: number) {
   await step(eventId, {
     kind: 'fancy',
-    rows: [{ selectionId: `${eventId}-1`, noLine: line, noRate: 100, yesLine: line, yesRate: 100 }],
+    rows: [
+      {
+        selectionId: `${eventId}-1`,
+        noLine,
+        noRate: 100,
+        yesLine: noLine + 1,
+        yesRate: 100,
+      },
+    ],
   });
 }
 
@@ -183,12 +192,12 @@ beforeAll(async () => {
       {
         selectionId: lions,
         back: [{ price: 45, size: 100_000 }],
-        lay: [{ price: 50, size: 100_000 }],
+        lay: [{ price: 110, size: 100_000 }],
       },
       {
         selectionId: tigers,
-        back: [{ price: 180, size: 100_000 }],
-        lay: [{ price: 190, size: 100_000 }],
+        back: [{ price: 95, size: 100_000 }],
+        lay: [{ price: 110, size: 100_000 }],
       },
     ],
   });
@@ -298,7 +307,7 @@ describe('the house ladder of a fancy session', () => {
   it('keeps the runs where the house’s result changes: Yes 50 for 100, No 52 for 200 at even rates', async () => {
     const echo = await newClient('echo');
     const foxtrot = await newClient('foxtrot');
-    await fancyLine(50);
+    await fancyLine(49);
     await placed(echo, fancy('Yes', 50, 100));
     await fancyLine(52);
     await placed(foxtrot, fancy('No', 52, 200));
@@ -429,7 +438,7 @@ describe('the events of the back office', () => {
       isActive: true,
       backPrice: 30,
       backSize: 100,
-      layPrice: 30,
+      layPrice: 29,
       laySize: 100,
       min: 100,
       max: 1000,

@@ -198,7 +198,7 @@ describe('tied match and completed match (cricket)', () => {
       {
         selectionId: no,
         back: [{ price: 1.01, size: 90_000 }],
-        lay: [{ price: 1.02, size: 90_000 }],
+        lay: [{ price: 1.03, size: 90_000 }],
       },
     ]);
     await prices(eventId, `${eventId}CM`, [
@@ -210,7 +210,7 @@ describe('tied match and completed match (cricket)', () => {
       {
         selectionId: eventId * 100 + 14,
         back: [{ price: 17, size: 900 }],
-        lay: [{ price: 21, size: 900 }],
+        lay: [{ price: 23, size: 900 }],
       },
     ]);
   });
@@ -482,7 +482,7 @@ describe('over/under 2.5 goals (soccer)', () => {
     const over = eventId * 100 + 24;
     await prices(eventId, marketId, [
       { selectionId: under, back: [{ price: 2.2, size: 5000 }], lay: [{ price: 2.3, size: 5000 }] },
-      { selectionId: over, back: [{ price: 1.7, size: 5000 }], lay: [{ price: 1.75, size: 5000 }] },
+      { selectionId: over, back: [{ price: 1.7, size: 5000 }], lay: [{ price: 1.85, size: 5000 }] },
     ]);
     const a = await client('ou-a', 10_000);
     const b = await client('ou-b', 10_000);
@@ -617,7 +617,7 @@ describe('set winner (tennis)', () => {
       {
         selectionId: second,
         back: [{ price: 2.8, size: 5000 }],
-        lay: [{ price: 2.9, size: 5000 }],
+        lay: [{ price: 3.2, size: 5000 }],
       },
     ]);
     await prices(eventId, `${eventId}SW3`, [
@@ -629,7 +629,7 @@ describe('set winner (tennis)', () => {
       {
         selectionId: eventId * 100 + 36,
         back: [{ price: 2, size: 500 }],
-        lay: [{ price: 2.06, size: 500 }],
+        lay: [{ price: 2.2, size: 500 }],
       },
     ]);
     const a = await client('sw-a', 10_000);
