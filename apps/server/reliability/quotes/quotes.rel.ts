@@ -149,7 +149,10 @@ interface MarketShown {
   readonly marketType: FeedMarketType;
   /** The least stake it takes (whole rupees). */
   readonly minStake: number;
-  /** Active runners' best prices: decimal hundredths, or per 100 for a bookmaker. */
+  /**
+   * Every runner, each an outcome; its best prices (decimal hundredths, or per 100 for a
+   * bookmaker) only while it takes bets.
+   */
   readonly runners: readonly {
     readonly selectionId: string;
     readonly name: string;
@@ -295,14 +298,15 @@ function rawShown(event: KnownEvent, updates: readonly FeedUpdate[]) {
         marketId: update.marketId,
         marketType: spec.marketType,
         minStake: spec.minStake,
-        runners: update.runners
-          .filter((runner) => runner.status === 'ACTIVE')
-          .map((runner) => ({
+        runners: update.runners.map((runner) => {
+          const active = runner.status === 'ACTIVE';
+          return {
             selectionId: String(runner.selectionId),
             name: names.get(String(runner.selectionId)) ?? String(runner.selectionId),
-            back: best(runner.back),
-            lay: best(runner.lay),
-          })),
+            back: active ? best(runner.back) : null,
+            lay: active ? best(runner.lay) : null,
+          };
+        }),
       });
     } else if (update.kind === 'fancy' && update.eventId === event.spec.eventId) {
       rows = update.rows.filter((row) => row.gameStatus === '');
@@ -475,18 +479,17 @@ async function shown(event: KnownEvent) {
       marketId: book.marketId,
       marketType: event.markets.get(book.marketId)?.marketType ?? 'MATCH_ODDS',
       minStake: event.markets.get(book.marketId)?.minStake ?? 100,
-      runners: book.runners
-        .filter((runner) => runner.status === 'ACTIVE')
-        .map((runner) => {
-          const back = best(runner.ex.availableToBack);
-          const lay = best(runner.ex.availableToLay);
-          return {
-            selectionId: String(runner.selectionId),
-            name: event.names.get(book.marketId)?.get(String(runner.selectionId)) ?? '',
-            back: back === null ? null : hundredths(back),
-            lay: lay === null ? null : hundredths(lay),
-          };
-        }),
+      runners: book.runners.map((runner) => {
+        const active = runner.status === 'ACTIVE';
+        const back = active ? best(runner.ex.availableToBack) : null;
+        const lay = active ? best(runner.ex.availableToLay) : null;
+        return {
+          selectionId: String(runner.selectionId),
+          name: event.names.get(book.marketId)?.get(String(runner.selectionId)) ?? '',
+          back: back === null ? null : hundredths(back),
+          lay: lay === null ? null : hundredths(lay),
+        };
+      }),
     }));
   type BmFancy = {
     BMList: BookmakerRow[];
@@ -510,18 +513,22 @@ async function shown(event: KnownEvent) {
       bmFancy.BMList.map((row) => ({ ...row, selectionId: String(row.selectionId) })),
       custom.map((row) => ({ ...row, selectionId: String(row.selectionId) })),
     );
+    // As the event screen shows it: the feed's bookmaker suspended suspends every runner.
+    const suspended =
+      bmFancy.BMList.length > 0 && bmFancy.BMList.every((row) => row.status !== 'ACTIVE');
     markets.push({
       marketId,
       marketType: 'BOOKMAKER',
       minStake: event.markets.get(marketId)?.minStake ?? 100,
-      runners: rows
-        .filter((row) => row.status === 'ACTIVE')
-        .map((row) => ({
+      runners: rows.map((row) => {
+        const active = !suspended && row.status === 'ACTIVE';
+        return {
           selectionId: row.selectionId,
           name: row.RunnerName,
-          back: row.BackPrice1 > 0 ? row.BackPrice1 : null,
-          lay: row.LayPrice1 > 0 ? row.LayPrice1 : null,
-        })),
+          back: active && row.BackPrice1 > 0 ? row.BackPrice1 : null,
+          lay: active && row.LayPrice1 > 0 ? row.LayPrice1 : null,
+        };
+      }),
     });
   }
   const rows: FancyShown[] = bmFancy.fancyList.flatMap((row) => {

@@ -3,6 +3,7 @@ import {
   bookmakerRowsAssemble,
   MARKET_TYPES,
   runnerDisplayOrder,
+  RUNNER_ACTIVE,
   type BookmakerRow,
   type CustomBookmakerRow,
   type FancyRow,
@@ -213,10 +214,13 @@ export function bookmakerTable(
     IsCustome: row.IsCustome,
     IsActive: row.IsActive,
   }));
+  // A bookmaker the feed suspended (every runner of it) suspends the runners the operator added
+  // too, as a suspended exchange market suspends every runner: none of them takes a bet then.
+  const isSuspended = feed.length > 0 && feed.every((row) => row.status !== RUNNER_ACTIVE);
   const runners = bookmakerRowsAssemble(seed, custom).map((row): TableRunner => ({
     selectionId: row.selectionId,
     name: row.RunnerName,
-    status: row.status,
+    status: isSuspended ? 'SUSPENDED' : row.status,
     back: quote({ price: row.BackPrice1, size: row.BackSize1 }),
     lay: quote({ price: row.LayPrice1, size: row.LaySize1 }),
   }));

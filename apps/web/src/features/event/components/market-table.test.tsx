@@ -410,6 +410,38 @@ describe('what-if while a stake is typed', () => {
     ]);
   });
 
+  it('suspends the runners an operator added when the feed suspended the whole bookmaker', () => {
+    const bookmakerMarket = {
+      ...eventMarket('BOOKMAKER'),
+      MarketId: `${EVENT}B`,
+      MarketName: 'Bookmaker',
+    };
+    const feedRow = (selectionId: number, status: string) => ({
+      MarketId: `${EVENT}B`,
+      selectionId,
+      RunnerName: String(selectionId),
+      status,
+      BackPrice1: 45,
+      BackSize1: 100_000,
+      LayPrice1: 50,
+      LaySize1: 100_000,
+    });
+    const added = {
+      ...feedRow(EVENT * 10 + 9, 'ACTIVE'),
+      RunnerName: 'The Draw',
+      IsCustome: true,
+      IsActive: false,
+    };
+    const statuses = (feedStatus: string) =>
+      bookmakerTable(
+        bookmakerMarket,
+        [feedRow(HOME, feedStatus), feedRow(AWAY, feedStatus)],
+        [added],
+      ).runners.map((runner) => [runner.name, runner.status]);
+    expect(statuses('SUSPENDED')).toContainEqual(['The Draw', 'SUSPENDED']);
+    expect(statuses('ACTIVE')).toContainEqual(['The Draw', 'ACTIVE']);
+  });
+
   it('renders no table for a stake typed on another market', () => {
     const choice = createBetChoice();
     const { onRender } = renderWhatIf(exchangeTable(market, book()), BOOK, choice);
