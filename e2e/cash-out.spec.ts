@@ -170,8 +170,8 @@ for (const width of [1280, 375]) {
       await backRunner(request, session, f, 2, 3.9, 1000);
       // The draw comes in: lay at 2.5.
       await priceMatchOdds(request, f, [
-        [2.4, 2.42],
-        [3.4, 3.45],
+        [2.4, 3],
+        [3.4, 4],
         [2.46, 2.5],
       ]);
 
@@ -258,7 +258,7 @@ for (const width of [1280, 375]) {
       // The home runner drifts: lay at 2.5.
       await priceMatchOdds(request, f, [
         [2.46, 2.5],
-        [1.6, 1.62],
+        [1.6, 1.7],
       ]);
 
       await page.goto(`/market/2/${f.eventId}`);

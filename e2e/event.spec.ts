@@ -70,9 +70,10 @@ async function priceAll(request: APIRequestContext, { eventId }: { eventId: numb
   await step(request, eventId, {
     kind: 'prices',
     marketId: `${eventId}B`,
+    // Outside the exchange's spread on each runner, as the house's bookmaker sits.
     runners: runners(eventId, [
-      [45, 50],
-      [180, 190],
+      [45, 95],
+      [100, 120],
     ]),
   });
   await step(request, eventId, {
@@ -80,7 +81,7 @@ async function priceAll(request: APIRequestContext, { eventId }: { eventId: numb
     marketId: `${eventId}T`,
     runners: runners(eventId, [
       [1.95, 1.98],
-      [1.96, 1.99],
+      [1.96, 2.1],
     ]),
   });
   await step(request, eventId, {
@@ -171,7 +172,7 @@ test("the tables show the fixture's prices, the server's book figures, the user 
   await expect(away.getByRole('button', { name: 'Lay 2.1', exact: true })).toBeVisible();
   const bookmaker = market(page, 'Bookmaker');
   await expect(runnerRow(bookmaker, f.home).getByRole('button', { name: 'Back 45' })).toBeVisible();
-  await expect(runnerRow(bookmaker, f.away).getByRole('button', { name: 'Lay 190' })).toBeVisible();
+  await expect(runnerRow(bookmaker, f.away).getByRole('button', { name: 'Lay 120' })).toBeVisible();
   await expect(runnerRow(market(page, 'Toss'), f.away).getByLabel('Back 1.96')).toBeVisible();
   await expectAccessible(page, 'the event screen: match odds, bookmaker, toss and fancy');
   const fancy = fancyRow(page, f.fancy);

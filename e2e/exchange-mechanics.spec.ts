@@ -37,13 +37,25 @@ async function fixture(
     runners: names,
     inPlay: sport.inPlay,
   });
+  // The home runner at 2 / 2.04; the book keeps the house's rule: backs ≥ 100 %, lays ≤ 100 %.
+  const quotes =
+    sport.sportId === 1
+      ? [
+          [2, 2.04],
+          [3.5, 4.2],
+          [3.4, 4.4],
+        ]
+      : [
+          [2, 2.04],
+          [1.96, 2.1],
+        ];
   await step(request, eventId, {
     kind: 'prices',
     marketId: `1.${eventId}`,
-    runners: names.map((_, index) => ({
+    runners: quotes.map(([back, lay], index) => ({
       selectionId: eventId * 100 + index + 1,
-      back: [{ price: 2 + index, size: 1000 }],
-      lay: [{ price: 2.04 + index, size: 1000 }],
+      back: [{ price: back, size: 1000 }],
+      lay: [{ price: lay, size: 1000 }],
     })),
   });
   return { eventId, home };
@@ -171,8 +183,8 @@ for (const width of [1280, 375]) {
           },
           {
             selectionId: f.eventId * 100 + 2,
-            back: [{ price: 3, size: 1000 }],
-            lay: [{ price: 3.04, size: 1000 }],
+            back: [{ price: 2.2, size: 1000 }],
+            lay: [{ price: 2.3, size: 1000 }],
           },
         ],
       });

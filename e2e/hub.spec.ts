@@ -98,7 +98,8 @@ for (const width of [1280, 375]) {
         runners: [1, 2].map((n) => ({
           selectionId: eventId * 100 + n,
           back: [{ price: 1.9, size: 1000 }],
-          lay: [{ price: 1.92, size: 800 }],
+          // Both at 1.9 to back: laying both must lose (lays ≤ 100 %), so 2.1.
+          lay: [{ price: 2.1, size: 800 }],
         })),
       },
     });

@@ -19,14 +19,14 @@ const price = (
   request: APIRequestContext,
   eventId: number,
   marketId: string,
-  quotes: readonly (readonly [number, number, number])[],
+  quotes: readonly (readonly [number, number | null, number])[],
 ) =>
   step(request, eventId, {
     kind: 'prices',
     marketId,
     runners: quotes.map(([selectionId, back, lay]) => ({
       selectionId,
-      back: [{ price: back, size: 2000 }],
+      back: back === null ? [] : [{ price: back, size: 2000 }],
       lay: [{ price: lay, size: 1500 }],
     })),
   });
@@ -47,9 +47,21 @@ async function fixture(
     markets,
     inPlay: true,
   });
-  const match = [home, away, 'The Draw']
-    .slice(0, sportId === 1 ? 3 : 2)
-    .map((_, index) => [eventId * 100 + index + 1, 2 + index, 2.04 + index] as const);
+  // The home runner at 2 / 2.04, each book keeping the house's rule (backs ≥ 100 %, lays ≤ 100 %).
+  const quotes =
+    sportId === 1
+      ? [
+          [2, 2.04],
+          [3.5, 4.2],
+          [3.4, 4.4],
+        ]
+      : [
+          [2, 2.04],
+          [1.96, 2.1],
+        ];
+  const match = quotes.map(
+    ([back = 0, lay = 0], index) => [eventId * 100 + index + 1, back, lay] as const,
+  );
   await price(request, eventId, `1.${eventId}`, match);
   return { eventId, home, away };
 }
@@ -99,11 +111,12 @@ for (const width of [1280, 375]) {
       const [yes, no] = [f.eventId * 100 + 11, f.eventId * 100 + 12];
       await price(request, f.eventId, `${f.eventId}TM`, [
         [yes, 60, 65],
-        [no, 1.02, 1.03],
+        // No back on the favourite: with one at 1.01 the backs would leave the house no margin.
+        [no, null, 1.03],
       ]);
       await price(request, f.eventId, `${f.eventId}CM`, [
         [f.eventId * 100 + 13, 1.03, 1.04],
-        [f.eventId * 100 + 14, 25, 30],
+        [f.eventId * 100 + 14, 25, 60],
       ]);
       await logIn(page, client);
       const session = await sessionOf(page);
@@ -180,14 +193,14 @@ for (const width of [1280, 375]) {
       request,
     }) => {
       const f = await fixture(request, 1, ['OVER_UNDER_15', 'OVER_UNDER_25', 'OVER_UNDER_35']);
-      for (const [suffix, first, under, over] of [
-        ['OU15', 21, 3.4, 1.4],
-        ['OU25', 23, 2.2, 1.8],
-        ['OU35', 25, 1.5, 2.9],
+      for (const [suffix, first, under, underLay, over] of [
+        ['OU15', 21, 3.4, 3.9, 1.38],
+        ['OU25', 23, 2.2, 2.5, 1.8],
+        ['OU35', 25, 1.5, 2, 2.9],
       ] as const) {
         const id = f.eventId * 100 + first;
         await price(request, f.eventId, `${f.eventId}${suffix}`, [
-          [id, under, under + 0.02],
+          [id, under, underLay],
           [id + 1, over, over + 0.02],
         ]);
       }
@@ -229,11 +242,11 @@ for (const width of [1280, 375]) {
       const f = await fixture(request, 2, ['SET_WINNER']);
       await price(request, f.eventId, `${f.eventId}SW1`, [
         [f.eventId * 100 + 31, 1.6, 1.62],
-        [f.eventId * 100 + 32, 2.5, 2.54],
+        [f.eventId * 100 + 32, 2.5, 2.8],
       ]);
       await price(request, f.eventId, `${f.eventId}SW2`, [
         [f.eventId * 100 + 33, 1.8, 1.82],
-        [f.eventId * 100 + 34, 2.1, 2.14],
+        [f.eventId * 100 + 34, 2.1, 2.4],
       ]);
       await logIn(page, client);
       await page.goto(`/market/2/${f.eventId}`);

@@ -75,8 +75,8 @@ test('the in-play tabs list the in-play fixtures of their sport, and not the oth
   });
   await stepPrices(request, soccer, [
     [2.1, 2.12],
-    [3.6, 3.65],
-    [3.3, 3.35],
+    [3.6, 4.2],
+    [3.3, 4],
   ]);
   await logIn(page, client);
 
@@ -219,8 +219,8 @@ test.describe('at 375 px', () => {
     ]);
     await stepPrices(request, soccer, [
       [2.1, 2.12],
-      [3.6, 3.65],
-      [3.3, 3.35],
+      [3.6, 4.2],
+      [3.3, 4],
     ]);
     await logIn(page, client);
 

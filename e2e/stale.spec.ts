@@ -41,15 +41,18 @@ interface Book {
   readonly fancy: { readonly noLine: number; readonly yesLine: number };
 }
 
-/** The prices the journeys bet at: match odds 1.9/1.92 and 2.06/2.1, bookmaker 45/50, fancy 50. */
+/**
+ * The prices the journeys bet at: match odds 1.9/1.92 and 2.06/2.1, bookmaker 45/95 and 100/120
+ * (outside the exchange's spread, as the house's bookmaker sits), fancy 50.
+ */
 const LIVE: Book = {
   match: [
     [1.9, 1.92],
     [2.06, 2.1],
   ],
   bookmaker: [
-    [45, 50],
-    [180, 190],
+    [45, 95],
+    [100, 120],
   ],
   fancy: { noLine: 50, yesLine: 50 },
 };
@@ -60,8 +63,8 @@ const OPENING: Book = {
     [2.2, 2.24],
   ],
   bookmaker: [
-    [40, 45],
-    [200, 210],
+    [40, 85],
+    [110, 130],
   ],
   fancy: { noLine: 48, yesLine: 48 },
 };
