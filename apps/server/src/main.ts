@@ -7,7 +7,7 @@ import { startCluster, type RunningCluster } from './db/launcher.js';
 import { ensureDatabase, migrate } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { createDemoDesk } from './demo/desk.js';
-import { booksMargins, createFeedBooks } from './feed/control.js';
+import { createFeedBooks } from './feed/control.js';
 import { createRedisFeedReplica } from './feed/replica.js';
 import { startFeed } from './feed/start.js';
 import { createHub } from './hub/hub.js';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const replica = config.redisUrl
     ? await createRedisFeedReplica({ url: config.redisUrl, log: say })
     : undefined;
-  const books = createFeedBooks(config.feedStaleS, booksMargins(config.feed, config.houseMargins));
+  const books = createFeedBooks(config.feedStaleS, config.houseMargins);
   // The built-in live TV page, on its own origin; its port is in every event's TvUrl.
   const tv = createTvServer({
     scores: books.scores,

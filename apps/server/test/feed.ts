@@ -17,7 +17,9 @@ export function scriptedFeed(
   options: { staleMs?: number; settle?: (declaration: ResultDeclaration) => Promise<void> } = {},
 ): ScriptedControl {
   const staleMs = options.staleMs ?? 10_000;
-  // The scripted feed's books hold nothing to the house's margins (feed/start.ts booksMargins).
+  // The in-process test feed holds nothing to the house's margins, unlike every feed of the
+  // product: the money proofs draw each runner's back and lay at random, sure bets included, to
+  // test the money path, not the quotes (the quotes proof and price-book.test.ts test the hold).
   const priceBook = createMemoryPriceBook(staleMs, null);
   const scores = createScoreBook();
   const source = createScriptedSource({ start: clock.now() });

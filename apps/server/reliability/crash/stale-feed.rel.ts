@@ -144,16 +144,17 @@ describe('stale feed (stopped mid-market)', () => {
       for (const fixture of fixtures) {
         const [home, away] = fixture.runners;
         await priceMarket(app, fixture.eventId, fixture.matchOdds, [
-          { selectionId: home, back: 2 + bump, lay: 2.04 + bump },
-          { selectionId: away, back: 1.9 + bump, lay: 1.94 + bump },
+          { selectionId: home, back: 2 + bump, lay: 2.1 + bump },
+          { selectionId: away, back: 1.9 + bump, lay: 2 + bump },
         ]);
         await priceMarket(app, fixture.eventId, fixture.bookmaker, [
-          { selectionId: home, back: 90 + round, lay: 95 + round },
-          { selectionId: away, back: 100 + round, lay: 105 + round },
+          // Outside the exchange's spread, as the house's bookmaker sits.
+          { selectionId: home, back: 95 + round, lay: 115 + round },
+          { selectionId: away, back: 85 + round, lay: 105 + round },
         ]);
         await priceMarket(app, fixture.eventId, fixture.toss, [
-          { selectionId: home, back: 1.96 + bump, lay: 2 + bump },
-          { selectionId: away, back: 1.96 + bump, lay: 2 + bump },
+          { selectionId: home, back: 1.96 + bump, lay: 2.06 + bump },
+          { selectionId: away, back: 1.96 + bump, lay: 2.06 + bump },
         ]);
         await priceFancy(
           app,

@@ -359,7 +359,7 @@ describe('no secret in any log', () => {
           runners: [1, 2].map((n) => ({
             selectionId: eventId * 100 + n,
             back: [{ price: 1.9, size: 1000 }],
-            lay: [{ price: 1.92, size: 1000 }],
+            lay: [{ price: 2.1, size: 1000 }],
           })),
         },
       });

@@ -182,8 +182,8 @@ describe('XSS payloads render as text', () => {
       kind: 'prices',
       marketId: `${eventId}B`,
       runners: runners([
-        [45, 50],
-        [180, 190],
+        [45, 95],
+        [100, 120],
       ]),
     });
     await step({

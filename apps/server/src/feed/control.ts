@@ -23,22 +23,10 @@ export interface FeedControl {
 }
 
 /**
- * The margins a feed's books hold its quotes to (packages/domain/README.md, "House margins"):
- * the house's own quotes — the simulator's — always; the scripted feed, which only tests and demos
- * run and whose every price the test types, none.
- */
-export function booksMargins(
-  feed: FeedName,
-  margins: HouseMargins | undefined,
-): HouseMargins | null | undefined {
-  return feed === 'scripted' ? null : margins;
-}
-
-/**
  * Empty books, a price stale after `staleS` seconds without news, every quote held to the house's
- * `margins` (packages/domain/README.md, "House margins"); null for the scripted feed's.
+ * `margins` (packages/domain/README.md, "House margins"), whichever feed fills them.
  */
-export function createFeedBooks(staleS: number, margins?: HouseMargins | null): FeedBooks {
+export function createFeedBooks(staleS: number, margins?: HouseMargins): FeedBooks {
   return { priceBook: createMemoryPriceBook(staleS * 1000, margins), scores: createScoreBook() };
 }
 

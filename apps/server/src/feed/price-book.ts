@@ -143,8 +143,8 @@ function guardedRows(rows: readonly FancyQuote[], margins: HouseMargins): FancyQ
 
 /**
  * The PriceBook of one process (DESIGN §5: shared implementations serve several), holding the
- * house's quotes to `margins` (packages/domain/README.md, "House margins"); null holds nothing:
- * the scripted feed's books, whose every price a test types by hand.
+ * house's quotes to `margins` (packages/domain/README.md, "House margins"); null holds nothing
+ * (the in-process test feed's books, apps/server/test/feed.ts).
  */
 export function createMemoryPriceBook(
   staleMs: number,

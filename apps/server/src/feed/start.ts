@@ -2,7 +2,7 @@ import type { HouseMargins } from '@backlay/domain';
 import type { Db } from '../db/pool.js';
 import type { Clock } from '../seams.js';
 import { createFeedApplier, seqsOf, type FeedBooks } from './applier.js';
-import { booksMargins, createFeedBooks, type FeedControl, type FeedName } from './control.js';
+import { createFeedBooks, type FeedControl, type FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
 import { follow, type FeedReplica } from './replica.js';
@@ -59,8 +59,7 @@ export async function startFeed(options: {
   replica?: FeedReplica;
 }): Promise<StartedFeed> {
   const { db, clock, log, replica } = options;
-  const books =
-    options.books ?? createFeedBooks(options.staleS, booksMargins(options.feed, options.margins));
+  const books = options.books ?? createFeedBooks(options.staleS, options.margins);
   const { priceBook, scores } = books;
   if (options.feed === 'none') {
     return {
