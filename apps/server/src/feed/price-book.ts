@@ -142,7 +142,7 @@ function guardedRows(rows: readonly FancyQuote[], margins: HouseMargins): FancyQ
 }
 
 /**
- * The PriceBook of one process (DESIGN §5: shared implementations serve several), holding the
+ * The PriceBook of one process (docs/architecture.md, "The feed"), holding the
  * house's quotes to `margins` (packages/domain/README.md, "House margins"); null holds nothing
  * (the in-process test feed's books, apps/server/test/feed.ts).
  */

@@ -19,7 +19,7 @@ import type { CustomBookmakerRow } from './markets.queries.js';
 
 /**
  * The bookmaker's rows as a bettor sees them: the feed's runners (no price while the feed has
- * none) with the operator's custom rows over them (SPEC §4 "Custom bookmaker markets").
+ * none) with the operator's custom rows over them, as the domain's `bookmakerRowsAssemble` lays them.
  */
 export function bookmakerRowsShown(
   marketId: string,
