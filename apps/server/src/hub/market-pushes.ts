@@ -80,14 +80,7 @@ export function createMarketPushes(deps: {
     return bmFancyResult(
       eventId,
       facts,
-      bookmakerBookShown(
-        facts,
-        marketId,
-        priceBook.market(marketId, at),
-        priceBook,
-        at,
-        deps.margins,
-      ),
+      bookmakerBookShown(facts, marketId, priceBook, at, deps.margins),
       priceBook.fancy(eventId, at),
     );
   };

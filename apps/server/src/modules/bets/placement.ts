@@ -96,14 +96,7 @@ export async function exchangePlacement(
   // the house's rule (the PriceBook holds the feed's own quotes to it).
   const book =
     draft.MarketType === 'BOOKMAKER'
-      ? bookmakerBookShown(
-          event,
-          draft.MarketId,
-          priceBook.market(draft.MarketId, now),
-          priceBook,
-          now,
-          deps.margins,
-        )
+      ? bookmakerBookShown(event, draft.MarketId, priceBook, now, deps.margins)
       : priceBook.market(draft.MarketId, now);
   if (market.operatorSuspended || !book || book.status !== 'ACTIVE') return BET_MESSAGES.suspended;
   const runners = market.runners;

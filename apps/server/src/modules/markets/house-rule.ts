@@ -86,11 +86,11 @@ export function bookmakerRowsBreaches(
 export function bookmakerBookShown(
   event: EventFacts | undefined,
   marketId: string,
-  book: MarketBook | undefined,
   priceBook: Pick<PriceBook, 'market'>,
   at: number,
   margins: HouseMargins,
 ): MarketBook | undefined {
+  const book = priceBook.market(marketId, at);
   const market = event?.markets.get(marketId);
   if (!event || !market || !book || book.status !== 'ACTIVE') return book;
   if (market.customBookmaker.length === 0) return book;

@@ -234,16 +234,7 @@ export function createMarketReads(deps: {
     const at = clock.now().getTime();
     const marketId = bookmakerMarketId(eventId);
     const row = facts?.marketRows.find((market) => market.marketId === marketId);
-    const bookmaker =
-      row &&
-      bookmakerBookShown(
-        facts,
-        marketId,
-        priceBook.market(marketId, at),
-        priceBook,
-        at,
-        deps.margins,
-      );
+    const bookmaker = row && bookmakerBookShown(facts, marketId, priceBook, at, deps.margins);
     const fancy = facts && priceBook.fancy(eventId, at);
     return snapshots.get(
       `bmfancy:${eventId}`,
