@@ -30,7 +30,7 @@ describe('Carousel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('scrolls to the next slide every 3 s (SPEC §9), not before', () => {
+  it('scrolls to the next slide every 3 s (docs/product.md#constants), not before', () => {
     const { container } = render(<Carousel slides={SLIDES} />);
     const strip = container.querySelector<HTMLElement>('[aria-roledescription="carousel"]')!;
     Object.defineProperty(strip, 'clientWidth', { value: 300 });

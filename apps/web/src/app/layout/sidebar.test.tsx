@@ -5,6 +5,7 @@ import { routeFetch } from '../../test/fetch';
 import { marketListAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { Sidebar } from './sidebar';
+import { eventually } from '../../test/eventually';
 
 function renderSidebar() {
   const { callsTo } = routeFetch({
@@ -22,7 +23,7 @@ describe('sidebar', () => {
   it('shows the in-play count of every sport next to In-play', async () => {
     const { callsTo } = renderSidebar();
     const inPlay = within(nav()).getByRole('link', { name: /^In-play/ });
-    await vi.waitFor(() => expect(within(inPlay).getByLabelText('4 in play')).toBeTruthy());
+    await eventually(() => expect(within(inPlay).getByLabelText('4 in play')).toBeTruthy());
     expect(inPlay.getAttribute('href')).toBe('/inplay');
     expect(callsTo('/api/MarketModels/GetMarketList')[0]?.url).toBe(
       '/api/MarketModels/GetMarketList?sportsId=0',
@@ -31,7 +32,7 @@ describe('sidebar', () => {
 
   it('expands a sport into its series, and a series into links to its markets', async () => {
     renderSidebar();
-    await vi.waitFor(() => expect(within(nav()).getByLabelText('4 in play')).toBeTruthy());
+    await eventually(() => expect(within(nav()).getByLabelText('4 in play')).toBeTruthy());
     expect(within(nav()).queryByRole('button', { name: 'Indian T20 League' })).toBeNull();
 
     fireEvent.click(within(nav()).getByRole('button', { name: 'Cricket' }));

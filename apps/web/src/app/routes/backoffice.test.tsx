@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATOR } from '../../features/backoffice/testing';
 import { getOperatorLogin, storeOperatorLogin } from '../../features/backoffice/session';
 import { getStoredLogin, storeLogin } from '../../lib/session';
 import { routeFetch } from '../../test/fetch';
 import { TEST_LOGIN } from '../../test/render';
 import { routes } from '../router';
+import { eventually } from '../../test/eventually';
 
 const RISK = { at: '2026-11-20T10:00:00.000Z', markets: [], fancy: [], totalExposure: 0 };
 
@@ -83,6 +84,6 @@ describe('/backoffice', () => {
     expect(callsTo('/api/backoffice/logout')).toHaveLength(1);
     expect(getOperatorLogin()).toBeNull();
     expect(router.state.location.pathname).toBe('/backoffice/login');
-    await vi.waitFor(() => expect(sessionStorage.getItem('backlay.operator')).toBeNull());
+    await eventually(() => expect(sessionStorage.getItem('backlay.operator')).toBeNull());
   });
 });

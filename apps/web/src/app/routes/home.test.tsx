@@ -1,11 +1,12 @@
 import { getMarketList, getRates } from '@backlay/contract/markets';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_MATCH_IN_PLAY } from '../../features/home/components/in-play-board';
 import { routeFetch } from '../../test/fetch';
 import { marketListAnswer, ratesAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { HomePage } from './home';
+import { eventually } from '../../test/eventually';
 
 const LIST = '/api/MarketModels/GetMarketList';
 const RATES = '/api/MarketModels/GetRates';
@@ -54,9 +55,9 @@ describe('/home', () => {
   it("shows each match's best back and lay per runner, soccer as 1 / X / 2", async () => {
     answer();
     renderScreen(<HomePage />, { path: '/home' });
-    const soccer = await vi.waitFor(() => group('Soccer'));
+    const soccer = await eventually(() => group('Soccer'));
     const row = within(soccer).getByTestId('market-row');
-    await vi.waitFor(() => expect(within(row).getByLabelText('Back 2.12')).toBeTruthy());
+    await eventually(() => expect(within(row).getByLabelText('Back 2.12')).toBeTruthy());
     expect(
       within(row)
         .getAllByTestId('odds-price')
@@ -64,7 +65,7 @@ describe('/home', () => {
     ).toEqual(['2.12', '2.14', '3.35', '3.4', '3.65', '3.7']);
     expect(soccer.textContent).toContain('X');
     const tennis = within(group('Tennis')).getByTestId('market-row');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(
         within(tennis)
           .getAllByTestId('odds-price')

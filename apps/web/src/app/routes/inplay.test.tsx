@@ -8,6 +8,7 @@ import { routeFetch } from '../../test/fetch';
 import { marketListAnswer, ratesAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { InplayPage } from './inplay';
+import { eventually } from '../../test/eventually';
 
 const LIST = '/api/MarketModels/GetMarketList';
 const RATES = '/api/MarketModels/GetRates';
@@ -54,12 +55,12 @@ describe('/inplay', () => {
     expect(screen.getByRole('tab', { name: 'Soccer' }).getAttribute('aria-selected')).toBe('true');
     expect(names()).toEqual(['Arsenal v Chelsea']);
     expect(screen.getByRole('tabpanel').textContent).toContain('X');
-    await vi.waitFor(() => expect(screen.getByLabelText('Back 2.12')).toBeTruthy());
+    await eventually(() => expect(screen.getByLabelText('Back 2.12')).toBeTruthy());
     expect(callsTo(RATES).map((call) => marketIdsAsked(call.url))).toContain('1.31200455');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Tennis' }));
     expect(names()).toEqual(['Alcaraz v Sinner']);
-    await vi.waitFor(() => expect(screen.getByLabelText('Back 1.62')).toBeTruthy());
+    await eventually(() => expect(screen.getByLabelText('Back 1.62')).toBeTruthy());
   });
 
   it("opens on the tab named in the query, and says 'No data available' for a sport with none in play", async () => {
@@ -86,7 +87,7 @@ describe('/inplay', () => {
     vi.useFakeTimers();
     const { callsTo } = answer();
     renderScreen(<InplayPage />, { path: '/inplay' });
-    await vi.waitFor(() => expect(callsTo(RATES)).toHaveLength(1), { interval: 1 });
+    await eventually(() => expect(callsTo(RATES)).toHaveLength(1), { interval: 1 });
     const start = [callsTo(LIST).length, callsTo(RATES).length];
     expect(start).toEqual([1, 1]);
     await act(() => vi.advanceTimersByTimeAsync(RATES_POLL_MS));

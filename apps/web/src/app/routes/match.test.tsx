@@ -1,11 +1,12 @@
 import { getMarketList, getRates } from '@backlay/contract/markets';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_DATA } from '../../features/markets/components/market-list';
 import { routeFetch } from '../../test/fetch';
 import { marketListAnswer, ratesAnswer } from '../../test/fixtures/markets-answers';
 import { renderScreen } from '../../test/render';
 import { MatchPage } from './match';
+import { eventually } from '../../test/eventually';
 
 function answer(sportsId: number, { empty = false } = {}) {
   return routeFetch({
@@ -30,7 +31,7 @@ describe('/match/{sportId}', () => {
     await screen.findByRole('link', { name: 'Delhi Daredevils v Kolkata Knights' });
     expect(screen.getAllByTestId('market-row')).toHaveLength(3);
     const row = screen.getAllByTestId('market-row')[0]!;
-    await vi.waitFor(() => expect(within(row).getByLabelText('Back 1.9')).toBeTruthy());
+    await eventually(() => expect(within(row).getByLabelText('Back 1.9')).toBeTruthy());
     expect(within(row).getByLabelText('Lay 1.92')).toBeTruthy();
   });
 

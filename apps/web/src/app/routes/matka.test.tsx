@@ -28,6 +28,7 @@ import { MatkaMarketPage } from './matka-market';
 import { MatkaProfitLossPage } from './matka-profit-loss';
 import { MatkaResultPage } from './matka-result';
 import { ShowMatkaBetPage } from './show-matka-bet';
+import { eventually } from '../../test/eventually';
 
 const GAMES = '/api/Matka/GetEventMarkets';
 const MY_BETS = '/api/Matka/GetMyBets';
@@ -174,7 +175,7 @@ describe('/matka_market, live', () => {
     const { callsTo } = routeFetch({ [GAMES]: () => ({ body: gamesAnswer }) });
     renderScreen(<MatkaMarketPage />, { path: paths.matkaMarket.pattern });
     await elapse(0.5);
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: /Kalyan/ })).toBeTruthy());
+    await eventually(() => expect(screen.getByRole('link', { name: /Kalyan/ })).toBeTruthy());
     const kalyan = () => screen.getByRole('link', { name: /Kalyan/ });
     expect(within(kalyan()).getByTestId('matka-game-countdown').textContent).toBe('Closes in 0:02');
     await elapse(1_500);
@@ -201,12 +202,12 @@ describe('/matka_market, live', () => {
     expect(kalyan.getAttribute('data-open')).toBe('true');
     isClosed = true;
     act(() => matkaChangedPut(client, matkaPush('closed')));
-    await vi.waitFor(() => expect(kalyan.getAttribute('data-open')).toBe('false'));
+    await eventually(() => expect(kalyan.getAttribute('data-open')).toBe('false'));
     expect(kalyan.textContent).toContain('Closed');
     expect(within(kalyan).queryByTestId('matka-game-countdown')).toBeNull();
-    await vi.waitFor(() => expect(callsTo(GAMES)).toHaveLength(2));
+    await eventually(() => expect(callsTo(GAMES)).toHaveLength(2));
     act(() => matkaChangedPut(client, matkaPush('settled', '45')));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(within(kalyan).getByTestId('matka-game-result').textContent).toBe('Result 45'),
     );
     expect(kalyan.textContent).toContain('Closed');
@@ -260,7 +261,7 @@ describe('/matkabet, live', () => {
     const paste = screen.getByRole('form', { name: 'Paste' });
     await userEvent.setup().type(within(paste).getByLabelText('Numbers@Amount'), '45@100');
     const preview = within(paste).getByRole('region', { name: 'Paste preview' });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(within(preview).getByTestId('matka-preview-summary').textContent).toBe(
         '1 bet · ₹100.00 · pays ₹9,000.00 if one hits',
       ),

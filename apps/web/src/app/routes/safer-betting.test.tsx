@@ -18,6 +18,7 @@ import { skyexchConfigAnswer } from '../../test/fixtures/site-answers';
 import { renderScreen } from '../../test/render';
 import { paths } from '../paths';
 import { SaferBettingPage } from './safer-betting';
+import { eventually } from '../../test/eventually';
 
 const SAFER = '/api/safer';
 const LIMIT = '/api/safer/limit';
@@ -127,7 +128,7 @@ describe('/safer-betting', () => {
     const day = await screen.findByRole('region', { name: 'Daily loss limit' });
     fireEvent.change(within(day).getByLabelText('New limit (₹)'), { target: { value: '3,000' } });
     fireEvent.click(within(day).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(success).toHaveBeenCalledWith('Daily loss limit set to ₹3,000, at once.'),
     );
     expect(bodyOf(LIMIT)).toEqual({ kind: 'lossDay', value: 3000 });
@@ -154,7 +155,7 @@ describe('/safer-betting', () => {
     fireEvent.change(within(week).getByLabelText('New limit (₹)'), { target: { value: '30000' } });
     expect(within(week).queryByRole('alert')).toBeNull();
     fireEvent.click(within(week).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(error).toHaveBeenCalledWith(
         'Weekly loss limit cannot be above ₹20,000, the ceiling your operator set.',
       ),
@@ -174,7 +175,7 @@ describe('/safer-betting', () => {
     const { bodyOf } = mount();
     const stake = await screen.findByRole('region', { name: 'Stake limit' });
     fireEvent.click(within(stake).getByRole('button', { name: 'Remove limit' }));
-    await vi.waitFor(() => expect(bodyOf(LIMIT)).toEqual({ kind: 'stake', value: null }));
+    await eventually(() => expect(bodyOf(LIMIT)).toEqual({ kind: 'stake', value: null }));
   });
 
   it('chooses the reality check’s interval, or turns it off', async () => {
@@ -183,13 +184,13 @@ describe('/safer-betting', () => {
     const reality = await screen.findByRole('region', { name: 'Reality check' });
     fireEvent.click(within(reality).getByRole('radio', { name: '60 minutes' }));
     fireEvent.click(within(reality).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Reality check every 60 minutes.'));
+    await eventually(() => expect(success).toHaveBeenCalledWith('Reality check every 60 minutes.'));
     expect(bodyOf(REALITY_CHECK)).toEqual({ minutes: 60 });
     expect(within(reality).getByText('Currently every 60 minutes.')).toBeTruthy();
 
     fireEvent.click(within(reality).getByRole('radio', { name: 'Off' }));
     fireEvent.click(within(reality).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(bodyOf(REALITY_CHECK, 1)).toEqual({ minutes: null }));
+    await eventually(() => expect(bodyOf(REALITY_CHECK, 1)).toEqual({ minutes: null }));
   });
 
   it('confirms a time-out in words, then logs out to /login with the notice and its end', async () => {
@@ -209,7 +210,7 @@ describe('/safer-betting', () => {
 
     fireEvent.click(within(timeOut).getByRole('button', { name: 'Take a time-out' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm time-out' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/login'));
     expect(bodyOf(EXCLUDE)).toEqual({ period: '7d' });
     expect(getStoredLogin()).toBeNull();
     // The server's words name the end; the notice of the reason stands in without them.

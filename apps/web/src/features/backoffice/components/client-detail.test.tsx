@@ -8,6 +8,7 @@ import { boNoSafer, boSaferDetail } from '../../../test/fixtures/safer-answers';
 import { headersOf, renderBackoffice } from '../testing';
 import { NO_ANSWER_MESSAGE } from './action-dialog';
 import { ClientDetail } from './client-detail';
+import { eventually } from '../../../test/eventually';
 
 const DETAIL = '/api/backoffice/clients/17';
 const CREDIT = '/api/backoffice/credit';
@@ -125,7 +126,7 @@ describe('client page', () => {
     expect(within(dialog()).getByText('Credit ₹500.00 to alice?')).toBeTruthy();
     expect(creditCalls()).toHaveLength(0);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Credit' }));
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Credited ₹500.00 to alice'));
+    await eventually(() => expect(success).toHaveBeenCalledWith('Credited ₹500.00 to alice'));
     expect(JSON.parse(creditCalls()[0]?.init?.body as string)).toEqual({
       username: 'alice',
       amount: 500,
@@ -142,7 +143,7 @@ describe('client page', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Credit' }));
     expect((await within(dialog()).findByRole('alert')).textContent).toBe(NO_ANSWER_MESSAGE);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(creditCalls()).toHaveLength(2);
     const [first, retry] = creditCalls().map(keyOf);
     expect(first).toBeTruthy();
@@ -151,7 +152,7 @@ describe('client page', () => {
 
     await askToMove('Credit', '500');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Credit' }));
-    await vi.waitFor(() => expect(creditCalls()).toHaveLength(3));
+    await eventually(() => expect(creditCalls()).toHaveLength(3));
     const next = keyOf(creditCalls()[2]);
     expect(next).toBeTruthy();
     expect(next).not.toBe(first);
@@ -163,7 +164,7 @@ describe('client page', () => {
     await askToMove('Debit', '1,250.50');
     expect(within(dialog()).getByText('Debit ₹1,250.50 from alice?')).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Debit' }));
-    await vi.waitFor(() => expect(creditCalls()).toHaveLength(1));
+    await eventually(() => expect(creditCalls()).toHaveLength(1));
     expect(JSON.parse(creditCalls()[0]?.init?.body as string)).toEqual({
       username: 'alice',
       amount: -1250.5,
@@ -183,7 +184,7 @@ describe('client page', () => {
     const { calls } = stubServer([credited]);
     renderClient();
     fireEvent.click(await screen.findByRole('button', { name: 'Lock betting' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.filter((call) => call.url === '/api/backoffice/lock-betting')).toHaveLength(1),
     );
     const lock = calls.find((call) => call.url === '/api/backoffice/lock-betting');
@@ -202,7 +203,7 @@ describe('client page', () => {
       target: { value: 'Backlay@2027' },
     });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Set password' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
     const reset = calls.filter((call) => call.url === '/api/backoffice/reset-password');
     expect(reset).toHaveLength(1);
     expect(JSON.parse(reset[0]?.init?.body as string)).toEqual({
@@ -274,16 +275,16 @@ describe('client page', () => {
 
     fireEvent.change(within(form).getByLabelText('Ceiling (₹)'), { target: { value: '15,000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Set ceiling' }));
-    await vi.waitFor(() => expect(ceilingCalls()).toHaveLength(1));
+    await eventually(() => expect(ceilingCalls()).toHaveLength(1));
     expect(JSON.parse(ceilingCalls()[0]?.init?.body as string)).toEqual({
       username: 'alice',
       kind: 'lossWeek',
       ceiling: 15000,
     });
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Done'));
+    await eventually(() => expect(success).toHaveBeenCalledWith('Done'));
 
     fireEvent.click(within(form).getByRole('button', { name: 'Lift ceiling' }));
-    await vi.waitFor(() => expect(ceilingCalls()).toHaveLength(2));
+    await eventually(() => expect(ceilingCalls()).toHaveLength(2));
     expect(JSON.parse(ceilingCalls()[1]?.init?.body as string)).toEqual({
       username: 'alice',
       kind: 'lossWeek',
@@ -311,7 +312,7 @@ describe('client page', () => {
     const lifts = () => calls.filter((call) => call.url === '/api/backoffice/lift-exclusion');
     expect(lifts()).toHaveLength(0);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Lift self-exclusion' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(lifts()).toHaveLength(1);
     expect(JSON.parse(lifts()[0]?.init?.body as string)).toEqual({ username: 'alice' });
   });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
 import { headersOf, renderBackoffice } from '../testing';
 import { CLIENTS_PAGE_SIZE, ClientsList } from './clients-list';
+import { eventually } from '../../../test/eventually';
 
 const CLIENTS = '/api/backoffice/clients';
 const CREATE = '/api/backoffice/create-client';
@@ -39,11 +40,11 @@ describe('clients list', () => {
     expect(callsTo(CLIENTS)[0]?.url).toBe(`${CLIENTS}?skip=0&take=${CLIENTS_PAGE_SIZE}`);
     fireEvent.change(screen.getByLabelText('Search by username'), { target: { value: ' dem ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(callsTo(CLIENTS).at(-1)?.url).toBe(`${CLIENTS}?search=dem&skip=0&take=20`),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(callsTo(CLIENTS).at(-1)?.url).toBe(`${CLIENTS}?search=dem&skip=40&take=20`),
     );
   });
@@ -63,7 +64,7 @@ describe('clients list', () => {
     const dialog = screen.getByRole('dialog', { name: 'Create client' });
     expect(within(dialog).getByText('Create client bob with credit ₹1,000.00?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await vi.waitFor(() => expect(callsTo(CREATE)).toHaveLength(1));
+    await eventually(() => expect(callsTo(CREATE)).toHaveLength(1));
     const [call] = callsTo(CREATE);
     expect(JSON.parse(call?.init?.body as string)).toEqual({
       username: 'bob',

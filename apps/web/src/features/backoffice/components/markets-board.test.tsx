@@ -5,6 +5,7 @@ import { routeFetch } from '../../../test/fetch';
 import { headersOf, renderBackoffice } from '../testing';
 import { REASON_MESSAGE } from './action-dialog';
 import { MarketsBoard } from './markets-board';
+import { eventually } from '../../../test/eventually';
 
 const EVENTS = '/api/backoffice/events';
 const VOID = '/api/backoffice/void';
@@ -88,7 +89,7 @@ describe('markets board', () => {
       target: { value: ' Match abandoned: rain ' },
     });
     confirm('Void');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [call] = callsTo(VOID);
     expect(JSON.parse(call?.init?.body as string)).toEqual({
       target: '1.301',
@@ -96,7 +97,7 @@ describe('markets board', () => {
     });
     expect(headersOf(call?.init).get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
     expect(success).toHaveBeenCalledWith('Voided 1.301: 12 bets, stakes returned');
-    await vi.waitFor(() => expect(callsTo(EVENTS)).toHaveLength(2));
+    await eventually(() => expect(callsTo(EVENTS)).toHaveLength(2));
     // The dialog gave the focus back to the button that opened it.
     expect(document.activeElement).toBe(button);
   });
@@ -111,7 +112,7 @@ describe('markets board', () => {
       target: { value: 'Wrong feed' },
     });
     confirm('Void');
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Market 1.301 is already settled'));
+    await eventually(() => expect(error).toHaveBeenCalledWith('Market 1.301 is already settled'));
   });
 
   it('declares the winner picked, saying what will happen', async () => {
@@ -129,7 +130,7 @@ describe('markets board', () => {
       ),
     ).toBeTruthy();
     confirm('Declare');
-    await vi.waitFor(() => expect(callsTo(DECLARE)).toHaveLength(1));
+    await eventually(() => expect(callsTo(DECLARE)).toHaveLength(1));
     const [call] = callsTo(DECLARE);
     expect(JSON.parse(call?.init?.body as string)).toEqual({
       marketId: '1.301',
@@ -147,7 +148,7 @@ describe('markets board', () => {
     );
     fireEvent.change(within(dialog()).getByLabelText('Final runs'), { target: { value: '47' } });
     confirm('Declare');
-    await vi.waitFor(() => expect(callsTo(DECLARE)).toHaveLength(1));
+    await eventually(() => expect(callsTo(DECLARE)).toHaveLength(1));
     expect(JSON.parse(callsTo(DECLARE)[0]?.init?.body as string)).toEqual({
       eventId: 301,
       selectionId: '301-1',
@@ -161,7 +162,7 @@ describe('markets board', () => {
       await screen.findByRole('button', { name: 'Lock betting on India v Australia' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Resume Bookmaker (India v Australia)' }));
-    await vi.waitFor(() => expect(callsTo(SUSPEND)).toHaveLength(1));
+    await eventually(() => expect(callsTo(SUSPEND)).toHaveLength(1));
     expect(JSON.parse(callsTo(LOCK)[0]?.init?.body as string)).toEqual({
       eventId: 301,
       locked: true,

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
 import { headersOf, renderBackoffice } from '../testing';
 import { REASON_MESSAGE } from './action-dialog';
 import { MatkaCasino } from './matka-casino';
+import { eventually } from '../../../test/eventually';
 
 const MATKA = '/api/backoffice/matka';
 const ROUNDS = '/api/backoffice/casino-rounds';
@@ -64,7 +65,7 @@ describe('matka and casino', () => {
       target: { value: 'Provider never settled' },
     });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Void' }));
-    await vi.waitFor(() => expect(callsTo(CASINO_VOID)).toHaveLength(1));
+    await eventually(() => expect(callsTo(CASINO_VOID)).toHaveLength(1));
     const [call] = callsTo(CASINO_VOID);
     expect(JSON.parse(call?.init?.body as string)).toEqual({
       roundId: 'round_0001',
@@ -88,12 +89,12 @@ describe('matka and casino', () => {
       within(dialog()).getByText('Declare 05 for KALYAN (71) and settle its bets?'),
     ).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Declare' }));
-    await vi.waitFor(() => expect(callsTo(MATKA_DECLARE)).toHaveLength(1));
+    await eventually(() => expect(callsTo(MATKA_DECLARE)).toHaveLength(1));
     expect(JSON.parse(callsTo(MATKA_DECLARE)[0]?.init?.body as string)).toEqual({
       mid: 71,
       result: '05',
     });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     expect(screen.queryByRole('button', { name: 'Declare KALYAN (72)' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Roll back KALYAN (72)' }));
@@ -103,7 +104,7 @@ describe('matka and casino', () => {
       target: { value: 'Wrong result declared' },
     });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Roll back' }));
-    await vi.waitFor(() => expect(callsTo(MATKA_ROLLBACK)).toHaveLength(1));
+    await eventually(() => expect(callsTo(MATKA_ROLLBACK)).toHaveLength(1));
     expect(JSON.parse(callsTo(MATKA_ROLLBACK)[0]?.init?.body as string)).toEqual({
       mid: 72,
       reason: 'Wrong result declared',

@@ -5,6 +5,7 @@ import { routeFetch } from '../../../test/fetch';
 import { getOperatorLogin, OPERATOR_SESSION_KEY } from '../session';
 import '../testing';
 import { OPERATOR_LOGIN_MESSAGES, OperatorLoginForm } from './operator-login-form';
+import { eventually } from '../../../test/eventually';
 
 const LOGIN = '/api/backoffice/login';
 const ANSWER = { token: 'op-1', username: 'ravi', role: 'risk', idleS: 900 };
@@ -29,7 +30,7 @@ describe('operator login form', () => {
     const { onLoggedIn } = renderForm();
     fill(' ravi ', 'Secret#2026', '123456');
     submit();
-    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
     const [call] = callsTo(LOGIN);
     expect(call?.init?.method).toBe('POST');
     expect(JSON.parse(call?.init?.body as string)).toEqual({
@@ -81,7 +82,7 @@ describe('operator login form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Six-digit code').value).toBe('');
     fill('ravi', 'wrong', '000000');
     submit();
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('alert').textContent).toBe('Too many attempts: wait 30 s'),
     );
     expect(onLoggedIn).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ import { playSound } from '../../../lib/sound';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { TEST_LOGIN } from '../../../test/render';
 import { BetSlip } from './bet-slip';
+import { eventually } from '../../../test/eventually';
 
 vi.mock('../../../lib/sound', () => ({ playSound: vi.fn() }));
 
@@ -172,7 +173,7 @@ describe('bet slip', () => {
       '110.00',
     ],
   ] as const)(
-    'estimates %s from the domain (SPEC §5)',
+    'estimates %s from the domain (docs/product.md#validation)',
     (_name, selection, stake, est, liability) => {
       renderSlip(selection);
       typeStake(stake);
@@ -216,7 +217,7 @@ describe('bet slip', () => {
     expect(onClose).toHaveBeenCalledWith(MATCH);
   });
 
-  it('closes by itself after 10 s; the stake starts the 10 s again (SPEC §9)', async () => {
+  it('closes by itself after 10 s; the stake starts the 10 s again (docs/product.md#constants)', async () => {
     vi.useFakeTimers();
     const { onClose } = renderSlip(MATCH);
     await seconds(9);
@@ -228,7 +229,7 @@ describe('bet slip', () => {
     expect(onClose).toHaveBeenCalledWith(MATCH);
   });
 
-  it('holds the 10 s while the confirm step is open and goes on after it (DESIGN §8)', async () => {
+  it('holds the 10 s while the confirm step is open and goes on after it (docs/decisions.md#silent-rules)', async () => {
     vi.useFakeTimers();
     const { fetch } = stubFetch({ body: PLACED });
     const { onClose } = renderSlip(MATCH);
@@ -263,10 +264,10 @@ describe('bet slip', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(placeButton().textContent).toBe('Placing Bet…');
     await act(async () => answer(jsonResponse(PLACED)));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
-  it('refuses a zero stake with the wrong sound and sends nothing (SPEC §5, §8)', () => {
+  it('refuses a zero stake with the wrong sound and sends nothing (docs/product.md#validation, #errors)', () => {
     setBetSound(true);
     const { fetch } = stubFetch({ body: PLACED });
     const error = vi.spyOn(toast, 'error');
@@ -312,18 +313,18 @@ describe('bet slip', () => {
     ).toEqual(['Lions', 'Match Odds', 'Back', '1.9', '1,000', '900.00', '1,000.00']);
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('sends the bet draft of SPEC §3 with an Idempotency-Key; Status true toasts, sounds and refreshes', async () => {
+  it('sends the bet draft of docs/product.md#entities with an Idempotency-Key; Status true toasts, sounds and refreshes', async () => {
     setBetSound(true);
     const { calls } = stubFetch({ body: PLACED });
     const success = vi.spyOn(toast, 'success');
     const { onClose, onPlaced } = renderSlip({ ...MATCH, betType: 'Lay', odds: 2.1 });
     typeStake('500');
     place();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(calls).toHaveLength(1);
     const [call] = calls;
     expect(call?.url).toBe('/api/UserBetModels/PostUserBetModel');
@@ -357,7 +358,7 @@ describe('bet slip', () => {
     const { onClose } = renderSlip({ ...FANCY, betType: 'Yes', price: 110 });
     typeStake('100');
     place();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await eventually(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.url).toBe('/api/UserBetModels/PostFancyBetModel');
     expect(JSON.parse(calls[0]?.init?.body as string)).toMatchObject({
       SelectionID: `${E}-1`,
@@ -378,7 +379,7 @@ describe('bet slip', () => {
     typeStake('1000');
     place();
     place();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(calls).toHaveLength(1);
   });
 
@@ -389,7 +390,7 @@ describe('bet slip', () => {
     place();
     typeStake('1000');
     place();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await eventually(() => expect(onClose).toHaveBeenCalled());
     expect(playSound).not.toHaveBeenCalled();
   });
 
@@ -403,7 +404,7 @@ describe('bet slip', () => {
     expect(placeButton().textContent).toBe('Placing Bet…');
     expect((placeButton() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('status', { name: 'Placing bet' })).toBeTruthy();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(error).toHaveBeenCalledWith('Odds changed');
     expect(vi.mocked(playSound).mock.calls).toEqual([['wrong']]);
     expect(onPlaced).not.toHaveBeenCalled();
@@ -418,7 +419,7 @@ describe('bet slip', () => {
     const { onClose } = renderSlip(MATCH);
     typeStake('1000');
     place();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await eventually(() => expect(onClose).toHaveBeenCalled());
     expect(error).toHaveBeenCalledWith('Body is not a bet draft');
     expect(vi.mocked(playSound).mock.calls).toEqual([['wrong']]);
   });
@@ -436,7 +437,7 @@ describe('bet slip', () => {
     const { onClose, onPlaced, rerender } = renderSlip(MATCH);
     typeStake('1000');
     place();
-    await vi.waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onPlaced).toHaveBeenCalledTimes(1));
     const keys = fetch.mock.calls.map(([, init]) => headerOf(init, 'Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -444,7 +445,7 @@ describe('bet slip', () => {
     rerender({ ...MATCH });
     typeStake('1000');
     place();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(2));
     const next = headerOf(fetch.mock.calls[2]?.[1], 'Idempotency-Key');
     expect(next).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
     expect(next).not.toBe(keys[0]);
@@ -465,7 +466,7 @@ describe('bet slip', () => {
     expect(within(slip()).queryByTestId('slip-stale')).toBeNull();
     expect((placeButton() as HTMLButtonElement).disabled).toBe(false);
     place();
-    await vi.waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onPlaced).toHaveBeenCalledTimes(1));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -567,7 +568,7 @@ describe('the slip from the keyboard', () => {
     fireEvent.keyDown(again, { key: 'Enter', repeat: true });
     expect(calls).toHaveLength(0);
     fireEvent.keyDown(again, { key: 'Enter' });
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(JSON.parse(calls[0]?.init?.body as string)).toMatchObject({
       Stack: 1000,
       BetType: 'Back',
@@ -605,7 +606,7 @@ describe('a market with an in-play delay', () => {
     expect(placeButton().textContent).toBe('Placing Bet…');
     expect(onClose).not.toHaveBeenCalled();
     await act(async () => answer(jsonResponse({ Status: false, Result: 'Odds changed' })));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(error).toHaveBeenCalledWith('Odds changed');
     expect(vi.mocked(playSound).mock.calls).toEqual([['wrong']]);
     expect(onPlaced).not.toHaveBeenCalled();
@@ -630,7 +631,7 @@ describe('a market with an in-play delay', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(within(slip()).getByTestId('slip-countdown').textContent).toBe('1s');
     await act(async () => answer(jsonResponse(PLACED)));
-    await vi.waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onPlaced).toHaveBeenCalledTimes(1));
     expect(success).toHaveBeenCalledWith('Bet placed successfully');
     expect(onClose).toHaveBeenCalledTimes(1);
   });

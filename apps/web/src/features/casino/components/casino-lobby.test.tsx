@@ -4,7 +4,7 @@ import { renderScreen } from '../../../test/render';
 import { CasinoLobby } from './casino-lobby';
 
 describe('the casino lobby', () => {
-  it('shows the five games of SPEC §2 in order, each linking to its frame', () => {
+  it('shows the five games of docs/product.md#screens in order, each linking to its frame', () => {
     renderScreen(<CasinoLobby gameHref={(id) => `/casino/${id}`} />);
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([

@@ -7,6 +7,7 @@ import { storeLogin } from '../../../lib/session';
 import { routeFetch } from '../../../test/fetch';
 import { TEST_LOGIN } from '../../../test/render';
 import { ChipSettingsModal } from './chip-settings-modal';
+import { eventually } from '../../../test/eventually';
 
 const CHIPS = { Status: true, Result: { ChipName: '500,1K,5K', ChipValue: '500,1000,5000' } };
 
@@ -49,7 +50,7 @@ describe('chip settings (Edit Stake)', () => {
     edit('Chip 1 value', '2000');
     expect(field('Chip 1 name').value).toBe(' 2K');
     save();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await eventually(() => expect(onClose).toHaveBeenCalled());
     const [post] = callsTo('/api/ChipModels/UpdateChips');
     expect(post?.init?.method).toBe('POST');
     expect(JSON.parse(post?.init?.body as string)).toEqual({
@@ -57,7 +58,7 @@ describe('chip settings (Edit Stake)', () => {
       ChipValue: '2000,1000,5000',
     });
     expect(success).toHaveBeenCalledWith('Chip updated successfully !!');
-    await vi.waitFor(() => expect(callsTo('/api/ChipModels/GetChipModels')).toHaveLength(2));
+    await eventually(() => expect(callsTo('/api/ChipModels/GetChipModels')).toHaveLength(2));
   });
 
   it('refuses what the domain cannot read back, and shows the server refusal', async () => {
@@ -75,7 +76,7 @@ describe('chip settings (Edit Stake)', () => {
 
     edit('Chip 2 name', '1K');
     save();
-    await vi.waitFor(() => expect(error).toHaveBeenLastCalledWith('Keep at least one chip'));
+    await eventually(() => expect(error).toHaveBeenLastCalledWith('Keep at least one chip'));
     expect(onClose).not.toHaveBeenCalled();
     expect(callsTo('/api/ChipModels/GetChipModels')).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { matchedBetsAnswer } from '../../../test/fixtures/event-answers';
 import { TEST_LOGIN } from '../../../test/render';
 import { BetsTable, CANCELLED, NO_DATA } from './bets-table';
+import { eventually } from '../../../test/eventually';
 
 const parsed = getMatchedBets.response.parse(matchedBetsAnswer);
 const bets: BetListItem[] = parsed.Status ? parsed.Result : [];
@@ -219,7 +220,7 @@ describe('cancelling a bet', () => {
     const { onCancelAnswered } = renderBets([football()]);
     fireEvent.click(cancelButton()!);
     fireEvent.click(cancelButton()!);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.url).toBe('/api/UserBetModels/CancelBet');
     expect(calls[0]!.init?.method).toBe('POST');
     expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ BetId: '9001' });
@@ -231,7 +232,7 @@ describe('cancelling a bet', () => {
     await act(async () =>
       answer(jsonResponse({ Status: true, Result: CANCEL_MESSAGES.cancelled })),
     );
-    await vi.waitFor(() => expect(onCancelAnswered).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCancelAnswered).toHaveBeenCalledTimes(1));
     expect(success).toHaveBeenCalledWith('Bet cancelled');
     expect(calls).toHaveLength(1);
   });
@@ -242,7 +243,7 @@ describe('cancelling a bet', () => {
     const error = vi.spyOn(toast, 'error');
     const { onCancelAnswered } = renderBets([football()]);
     fireEvent.click(cancelButton()!);
-    await vi.waitFor(() => expect(onCancelAnswered).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCancelAnswered).toHaveBeenCalledTimes(1));
     expect(error).toHaveBeenCalledWith(
       'The market was suspended after this bet: it can no longer be cancelled',
     );
@@ -260,7 +261,7 @@ describe('cancelling a bet', () => {
     vi.stubGlobal('fetch', fetch);
     const { onCancelAnswered } = renderBets([football()]);
     fireEvent.click(cancelButton()!);
-    await vi.waitFor(() => expect(onCancelAnswered).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCancelAnswered).toHaveBeenCalledTimes(1));
     const keys = fetch.mock.calls.map(
       ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
     );

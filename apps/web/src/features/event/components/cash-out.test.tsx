@@ -22,6 +22,7 @@ import {
 } from '../market-model';
 import type { PriceSource } from '../price-source';
 import { MarketTable } from './market-table';
+import { eventually } from '../../../test/eventually';
 
 /**
  * Cash out from the market table (docs/architecture.md, "Cash out"), with the figures of the
@@ -354,7 +355,7 @@ describe('confirming a cash out', () => {
     open();
     fireEvent.click(confirmButton());
     fireEvent.click(confirmButton());
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.url).toBe('/api/UserBetModels/CashOut');
     expect(calls[0]!.init?.method).toBe('POST');
     const body: unknown = JSON.parse(calls[0]!.init?.body as string);
@@ -393,7 +394,7 @@ describe('confirming a cash out', () => {
     expect(within(dialog()).queryByTestId('cash-out-delay')).toBeNull();
     expect(onCashedOut).not.toHaveBeenCalled();
     await act(async () => answer(jsonResponse(CASHED)));
-    await vi.waitFor(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     expect(success).toHaveBeenCalledWith('Cashed out: ₹560.00 whichever runner wins');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toHaveLength(1);
@@ -410,7 +411,7 @@ describe('confirming a cash out', () => {
     open();
     share(50);
     fireEvent.click(confirmButton());
-    await vi.waitFor(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({
       MarketId: `1.${S}`,
       MarketType: 'MATCH_ODDS',
@@ -426,7 +427,7 @@ describe('confirming a cash out', () => {
     const { onCashedOut } = renderTable(matchTable(DRIFTED), BOOK);
     open();
     fireEvent.click(confirmButton());
-    await vi.waitFor(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     expect(error).toHaveBeenCalledWith('Odds changed');
     expect(confirmButton().textContent).toBe('Confirm');
     expect(confirmButton().disabled).toBe(false);
@@ -444,7 +445,7 @@ describe('confirming a cash out', () => {
     const { onCashedOut } = renderTable(matchTable(DRIFTED), BOOK);
     open();
     fireEvent.click(confirmButton());
-    await vi.waitFor(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     const keys = fetch.mock.calls.map(
       ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
     );
@@ -487,7 +488,7 @@ describe('confirming a cash out', () => {
     expect(confirmButton().textContent).toBe('Cashing Out…');
     expect(vi.getTimerCount()).toBe(0);
     await act(async () => answer(jsonResponse(CASHED)));
-    await vi.waitFor(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     expect(success).toHaveBeenCalledWith('Cashed out: ₹560.00 whichever runner wins');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

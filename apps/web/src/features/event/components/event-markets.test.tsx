@@ -6,6 +6,7 @@ import { createBetChoice } from '../../../lib/bet-selection';
 import { routeFetch } from '../../../test/fetch';
 import { renderScreen } from '../../../test/render';
 import { EventMarkets } from './event-markets';
+import { eventually } from '../../../test/eventually';
 
 /**
  * The further exchange markets (docs/architecture.md identifiers) on the event screen: each its
@@ -146,7 +147,7 @@ describe('EventMarkets: the further exchange markets', () => {
     expect(
       matchOdds.compareDocumentPosition(overUnder) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(within(overUnder).getByRole('button', { name: 'Back 1.8' })).toBeTruthy(),
     );
     expect(
@@ -155,7 +156,7 @@ describe('EventMarkets: the further exchange markets', () => {
         .map((row) => row.querySelector('span')?.textContent),
     ).toEqual(['Under 2.5 Goals', 'Over 2.5 Goals']);
     expect(within(overUnder).getByRole('button', { name: 'Lay 2.24' })).toBeTruthy();
-    await vi.waitFor(() => expect(within(overUnder).getByText('400.00')).toBeTruthy());
+    await eventually(() => expect(within(overUnder).getByText('400.00')).toBeTruthy());
     expect(within(overUnder).getByText('-500.00')).toBeTruthy();
 
     fireEvent.click(within(overUnder).getByRole('button', { name: 'Back 1.8' }));

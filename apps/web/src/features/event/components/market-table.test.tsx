@@ -13,7 +13,7 @@ const AWAY = EVENT * 10 + 2;
 
 const level = (price: number, size: number) => ({ price, size });
 
-/** An Odds/Market book with three levels a side for home, two for away (DESIGN §4 shape). */
+/** An Odds/Market book with three levels a side for home, two for away (docs/decisions.md#api shape). */
 const book = (status = 'ACTIVE', homeBest = level(1.9, 12_000)) =>
   plainFromExchange({
     marketId: `1.${EVENT}`,

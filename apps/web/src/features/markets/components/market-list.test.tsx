@@ -8,6 +8,7 @@ import { renderScreen } from '../../../test/render';
 import { RATES_POLL_MS } from '../api/get-rates';
 import { MarketList, NO_DATA } from './market-list';
 import { wireCopy } from '../../../test/wire';
+import { eventually } from '../../../test/eventually';
 
 const RATES = '/api/MarketModels/GetRates';
 const all = getMarketList.response.parse(marketListAnswer);
@@ -39,7 +40,7 @@ const row = async (name: string) =>
 /** The price and size texts of a row's cells, in order, once its prices arrived. */
 async function cells(name: string) {
   const item = await row(name);
-  await vi.waitFor(() => expect(within(item).queryAllByText('–')).toHaveLength(0));
+  await eventually(() => expect(within(item).queryAllByText('–')).toHaveLength(0));
   return within(item)
     .getAllByLabelText(/^(Back|Lay) /)
     .map((cell) => `${cell.getAttribute('aria-label')} ${cell.lastChild?.textContent}`);
@@ -90,7 +91,7 @@ describe('market list', () => {
     answerRates();
     renderList(ofSport(4), 4);
     const suspended = await row('Perth Scorchers v Sydney Sixers');
-    await vi.waitFor(() => expect(within(suspended).getAllByText('SUSPENDED')).toHaveLength(1));
+    await eventually(() => expect(within(suspended).getAllByText('SUSPENDED')).toHaveLength(1));
     expect(within(suspended).getByTestId('row-suspended').textContent).toBe('SUSPENDED');
     for (const pair of within(suspended).getAllByTestId('runner-odds')) {
       expect(pair.textContent).not.toContain('SUSPENDED');
@@ -115,7 +116,7 @@ describe('market list', () => {
     const live = screen
       .getByRole('link', { name: 'Mumbai Mavericks v Chennai Chargers' })
       .closest('li') as HTMLElement;
-    await vi.waitFor(() => expect(within(live).getAllByText('SUSPENDED')).toHaveLength(1), {
+    await eventually(() => expect(within(live).getAllByText('SUSPENDED')).toHaveLength(1), {
       interval: 1,
     });
     expect(within(live).queryByTestId('row-suspended')).toBeNull();
@@ -124,7 +125,7 @@ describe('market list', () => {
 
     statuses = ['SUSPENDED', 'SUSPENDED'];
     await act(() => vi.advanceTimersByTimeAsync(RATES_POLL_MS));
-    await vi.waitFor(() => expect(within(live).queryByTestId('row-suspended')).not.toBeNull(), {
+    await eventually(() => expect(within(live).queryByTestId('row-suspended')).not.toBeNull(), {
       interval: 1,
     });
     expect(within(live).getAllByText('SUSPENDED')).toHaveLength(1);
@@ -169,11 +170,11 @@ describe('market list', () => {
       },
     });
     renderList(ofSport(4).slice(0, 1), 4);
-    await vi.waitFor(() => expect(screen.getByLabelText('Back 1.9')).toBeTruthy(), { interval: 1 });
+    await eventually(() => expect(screen.getByLabelText('Back 1.9')).toBeTruthy(), { interval: 1 });
     back = 1.95;
     await act(() => vi.advanceTimersByTimeAsync(RATES_POLL_MS));
     expect(callsTo(RATES)).toHaveLength(2);
-    await vi.waitFor(() => expect(screen.getByLabelText('Back 1.95')).toBeTruthy(), {
+    await eventually(() => expect(screen.getByLabelText('Back 1.95')).toBeTruthy(), {
       interval: 1,
     });
     expect(screen.queryByLabelText('Back 1.9')).toBeNull();

@@ -287,7 +287,7 @@ describe('the Harup form', () => {
   });
 });
 
-describe('the answers (SPEC §8)', () => {
+describe('the answers (docs/product.md#errors)', () => {
   async function submitPaste() {
     fireEvent.change(within(form('Paste')).getByLabelText('Numbers@Amount'), {
       target: { value: '45@100' },

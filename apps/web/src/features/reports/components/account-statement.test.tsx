@@ -8,6 +8,7 @@ import { statementAnswer } from '../../../test/fixtures/reports-answers';
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
 import { AccountStatement } from './account-statement';
+import { eventually } from '../../../test/eventually';
 
 const PATH = '/api/AccountStatementModels/GetAccountStatement';
 
@@ -113,7 +114,7 @@ describe('account statement', () => {
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await eventually(() => expect(calls).toHaveLength(2));
     expect(queryOf(calls[1]!.url)).toMatchObject({
       type: 'Settlement',
       startDate: '2026-11-01',
@@ -140,7 +141,7 @@ describe('account statement', () => {
         .map((button) => button.textContent),
     ).toEqual(['1', '2', '3']);
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await eventually(() => expect(calls).toHaveLength(2));
     expect(queryOf(calls[1]!.url).skipRec).toBe('10');
     expect(within(pages).getByRole('button', { current: 'page' }).textContent).toBe('2');
   });

@@ -7,6 +7,7 @@ import { betHistoryAnswer, voidBet } from '../../../test/fixtures/reports-answer
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
 import { BetHistoryReport } from './bet-history';
+import { eventually } from '../../../test/eventually';
 
 const PATH = '/api/UserBetModels/GetBetHistory';
 const SPORTS = [
@@ -197,7 +198,7 @@ describe('bet history', () => {
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-11-20');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await eventually(() => expect(calls).toHaveLength(2));
     expect(queryOf(calls[1]!.url)).toEqual({
       userId: '3',
       sportsId: '4',
@@ -212,7 +213,7 @@ describe('bet history', () => {
     await user.selectOptions(screen.getByLabelText('Market Type'), 'Match');
     await user.selectOptions(screen.getByLabelText('Status'), 'Active');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    await eventually(() => expect(calls).toHaveLength(3));
     expect(queryOf(calls[2]!.url)).toMatchObject({
       marketType: 'MATCH_ODDS',
       betStatus: 'Pending',

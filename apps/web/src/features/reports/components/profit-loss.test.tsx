@@ -7,6 +7,7 @@ import { EVENT_ID, profitLossAnswer } from '../../../test/fixtures/reports-answe
 import { renderScreen } from '../../../test/render';
 import { NO_DATA } from '../../../ui/data-table';
 import { ProfitLossReport } from './profit-loss';
+import { eventually } from '../../../test/eventually';
 
 const PATH = '/api/ProfitLossModels/GetProfitLoss';
 const SPORTS = [
@@ -74,7 +75,7 @@ describe('profit and loss', () => {
     ]);
     await user.selectOptions(sport, 'Soccer');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await eventually(() => expect(calls).toHaveLength(2));
     expect(queryOf(calls[1]!.url)).toMatchObject({ sportsId: '1', skipRec: '0' });
   });
 

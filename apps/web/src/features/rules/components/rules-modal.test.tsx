@@ -45,7 +45,7 @@ describe('the rules modal', () => {
     expect(dialog()).toBeTruthy();
   });
 
-  it('states every house rule of SPEC §9 in Hindi', () => {
+  it('states every house rule of docs/product.md#constants in Hindi', () => {
     render(<RulesOnEntry />);
     const text = dialog().textContent ?? '';
     expect(text).toContain('मैच (Match Odds, Bookmaker, Toss) में कम से कम ₹500');

@@ -14,8 +14,9 @@ import {
 import { renderScreen } from '../../../test/render';
 import { SCORE_POLL_MS } from '../api/get-cricket-score';
 import { NO_SCORE, ScorePanel } from './score-panel';
+import { eventually } from '../../../test/eventually';
 
-const waitFor = (check: () => void) => vi.waitFor(check, { interval: 1 });
+const waitFor = (check: () => void) => eventually(check, { interval: 1 });
 /** A body row's texts: its row header, then its cells. */
 const texts = (row: HTMLElement) =>
   [...row.querySelectorAll(':scope > th, :scope > td')].map((cell) => cell.textContent);

@@ -6,6 +6,7 @@ import { storeLogin } from '../../../lib/session';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { TEST_LOGIN } from '../../../test/render';
 import { ChangePasswordModal, PASSWORD_MESSAGES } from './change-password-modal';
+import { eventually } from '../../../test/eventually';
 
 function renderModal() {
   storeLogin(TEST_LOGIN);
@@ -26,7 +27,7 @@ const fill = (oldPassword: string, newPassword: string) => {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
 
 describe('change password', () => {
-  it('shows the Result of a falsy Status in the dialog and clears the fields (SPEC §8)', async () => {
+  it('shows the Result of a falsy Status in the dialog and clears the fields (docs/product.md#errors)', async () => {
     const { calls } = stubFetch({ body: { Status: false, Result: 'Old password is incorrect' } });
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
@@ -58,7 +59,7 @@ describe('change password', () => {
     await screen.findByRole('alert');
     fill('e2e-password-1', 'a-new-secret');
     submit();
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('alert')).toBeNull());
     answer(jsonResponse({ Status: false, Result: 'New password must be at least 8 characters' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'New password must be at least 8 characters',
@@ -71,7 +72,7 @@ describe('change password', () => {
     const { onClose } = renderModal();
     fill('e2e-password-1', 'a-new-secret');
     submit();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await eventually(() => expect(onClose).toHaveBeenCalled());
     expect(success).toHaveBeenCalledWith('Password changed successfully');
   });
 

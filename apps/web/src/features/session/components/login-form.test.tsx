@@ -6,6 +6,7 @@ import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { stubGeolocation } from '../../../test/geolocation';
 import { noteSessionEnd } from '../stores/logged-out-notice';
 import { LOGIN_MESSAGES, LoginForm } from './login-form';
+import { eventually } from '../../../test/eventually';
 
 const data = { Token: 'tok', uid: 3, UserName: 'asha', IsValidToken: 'abc' };
 
@@ -67,7 +68,7 @@ describe('login form', () => {
     );
     await fill('asha', 'wrong');
     submit();
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(sessionStorage.getItem('loggedOutNotice')).toBeNull();
   });
 
@@ -90,7 +91,7 @@ describe('login form', () => {
     const { onLoggedIn } = renderForm();
     await fill('  asha ', 'secret');
     submit();
-    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
+    await eventually(() => expect(onLoggedIn).toHaveBeenCalled());
     expect(getStoredLogin()).toEqual(data);
     expect(JSON.parse(localStorage.getItem('loginUserDetails') ?? '')).toEqual(data);
     expect(localStorage.getItem('isLoggedIn')).toBe('true');
@@ -171,7 +172,7 @@ describe('login form', () => {
     fireEvent.click(screen.getAllByLabelText('Remember me')[1] as HTMLElement);
     fireEvent.change(screen.getAllByLabelText('Password')[1]!, { target: { value: 'x' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Submit' })[1]!);
-    await vi.waitFor(() => expect(localStorage.getItem('rememberedUsername')).toBeNull());
+    await eventually(() => expect(localStorage.getItem('rememberedUsername')).toBeNull());
   });
 
   it('shows and hides the password', async () => {

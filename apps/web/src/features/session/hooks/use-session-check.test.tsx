@@ -5,6 +5,7 @@ import { getStoredLogin, storeLogin } from '../../../lib/session';
 import { stubFetch } from '../../../test/fetch';
 import { SESSION_CHECK_MS } from '../api/check-is-valid';
 import { useSessionCheck } from './use-session-check';
+import { eventually } from '../../../test/eventually';
 
 const login = { Token: 'tok', uid: 3, UserName: 'asha', IsValidToken: 'valid-value' };
 
@@ -39,7 +40,7 @@ describe('session check', () => {
     await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_MS));
     expect(calls).toHaveLength(3);
     expect(SESSION_CHECK_MS).toBe(10_000);
-    await vi.waitFor(() => expect(handlers.onValid).toHaveBeenCalledTimes(3), { interval: 1 });
+    await eventually(() => expect(handlers.onValid).toHaveBeenCalledTimes(3), { interval: 1 });
     expect(handlers.onInvalid).not.toHaveBeenCalled();
   });
 
@@ -51,7 +52,7 @@ describe('session check', () => {
     );
     const handlers = mount();
     await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_MS));
-    await vi.waitFor(() => expect(handlers.onInvalid).toHaveBeenCalledTimes(1), { interval: 1 });
+    await eventually(() => expect(handlers.onInvalid).toHaveBeenCalledTimes(1), { interval: 1 });
     expect(handlers.onValid).toHaveBeenCalledTimes(1);
   });
 

@@ -1,6 +1,6 @@
 import { checkIsValid } from '@backlay/contract/auth';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi } from '../../../lib/api';
 import { clearStoredLogin, storeLogin } from '../../../lib/session';
 import { routeFetch } from '../../../test/fetch';
@@ -11,6 +11,7 @@ import {
   useLoggedOutNotice,
 } from '../stores/logged-out-notice';
 import { useSessionEndNotice } from './use-session-end-notice';
+import { eventually } from '../../../test/eventually';
 
 function Probe({ token }: { token: string }) {
   useSessionEndNotice(token);
@@ -35,7 +36,7 @@ describe('session end notice', () => {
     const { callsTo } = mount({ Status: true, Result: 'new_login' });
     expect(screen.getByRole('status').textContent).toBe('none');
     await expect(callApi(checkIsValid)).rejects.toThrow('User not authenticated');
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('status').textContent).toBe(LOGGED_OUT_MESSAGES.new_login),
     );
     expect(LOGGED_OUT_MESSAGES.new_login).toBe(
@@ -50,7 +51,7 @@ describe('session end notice', () => {
   it('names a password change elsewhere and an expiry', async () => {
     mount({ Status: true, Result: 'password_changed' });
     act(() => clearStoredLogin());
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('status').textContent).toBe(
         'You were logged out because your password was changed on another device',
       ),
@@ -65,7 +66,7 @@ describe('session end notice', () => {
     expect(LOGGED_OUT_MESSAGES.self_excluded).toBe('You have excluded yourself: login is refused.');
     mount({ Status: true, Result: 'session_limit' });
     act(() => clearStoredLogin());
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getByRole('status').textContent).toBe(
         'Your session time limit was reached. Please log in again.',
       ),
@@ -77,7 +78,7 @@ describe('session end notice', () => {
     const words = 'You are on a time-out until 4 Dec 2026, 14:05. You have been logged out.';
     act(() => noteSessionEnd('time_out', words));
     act(() => clearStoredLogin());
-    await vi.waitFor(() => expect(callsTo('/api/Authenticate/sessionEnd')).toHaveLength(1));
+    await eventually(() => expect(callsTo('/api/Authenticate/sessionEnd')).toHaveLength(1));
     await act(async () => {});
     expect(screen.getByRole('status').textContent).toBe(words);
     // Another reason is news, and replaces it.
@@ -88,13 +89,13 @@ describe('session end notice', () => {
   it('says nothing after a logout of its own, nor once a new login has come', async () => {
     const { callsTo } = mount({ Status: true, Result: 'logged_out' });
     act(() => clearStoredLogin());
-    await vi.waitFor(() => expect(callsTo('/api/Authenticate/sessionEnd')).toHaveLength(1));
+    await eventually(() => expect(callsTo('/api/Authenticate/sessionEnd')).toHaveLength(1));
     await act(async () => {});
     expect(screen.getByRole('status').textContent).toBe('none');
 
     const { callsTo: later } = mount({ Status: true, Result: 'new_login' });
     act(() => storeLogin({ ...TEST_LOGIN, Token: 'newer' }));
-    await vi.waitFor(() => expect(later('/api/Authenticate/sessionEnd')).toHaveLength(1));
+    await eventually(() => expect(later('/api/Authenticate/sessionEnd')).toHaveLength(1));
     await act(async () => {});
     expect(screen.getAllByRole('status').map((probe) => probe.textContent)).toEqual([
       'none',
