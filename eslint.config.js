@@ -6,7 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Web features never import each other; app/ is the only place they meet (STYLE). */
+/** Web features never import each other; app/ is the only place they meet (docs/conventions.md#web-features). */
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
   withFileTypes: true,
 })
@@ -45,7 +45,7 @@ const webZones = [
 
 const projects = ['./tsconfig.check.json', './apps/web/tsconfig.json', './e2e/tsconfig.json'];
 
-/** Services and rules replay exactly only if time and chance come in through seams (STYLE). */
+/** Services and rules replay exactly only if time and chance come in through seams (docs/conventions.md#seams). */
 const noAmbientClockOrChance = [
   {
     selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
@@ -100,7 +100,7 @@ export default tseslint.config(
       // it, and walking them took a fifth of the rule's time.
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-self-import': 'error',
-      // One direction of dependency: domain ← contract ← apps; apps never import each other (STYLE).
+      // One direction of dependency: domain ← contract ← apps; apps never import each other (docs/conventions.md#layers).
       'import/no-restricted-paths': [
         'error',
         {

@@ -62,6 +62,11 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
+      // The repository's own rules: what its code and docs cite is in it (scripts/).
+      {
+        extends: true,
+        test: { name: 'repository', include: ['scripts/**/*.test.ts'] },
+      },
       // The demo casino and the live TV page: servers of their own, tested without a database.
       {
         extends: true,

@@ -9,7 +9,7 @@ import { expect, logIn, ops, test, atWidth } from './fixtures';
  * the slip at its price and the server takes the bet there.
  */
 
-/** SPEC §9: event odds are polled every 2 s, list rates every 5 s, scores every 5 s. */
+/** docs/product.md#constants: event odds are polled every 2 s, list rates every 5 s, scores every 5 s. */
 const ONE_POLL = { timeout: 8_000 };
 
 const step = (request: APIRequestContext, eventId: number, payload: object) =>

@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 import { expectAccessible } from './support/axe';
 
-/** SPEC §9: event odds are polled every 2 s; one poll plus the answer's way back. */
+/** docs/product.md#constants: event odds are polled every 2 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 5_000 };
 
 interface CricketFixture {

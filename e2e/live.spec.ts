@@ -425,7 +425,7 @@ test('watching a live T20 for a minute: balls, moving prices, a suspension and a
 });
 
 type FancySide = 'No' | 'Yes';
-/** SPEC: No is the lay side (the pink cell), Yes the back side. */
+/** docs/product.md#event-screen: No is the lay side (the pink cell), Yes the back side. */
 const cellSide = (side: FancySide) => (side === 'No' ? 'lay' : 'back');
 
 /** Fancy rows open on that side whose rate (the small figure) is not 100, by selection id. */
@@ -463,7 +463,7 @@ interface FancyBetRecord {
 /**
  * Bets the stake on a fancy row at a rate other than 100 through the slip, retrying while a ball
  * running or a new line refuses it, and checks the slip's and the server's figures against
- * SPEC's rule: amount = rate × stake / 100; No wins the amount and risks the stake, Yes wins the
+ * docs/product.md#validation-calculations: amount = rate × stake / 100; No wins the amount and risks the stake, Yes wins the
  * stake and risks the amount.
  */
 async function betAtARate(

@@ -9,7 +9,7 @@ import { apiGet, CREDIT, expect, logIn, ops, sessionOf, test, atWidth } from './
  * odds through the slip, the server's figures in the wallet and the runner book.
  */
 
-/** SPEC §9: event odds are polled every 2 s; one poll plus the answer's way back. */
+/** docs/product.md#constants: event odds are polled every 2 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 5_000 };
 
 const step = (request: APIRequestContext, eventId: number, payload: object) =>

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, logIn, ops, test, PHONE } from './fixtures';
 import { expectAccessible } from './support/axe';
 
-/** SPEC §9: list rates are polled every 5 s; one poll plus the answer's way back. */
+/** docs/product.md#constants: list rates are polled every 5 s; one poll plus the answer's way back. */
 const ONE_POLL = { timeout: 7_000 };
 
 interface Fixture {

@@ -100,7 +100,7 @@ async function backAndLay(
 const rows = (page: Page, label: string): Locator =>
   page.getByRole('region', { name: label }).getByRole('row');
 
-/** DESIGN §8: every date on screen is `D MMM YYYY hh:mm A`. */
+/** docs/decisions.md#silent-rules: every date on screen is `D MMM YYYY hh:mm A`. */
 const DATE = /^\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d (AM|PM)$/;
 
 /** A bet row's cells (Placed … Status) after Lions won: the lay lost 550, the back won 900. */
@@ -313,7 +313,7 @@ test('open bets show in My Market with each side’s position, and as Active in 
 });
 
 /**
- * Bet history of today with an open, a won and a voided market (SPEC §3): only finished bets show a
+ * Bet history of today with an open, a won and a voided market (docs/product.md#entities): only finished bets show a
  * result — the winning back in green; the open bet reads as a potential win in the plain colour,
  * never as a profit; the voided bet reads Void with the declaration's reason. Takes
  * bethistory-<width>.png, which `SHOTS=journeys node scripts/screenshots.mjs` keeps in

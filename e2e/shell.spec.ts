@@ -68,7 +68,7 @@ for (const width of [1280, 375]) {
       client,
       request,
     }) => {
-      // The page's clock, so the 10 s session check comes without waiting 10 s (SPEC §4).
+      // The page's clock, so the 10 s session check comes without waiting 10 s (docs/product.md#states).
       await page.clock.install();
       await logIn(page, client);
       const elsewhere = await request.post('/api/Authenticate/ValidLogin?ipAddress=', {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, logIn, ops, test } from './fixtures';
 
 /**
- * The built-in live TV page (DESIGN §8; apps/tv-demo/README.md): its own origin, framed on the
+ * The built-in live TV page (docs/decisions.md#silent-rules; apps/tv-demo/README.md): its own origin, framed on the
  * event screen, drawing the scripted match's score and commentary on every ball.
  */
 test('the live TV frame shows the score and calls each scripted ball as it is bowled', async ({

@@ -54,7 +54,7 @@ export async function prerender(webDir) {
   mkdirSync(join(dist, 'pages'), { recursive: true });
 
   const shell = readFileSync(join(dist, 'index.html'), 'utf8')
-    .replace('<html lang="en">', `<html lang="en" style="${page.DEFAULT_BRAND_STYLE}">`)
+    .replace('<html lang="en">', `<html lang="en" style="${page.DEFAULT_BRAND_CSS_VARIABLES}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${page.DEFAULT_TITLE}</title>`);
   const loading = shell.replace('<div id="root"></div>', `<div id="root">${loadingHtml}</div>`);
   writeFileSync(join(dist, 'index.html'), loading);

@@ -344,7 +344,7 @@ export function drawBet(drafts: Drafts): { kind: Kind; path: string; body: Body 
 }
 
 /**
- * The position a bet counts on (DESIGN §5): the market, or a fancy bet's session. The server's
+ * The position a bet counts on (docs/decisions.md#money): the market, or a fancy bet's session. The server's
  * first bet of a client on a position costs it one more call of bet_place.
  */
 export const positionOf = (body: Body) =>

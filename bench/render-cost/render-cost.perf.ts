@@ -157,7 +157,7 @@ const INP_WORST = `Math.max(0, ...window.__benchEvents
   .filter((entry) => entry.interactionId > 0)
   .map((entry) => entry.duration))`;
 
-/** The answer of the page's next session check (SPEC §9: every 10 s, then news and balance). */
+/** The answer of the page's next session check (docs/product.md#constants: every 10 s, then news and balance). */
 async function sessionChecked(page: Page): Promise<void> {
   const answer = await page.waitForResponse((response) =>
     response.url().includes('/api/Authenticate/checkIsValid'),
@@ -314,7 +314,7 @@ describe('render cost', () => {
       const product = async (): Promise<RunFigures> => {
         const { context, page, cdp, priceAt } = await openScreen();
         // The traced ticks fall between two session checks, and so does the click: the check
-        // (SPEC §9, every 10 s) and the news and balance reloads it brings are no tick.
+        // (docs/product.md#constants, every 10 s) and the news and balance reloads it brings are no tick.
         await sessionChecked(page);
         await startTrace(bench.browser, page);
         await throttle(cdp);

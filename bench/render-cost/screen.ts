@@ -81,7 +81,7 @@ export async function logIn(call: Call, username = 'demo1'): Promise<StoredLogin
 }
 
 /**
- * A script for the page that stores the session as the login form does (SPEC §3) and marks the
+ * A script for the page that stores the session as the login form does (docs/product.md#entities) and marks the
  * rules modal seen for this tab, on the server's origin only.
  */
 export function sessionScript(origin: string, login: StoredLogin): string {

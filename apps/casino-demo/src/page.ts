@@ -13,7 +13,7 @@ export function escapeHtml(text: string): string {
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Rupees as the tables show them: Indian digit grouping, two decimals (DESIGN §8). */
+/** Rupees as the tables show them: Indian digit grouping, two decimals (docs/decisions.md#silent-rules). */
 export const rupeesShown = (rupees: number) => `₹\u00a0${inr.format(rupees)}`;
 
 export const gameName = (gameId: CasinoGameId) =>

@@ -91,7 +91,7 @@ async function retried<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The built-in demo casino provider (DESIGN §8 "Casino"): its own HTTP server on its own origin.
+ * The built-in demo casino provider (docs/decisions.md#silent-rules "Casino"): its own HTTP server on its own origin.
  * `GET /{gameid}?company=&token=` exchanges the launch token server-to-server and renders the
  * game's table; the table's script talks only to this origin (`POST /api/play`), and the provider
  * moves money only through our wallet API (Debit, then Credit, one fresh round id per play).

@@ -24,7 +24,7 @@ type Body<E extends Endpoint> = E extends { readonly body: infer S extends z.Zod
   : never;
 
 /**
- * The provider's side of our wallet API (DESIGN §8 "Casino"): server-to-server HTTP with the
+ * The provider's side of our wallet API (docs/decisions.md#silent-rules "Casino"): server-to-server HTTP with the
  * casino secret. The browser never sees the secret, a launch token's player or a bearer token.
  */
 export function createWalletClient(options: {

@@ -97,7 +97,7 @@ export interface AppDeps {
   readonly services?: Services;
 }
 
-/** The whole HTTP application with every plugin and module in one visible list; does not listen (STYLE). */
+/** The whole HTTP application with every plugin and module in one visible list; does not listen (docs/conventions.md#composition). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, random } = deps;
   const feed = deps.feed ?? noFeed(config.feedStaleS);

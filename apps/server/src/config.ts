@@ -223,7 +223,7 @@ export interface Config {
   readonly casino: CasinoConfig;
   /** The brand table (JSON); the built-in one when unset. */
   readonly brandsFile: string | undefined;
-  /** The time zone whose calendar days the report dates name (DESIGN §4). */
+  /** The time zone whose calendar days the report dates name (docs/decisions.md#api). */
   readonly reportTz: string;
   /** What a matka hit returns per rupee staked, the stake included (90 → net +89). */
   readonly matkaPayout: number;

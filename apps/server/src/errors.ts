@@ -1,6 +1,6 @@
 /**
  * Typed errors that the one error handler maps to the envelope `{ Status: false, Result }` with
- * their status (DESIGN §4). Business refusals are not errors: services return them as values.
+ * their status (docs/decisions.md#api). Business refusals are not errors: services return them as values.
  */
 export class AppError extends Error {
   constructor(

@@ -6,7 +6,7 @@ export interface Stoppable {
 
 /**
  * Stops the parts in the order given, each after the previous finished: HTTP first (it waits
- * for requests in flight), then the pool, then PostgreSQL (DESIGN §2: only after the drain).
+ * for requests in flight), then the pool, then PostgreSQL (docs/decisions.md#stack: only after the drain).
  * A failing part is reported and the rest still stop.
  */
 export async function stopInOrder(
@@ -23,7 +23,7 @@ export async function stopInOrder(
 }
 
 /**
- * The server's shutdown order (DESIGN §2; docs/reliability.md, "Graceful stop"): the side servers
+ * The server's shutdown order (docs/decisions.md#stack; docs/reliability.md, "Graceful stop"): the side servers
  * (TV, demo casino) close while our API still answers their calls; HTTP drains — new connections
  * refused, requests on open connections answered 503 with `Connection: close`, hub clients told to
  * reconnect later, requests in flight finished; then the feed stops ticking and saves its state,

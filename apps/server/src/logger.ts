@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
-/** Query keys whose values must never reach a log: tokens, tickets, passwords (DESIGN §2). */
+/** Query keys whose values must never reach a log: tokens, tickets, passwords (docs/decisions.md#stack). */
 const SECRET_QUERY_KEY = /token|ticket|password|pwd|secret|key/i;
 
 /** The URL with the value of every auth-bearing query parameter replaced. */

@@ -24,7 +24,7 @@ import { DEMO_PASSWORD, seedDemo } from './seed.js';
 import { createServices } from './services.js';
 import { createTvServer } from '@backlay/tv-demo';
 
-/** The only file that reads the environment, opens the real database and listens (STYLE). */
+/** The only file that reads the environment, opens the real database and listens (docs/conventions.md#composition). */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const say = (message: string) => process.stdout.write(`[backlay] ${message}\n`);

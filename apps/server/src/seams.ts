@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
-/** Time, as a seam: services never read the system clock themselves (STYLE: everything outside is a seam). */
+/** Time, as a seam: services never read the system clock themselves (docs/conventions.md#seams: everything outside is a seam). */
 export interface Clock {
   now(): Date;
 }

@@ -1,5 +1,5 @@
 /**
- * Where an event's live TV is (DESIGN §8): `TV_URL` with `{eventId}` when configured, otherwise
+ * Where an event's live TV is (docs/decisions.md#silent-rules): `TV_URL` with `{eventId}` when configured, otherwise
  * the built-in TV page on its own origin — the host the visitor used, on the TV page's port —
  * so the frame works from `localhost`, a LAN address or a brand's host name alike.
  */

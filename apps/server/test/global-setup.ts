@@ -13,7 +13,7 @@ declare module 'vitest' {
 }
 
 /**
- * One cluster per test run (DESIGN §2): the embedded PostgreSQL in a temp directory with
+ * One cluster per test run (docs/decisions.md#stack): the embedded PostgreSQL in a temp directory with
  * fsync=off, or the server of DATABASE_URL. Migrated once into a template database; each test
  * file clones it (test/database.ts).
  */

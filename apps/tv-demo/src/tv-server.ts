@@ -6,7 +6,7 @@ import { escapeHtml } from './html.js';
 import type { Score, ScoreSource } from './score.js';
 
 /**
- * The built-in live TV page (DESIGN §8 "Casino … Live TV"): on its own origin and port, a
+ * The built-in live TV page (docs/decisions.md#silent-rules "Casino … Live TV"): on its own origin and port, a
  * broadcast-like view of the simulated match — score bug, the over in progress, the last ball
  * called out, ball-by-ball commentary — pushed over Server-Sent Events on every ball.
  */

@@ -29,7 +29,7 @@ export async function renderPage(url: string): Promise<string> {
 
 /**
  * What every other page shows until the app's first render replaces it: the dice overlay the
- * app shows while it loads (SPEC §2), so the first paint is the dice, not a blank page.
+ * app shows while it loads (docs/product.md#screens), so the first paint is the dice, not a blank page.
  */
 export function renderLoading(): string {
   return renderToString(<DiceOverlay />);
@@ -48,7 +48,7 @@ const escapeHtml = (text: string) =>
  * HTML (the logo's `url("…")` has quotes); the server puts the host's brand in their place
  * (apps/server/src/http/web.ts).
  */
-export const DEFAULT_BRAND_STYLE = escapeHtml(
+export const DEFAULT_BRAND_CSS_VARIABLES = escapeHtml(
   Object.entries(brandProperties(DEFAULT_BRAND))
     .map(([name, value]) => `${name}:${value}`)
     .join(';'),

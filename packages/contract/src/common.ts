@@ -10,7 +10,7 @@ export type Audience = 'public' | 'client' | 'ops' | 'operator' | 'provider';
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * One endpoint as data (STYLE: the contract is data). The server registers its handler from it,
+ * One endpoint as data (docs/conventions.md#contract-as-data: the contract is data). The server registers its handler from it,
  * the web's `callApi` builds the URL and parses the answer with it. `response` is the 200 body.
  */
 export interface Endpoint {
@@ -25,7 +25,7 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response: z.ZodType;
-  /** Moves money: small body limit, `Idempotency-Key` honoured (DESIGN §4). */
+  /** Moves money: small body limit, `Idempotency-Key` honoured (docs/decisions.md#api). */
   readonly movesMoney?: boolean;
 }
 
@@ -34,7 +34,7 @@ export function endpoint<const D extends Endpoint>(definition: D): D {
   return definition;
 }
 
-/** Every refusal and every 4xx answer: `{ Status: false, Result: message }` (DESIGN §4). */
+/** Every refusal and every 4xx answer: `{ Status: false, Result: message }` (docs/decisions.md#api). */
 export const refusal = z.object({ Status: z.literal(false), Result: z.string() });
 export type Refusal = z.infer<typeof refusal>;
 
@@ -63,7 +63,7 @@ export const rupees = z.number().finite().refine(hasWholePaise, {
 /** A timestamp on the wire: ISO 8601 with offset. */
 export const isoDateTime = z.string();
 
-/** `uid`/`userId` in a query: the caller's own id, `0` or absent (DESIGN §4). */
+/** `uid`/`userId` in a query: the caller's own id, `0` or absent (docs/decisions.md#api). */
 export const ownUserId = z
   .string()
   .regex(/^\d{1,18}$/, 'must be a user id')

@@ -1,15 +1,15 @@
 import { assertNever } from './assert-never.js';
 
-/** The side of a match, bookmaker or toss bet (SPEC §3 BetType). */
+/** The side of a match, bookmaker or toss bet (docs/product.md#entities BetType). */
 export type MatchBetType = 'Back' | 'Lay';
 
-/** The side of a fancy bet: Yes backs the line, No lays it (SPEC §3 BetType). */
+/** The side of a fancy bet: Yes backs the line, No lays it (docs/product.md#entities BetType). */
 export type FancyBetType = 'Yes' | 'No';
 
 /** Every bet type on the wire. */
 export type BetType = MatchBetType | FancyBetType;
 
-/** The bet slip's side code: Back/Yes is 0, Lay/No is 1 (SPEC §4, §5 "lay type (1)"). */
+/** The bet slip's side code: Back/Yes is 0, Lay/No is 1 (docs/product.md#states, #validation "lay type (1)"). */
 export type BetSideCode = 0 | 1;
 
 const betTypes: readonly string[] = ['Back', 'Lay', 'Yes', 'No'];
@@ -39,5 +39,5 @@ export function betTypeFromSide(side: BetSideCode, isFancy: boolean): BetType {
   return side === 1 ? 'Lay' : 'Back';
 }
 
-/** A bet's status (SPEC §4): Pending until settled; Settled (won or void) or Lost after. */
+/** A bet's status (docs/product.md#states): Pending until settled; Settled (won or void) or Lost after. */
 export type BetStatus = 'Pending' | 'Settled' | 'Lost' | 'Cancelled';

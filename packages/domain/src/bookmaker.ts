@@ -1,10 +1,10 @@
 import { bookmakerHundredths, type RunnerPrices } from './house-quotes.js';
 
-/** The status that makes a runner's prices clickable (SPEC §4). */
+/** The status that makes a runner's prices clickable (docs/product.md#states). */
 export const RUNNER_ACTIVE = 'ACTIVE';
 
 /**
- * One bookmaker runner (SPEC §3 Custom bookmaker row without its flags, wire names): prices are
+ * One bookmaker runner (docs/product.md#entities Custom bookmaker row without its flags, wire names): prices are
  * bookmaker odds per 100, sizes as quoted.
  */
 export interface BookmakerRow {
@@ -18,7 +18,7 @@ export interface BookmakerRow {
   readonly LaySize1: number;
 }
 
-/** The operator's custom bookmaker row (SPEC §3): a runner plus `IsCustome` and `IsActive`. */
+/** The operator's custom bookmaker row (docs/product.md#entities): a runner plus `IsCustome` and `IsActive`. */
 export interface CustomBookmakerRow extends BookmakerRow {
   readonly IsCustome: boolean;
   readonly IsActive: boolean;
@@ -29,7 +29,7 @@ function key(row: BookmakerRow): string {
 }
 
 /**
- * Assembles bookmaker runners (SPEC §4 "Custom bookmaker markets"), matching rows by `MarketId`
+ * Assembles bookmaker runners (docs/product.md#states "Custom bookmaker markets"), matching rows by `MarketId`
  * and `selectionId` (the first custom row of a pair counts):
  * - a feed runner whose custom row has `IsActive` takes that row's four prices and sizes (its
  *   name and status stay the feed's);

@@ -5,7 +5,7 @@
  * since. The server's clock is the judge.
  */
 
-/** Football's sport id (SPEC §3 sportsId: 1 football, 2 tennis, 4 cricket). */
+/** Football's sport id (docs/product.md#entities sportsId: 1 football, 2 tennis, 4 cricket). */
 export const FOOTBALL_SPORT_ID = 1;
 
 /** How long after its acceptance a football bet may be cancelled: 3 minutes. */

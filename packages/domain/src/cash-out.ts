@@ -61,7 +61,7 @@ function returnOf(market: CashOutMarket, odds: number): number {
   return market === 'BOOKMAKER' ? 1 + odds / 100 : odds / 100;
 }
 
-/** The exact figures of a hedging bet, from the same rules as any bet (SPEC §5). */
+/** The exact figures of a hedging bet, from the same rules as any bet (docs/product.md#validation). */
 function figuresOf(market: CashOutMarket, bet: CashOutBet) {
   return market === 'BOOKMAKER'
     ? betFigures({

@@ -1,12 +1,12 @@
 import { toStake, type Stake } from './stake.js';
 
-/** One stake shortcut: its label and the whole rupees it adds to the stake (SPEC §4). */
+/** One stake shortcut: its label and the whole rupees it adds to the stake (docs/product.md#states). */
 export interface Chip {
   readonly name: string;
   readonly value: Stake;
 }
 
-/** Chip settings on the wire (SPEC §3): comma-separated names and values, paired by position. */
+/** Chip settings on the wire (docs/product.md#entities): comma-separated names and values, paired by position. */
 export interface ChipSettings {
   readonly ChipName: string;
   readonly ChipValue: string;
@@ -38,7 +38,7 @@ function nameIsValid(name: string): boolean {
 }
 
 /**
- * Reads chip settings (SPEC §3): `ChipName` and `ChipValue` are split on commas, each entry
+ * Reads chip settings (docs/product.md#entities): `ChipName` and `ChipValue` are split on commas, each entry
  * trimmed, and paired by position. Both empty → no chips. Refused when the counts differ, a name
  * is empty, or a value is not a whole number of rupees from 1 up (digits only).
  */
@@ -58,7 +58,7 @@ export function chipsParse(settings: ChipSettings): ChipsResult {
 }
 
 /**
- * Writes chips as settings (SPEC §3, §7 chip update body): names and values joined by commas in
+ * Writes chips as settings (docs/product.md#entities, #calls chip update body): names and values joined by commas in
  * the same order. Refused when a name is empty, has surrounding spaces or a comma (it would not
  * read back), or a value is not a valid stake. `chipsParse(chipsFormat(c))` gives `c` back.
  */

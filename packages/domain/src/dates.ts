@@ -1,13 +1,13 @@
 import { assertNever } from './assert-never.js';
 
 /**
- * A calendar day as `YYYY-MM-DD` (SPEC §7 report dates), year 0001–9999, a real day of the
- * proleptic Gregorian calendar. The caller decides which day is "today" (DESIGN §4: in
+ * A calendar day as `YYYY-MM-DD` (docs/product.md#calls report dates), year 0001–9999, a real day of the
+ * proleptic Gregorian calendar. The caller decides which day is "today" (docs/decisions.md#api: in
  * `REPORT_TZ`); nothing here reads a clock.
  */
 export type CalendarDate = string & { readonly __brand: 'CalendarDate' };
 
-/** The reports with a date filter (SPEC §2). */
+/** The reports with a date filter (docs/product.md#screens). */
 export type DatedReport = 'statement' | 'profit-loss' | 'bet-history';
 
 /** A report's date filter: both ends included. */
@@ -89,7 +89,7 @@ export function calendarDateCompare(a: CalendarDate, b: CalendarDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Days a report's default range covers, today included (SPEC §9). */
+/** Days a report's default range covers, today included (docs/product.md#constants). */
 export function reportDefaultDays(report: DatedReport): number {
   switch (report) {
     case 'statement':
@@ -103,7 +103,7 @@ export function reportDefaultDays(report: DatedReport): number {
 }
 
 /**
- * A report's default date range (SPEC §9), both ends included: the last 7 calendar days for the
+ * A report's default date range (docs/product.md#constants), both ends included: the last 7 calendar days for the
  * account statement and profit/loss (today and the six days before it: 2024-03-07 →
  * 2024-03-01 … 2024-03-07), today only for bet history. If the start would fall before year
  * 0001 it is clamped to 0001-01-01.

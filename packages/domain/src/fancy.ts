@@ -1,14 +1,14 @@
-/** The dash a locked row shows instead of a price or size (SPEC §4). */
+/** The dash a locked row shows instead of a price or size (docs/product.md#states). */
 export const FANCY_DASH = '-';
 
 /** A fancy price or size: a number, or the dash of a locked row. */
 export type FancyPrice = number | typeof FANCY_DASH;
 
-/** The status that forces a row closed (SPEC §4). */
+/** The status that forces a row closed (docs/product.md#states). */
 export const FANCY_SUSPENDED = 'SUSPENDED';
 
 /**
- * A fancy rate row from the feed (SPEC §3 Fancy row, wire names): the line and rate of each side.
+ * A fancy rate row from the feed (docs/product.md#entities Fancy row, wire names): the line and rate of each side.
  * `BackPrice1`/`BackSize1` are the Yes line and rate, `LayPrice1`/`LaySize1` the No line and rate.
  */
 export interface FancyRateRow {
@@ -22,7 +22,7 @@ export interface FancyRateRow {
 }
 
 /**
- * The operator's row for a fancy runner (active fancy and custom fancy lists, SPEC §3 and §7): its
+ * The operator's row for a fancy runner (active fancy and custom fancy lists, docs/product.md#entities and #calls): its
  * own prices, status and stake limits (whole rupees), and whether it is custom and/or active.
  */
 export interface FancyOperatorRow extends FancyRateRow {
@@ -32,16 +32,16 @@ export interface FancyOperatorRow extends FancyRateRow {
   readonly isActive: boolean;
 }
 
-/** The event's fancy settings (SPEC §3 `Result.fancy`); stakes in whole rupees. */
+/** The event's fancy settings (docs/product.md#entities `Result.fancy`); stakes in whole rupees. */
 export interface FancySettings {
   readonly IsFancyActive: boolean;
-  /** DESIGN §8: true means betting is open; false is the operator's event lock. */
+  /** docs/decisions.md#silent-rules: true means betting is open; false is the operator's event lock. */
   readonly EvBetStatus: boolean;
   readonly SessionMinStake: number;
   readonly SessionMaxStake: number;
 }
 
-/** An assembled fancy row as the screen shows it and the engine prices it (SPEC §3 wire names). */
+/** An assembled fancy row as the screen shows it and the engine prices it (docs/product.md#entities wire names). */
 export interface FancyRow {
   readonly SelectionId: string;
   readonly RunnerName: string;
@@ -57,7 +57,7 @@ export interface FancyRow {
 }
 
 /**
- * The words that hide a fancy runner (SPEC §5), matched case-sensitively as listed (the spec lists
+ * The words that hide a fancy runner (docs/product.md#validation), matched case-sensitively as listed (the spec lists
  * both `boundaries` and `Boundaries`, so case matters) and as whole words: the word must not touch
  * a letter or digit on either side. So `by` hides "Runs by Kohli" and "6 over run-by IND" but not
  * "Derby runs", "Abby" or "BY"; `Total` hides "Total runs" and "Match-Total" but not "Totals" or
@@ -73,7 +73,7 @@ export const HIDDEN_FANCY_WORDS = [
 ] as const;
 
 /**
- * The ball markers that hide a fancy runner (SPEC §5 ".1 to .6"): the literal substrings `.1` …
+ * The ball markers that hide a fancy runner (docs/product.md#validation ".1 to .6"): the literal substrings `.1` …
  * `.6` anywhere in the name, so "6.1 over runs", "Over 10.15" and "0.5 ball" are all hidden, while
  * "7.0", "6.7" and "Over 6" are not.
  */
@@ -84,7 +84,7 @@ const hiddenWordPattern = new RegExp(
   'u',
 );
 
-/** True when a fancy runner's name hides it (SPEC §5; the matching is on the constants above). */
+/** True when a fancy runner's name hides it (docs/product.md#validation; the matching is on the constants above). */
 export function fancyRunnerIsHidden(name: string): boolean {
   return (
     hiddenWordPattern.test(name) ||
@@ -123,7 +123,7 @@ function fromRate(rate: FancyRateRow, settings: FancySettings): FancyRow {
   };
 }
 
-/** Custom: prices and GameStatus from the operator; active: its own min and max (SPEC §4). */
+/** Custom: prices and GameStatus from the operator; active: its own min and max (docs/product.md#states). */
 function withOperator(
   rate: FancyRateRow,
   operator: FancyOperatorRow,
@@ -144,7 +144,7 @@ function withOperator(
   };
 }
 
-/** The event lock (DESIGN §8: `EvBetStatus` false) forces SUSPENDED with dashes (SPEC §4). */
+/** The event lock (docs/decisions.md#silent-rules: `EvBetStatus` false) forces SUSPENDED with dashes (docs/product.md#states). */
 function locked(row: FancyRow): FancyRow {
   return {
     ...row,
@@ -157,7 +157,7 @@ function locked(row: FancyRow): FancyRow {
 }
 
 /**
- * Assembles the fancy rows of an event (SPEC §4 "Fancy rows assembly"), matching operator rows to
+ * Assembles the fancy rows of an event (docs/product.md#states "Fancy rows assembly"), matching operator rows to
  * rate rows by `SelectionId` (the first operator row of an id counts):
  * - a rate row with no operator row shows when `IsFancyActive` is true, with the session min and
  *   max; when it is false it does not show (only custom and active rows do);

@@ -15,7 +15,7 @@ export const EXCHANGE_MARKET_TYPES = [
 ] as const;
 export type ExchangeMarketType = (typeof EXCHANGE_MARKET_TYPES)[number];
 
-/** Every market kind (SPEC §3 `MarketType`): the exchange kinds, bookmaker, toss and fancy. */
+/** Every market kind (docs/product.md#entities `MarketType`): the exchange kinds, bookmaker, toss and fancy. */
 export const MARKET_TYPES = [...EXCHANGE_MARKET_TYPES, 'BOOKMAKER', 'TOSS', 'FANCY'] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -32,7 +32,7 @@ export function hasDecimalOdds(type: string): boolean {
   return type === 'TOSS' || isExchangeMarket(type);
 }
 
-/** A market id read back: its kind, its event and, for a set's winner, the set (DESIGN §4). */
+/** A market id read back: its kind, its event and, for a set's winner, the set (docs/decisions.md#api). */
 export interface MarketIdParts {
   readonly kind: Exclude<MarketType, 'FANCY'>;
   readonly eventId: number;
@@ -40,17 +40,17 @@ export interface MarketIdParts {
   readonly set?: number;
 }
 
-/** The match odds market id of an event: `1.<EventId>` (DESIGN §4). */
+/** The match odds market id of an event: `1.<EventId>` (docs/decisions.md#api). */
 export function matchOddsMarketId(eventId: number): string {
   return `1.${eventId}`;
 }
 
-/** The bookmaker market id of an event: `<EventId>B` (SPEC §9, DESIGN §4). */
+/** The bookmaker market id of an event: `<EventId>B` (docs/product.md#constants, docs/decisions.md#api). */
 export function bookmakerMarketId(eventId: number): string {
   return `${eventId}B`;
 }
 
-/** The toss market id of an event: `<EventId>T` (SPEC §9, DESIGN §4). */
+/** The toss market id of an event: `<EventId>T` (docs/product.md#constants, docs/decisions.md#api). */
 export function tossMarketId(eventId: number): string {
   return `${eventId}T`;
 }
@@ -139,7 +139,7 @@ const KIND_OF_SUFFIX: Readonly<Record<string, MarketIdParts['kind']>> = {
 };
 
 /**
- * Reads a market id (DESIGN §4, docs/architecture.md identifiers): `1.<EventId>` is match odds,
+ * Reads a market id (docs/decisions.md#api, docs/architecture.md identifiers): `1.<EventId>` is match odds,
  * `<EventId>B` bookmaker, `<EventId>T` toss, `<EventId>TM` tied match, `<EventId>CM` completed
  * match, `<EventId>OU15`/`OU25`/`OU35` over/under goals, `<EventId>SW<n>` set n's winner (1–5),
  * with EventId a positive safe integer written without leading zeros. Anything else → null.

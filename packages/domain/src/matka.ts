@@ -4,16 +4,16 @@ import { stakeToPaise, toStake, type Stake } from './stake.js';
 /** One decimal digit as a character. */
 export type MatkaDigit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 
-/** A matka bet number: a two-digit string from `'00'` to `'99'` (DESIGN §4 BetNo). */
+/** A matka bet number: a two-digit string from `'00'` to `'99'` (docs/decisions.md#api BetNo). */
 export type MatkaBetNo = `${MatkaDigit}${MatkaDigit}`;
 
-/** One matka bet: its number and its amount in integer paise (SPEC §7 SMBets item). */
+/** One matka bet: its number and its amount in integer paise (docs/product.md#calls SMBets item). */
 export interface MatkaBet {
   readonly betNo: MatkaBetNo;
   readonly amount: Paise;
 }
 
-/** The matka messages, exactly as SPEC §5 gives them. */
+/** The matka messages, exactly as docs/product.md#validation gives them. */
 export const MATKA_MESSAGES = {
   pasteFormat: 'Invalid input format! Expected format: 45-46-50@100',
   pasteConfirm: 'Invalid input format! Please correct it first.',
@@ -43,7 +43,7 @@ export function matkaBetNo(value: number): MatkaBetNo | null {
   return String(value).padStart(2, '0') as MatkaBetNo;
 }
 
-/** The board's numbers in display order (SPEC §2, §9): `'01'` … `'99'`, then `'00'` — 100 cells. */
+/** The board's numbers in display order (docs/product.md#screens, #constants): `'01'` … `'99'`, then `'00'` — 100 cells. */
 export function matkaBoardNumbers(): MatkaBetNo[] {
   const board: MatkaBetNo[] = [];
   for (let cell = 1; cell <= 100; cell += 1) {
@@ -52,7 +52,7 @@ export function matkaBoardNumbers(): MatkaBetNo[] {
   return board;
 }
 
-/** Sum of the bets' amounts in paise (the POST's TotalAmount, SPEC §7, before conversion). */
+/** Sum of the bets' amounts in paise (the POST's TotalAmount, docs/product.md#calls, before conversion). */
 export function matkaTotal(bets: readonly MatkaBet[]): Paise {
   let total = 0;
   for (const bet of bets) total += bet.amount;
@@ -64,7 +64,7 @@ function betsResult(bets: MatkaBet[]): MatkaBetsResult {
 }
 
 /**
- * The entered amount of any matka form (SPEC §5): a whole number of rupees greater than 0 (the
+ * The entered amount of any matka form (docs/product.md#validation): a whole number of rupees greater than 0 (the
  * POST's TotalAmount is an integer), up to the stake maximum; otherwise
  * 'Please enter a valid bet amount greater than 0.'.
  */
@@ -73,7 +73,7 @@ export function matkaAmountCheck(rupees: number): MatkaAmountResult {
   return amount === null ? { ok: false, message: MATKA_MESSAGES.amount } : { ok: true, amount };
 }
 
-/** A single bet from a board cell (SPEC §4, §5): one bet of the entered amount. */
+/** A single bet from a board cell (docs/product.md#states, #validation): one bet of the entered amount. */
 export function matkaSingleBet(betNo: MatkaBetNo, rupees: number): MatkaBetsResult {
   const checked = matkaAmountCheck(rupees);
   if (!checked.ok) return checked;
@@ -81,7 +81,7 @@ export function matkaSingleBet(betNo: MatkaBetNo, rupees: number): MatkaBetsResu
 }
 
 /**
- * Parses a paste line (SPEC §5), e.g. `45-46-50@100`: exactly one `@`; before it, numbers written
+ * Parses a paste line (docs/product.md#validation), e.g. `45-46-50@100`: exactly one `@`; before it, numbers written
  * in decimal digits joined by `-`; after it, the amount in whole rupees greater than 0. White space
  * around the line, each number and the amount is ignored. Numbers above 99 are dropped; if none
  * remain, or a part is not digits (an empty part, a sign, a letter), or the amount is not valid,
@@ -122,7 +122,7 @@ function pasteRead(input: string): PasteRead | null {
 }
 
 /**
- * The confirm step of the paste form (SPEC §5): the bets of a valid line, one per number at the
+ * The confirm step of the paste form (docs/product.md#validation): the bets of a valid line, one per number at the
  * amount, or 'Invalid input format! Please correct it first.'.
  */
 export function matkaPasteConfirm(input: string): MatkaBetsResult {
@@ -142,7 +142,7 @@ function unique<T>(items: readonly T[]): T[] {
 }
 
 /**
- * Crossing (SPEC §5): every pair of a row A digit then a row B digit is one bet number, all at the
+ * Crossing (docs/product.md#validation): every pair of a row A digit then a row B digit is one bet number, all at the
  * entered amount; |A| × |B| bets in row A order then row B order (a digit selected twice counts
  * once). Either row empty → 'Please select at least one number from both rows (A and B).';
  * then the amount rule of {@link matkaAmountCheck}.
@@ -164,9 +164,9 @@ export function matkaCrossing(
   return betsResult(bets);
 }
 
-/** The Harup row A entries (SPEC §5): `'0000'` … `'9999'`. */
+/** The Harup row A entries (docs/product.md#validation): `'0000'` … `'9999'`. */
 export const MATKA_HARUP_ROW_A: readonly string[] = digits.map((d) => d.repeat(4));
-/** The Harup row B entries (SPEC §5): `'000'` … `'999'`. */
+/** The Harup row B entries (docs/product.md#validation): `'000'` … `'999'`. */
 export const MATKA_HARUP_ROW_B: readonly string[] = digits.map((d) => d.repeat(3));
 
 function digitAt(entry: string, length: number, index: number): MatkaDigit | null {
@@ -175,7 +175,7 @@ function digitAt(entry: string, length: number, index: number): MatkaDigit | nul
 }
 
 /**
- * Harup (SPEC §5, §9). A row A entry (four digit characters, `'0000'` … `'9999'`) gives the ten
+ * Harup (docs/product.md#validation, #constants). A row A entry (four digit characters, `'0000'` … `'9999'`) gives the ten
  * bet numbers of its first digit followed by 0–9 (`'3333'` → 30 … 39); a row B entry (three digit
  * characters, `'000'` … `'999'`) gives its middle digit preceded by 0–9 (`'555'` → 05, 15 … 95).
  * Each bet is the entered amount divided into 10 parts, to two decimals — exact, since the amount
@@ -285,7 +285,7 @@ export interface MatkaPreviewBets {
 }
 
 /**
- * A form's live preview: nothing entered yet; the form's message (SPEC §5, {@link MATKA_MESSAGES});
+ * A form's live preview: nothing entered yet; the form's message (docs/product.md#validation, {@link MATKA_MESSAGES});
  * or the bets. `refusal` is what the confirm step answers when there are no bets.
  */
 export type MatkaPreview =

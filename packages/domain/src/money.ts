@@ -1,6 +1,6 @@
 /**
  * Money is exact: integer paise everywhere on the server, rupees with at most two decimals on the
- * wire and on screen (DESIGN §5). The brand keeps paise from mixing with odds or plain numbers.
+ * wire and on screen (docs/decisions.md#money). The brand keeps paise from mixing with odds or plain numbers.
  */
 export type Paise = number & { readonly __brand: 'Paise' };
 
@@ -35,7 +35,7 @@ export function addPaise(...amounts: readonly Paise[]): Paise {
 }
 
 /**
- * A wallet's running totals in paise (DESIGN §5): the credit given, the realised profit and loss
+ * A wallet's running totals in paise (docs/decisions.md#money): the credit given, the realised profit and loss
  * after commission, and the exposure held by open positions. Bigints, as the server keeps them.
  */
 export interface WalletTotals {
@@ -50,7 +50,7 @@ export function mainBalance(wallet: WalletTotals): bigint {
 }
 
 /**
- * The main-balance rule (DESIGN §5): a change that adds `addedExposure` paise of exposure (or
+ * The main-balance rule (docs/decisions.md#money): a change that adds `addedExposure` paise of exposure (or
  * takes that much credit) is allowed when the main balance after it stays ≥ 0; one that adds
  * nothing (≤ 0) always is, so a client below zero can still reduce their risk. Its SQL twin,
  * `wallet_can_hold` (migration 0009), is proven equal on generated wallets.

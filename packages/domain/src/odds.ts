@@ -5,20 +5,20 @@ import { divideRoundHalfAwayFromZero } from './rounding.js';
 import { stakeToPaise, type Stake } from './stake.js';
 
 /**
- * Decimal odds of a match odds or toss market in integer hundredths (DESIGN §5): 1.90 → 190.
+ * Decimal odds of a match odds or toss market in integer hundredths (docs/decisions.md#money): 1.90 → 190.
  * A safe integer from 101 (1.01) to {@link ODDS_HUNDREDTHS_MAX} (1000.00). Branded so that odds
  * never add to money.
  */
 export type OddsHundredths = number & { readonly __brand: 'OddsHundredths' };
 
-/** Bookmaker odds: an integer per 100 staked (DESIGN §5), e.g. 45; from 1 to {@link PRICE_MAX}. */
+/** Bookmaker odds: an integer per 100 staked (docs/decisions.md#money), e.g. 45; from 1 to {@link PRICE_MAX}. */
 export type BookmakerOdds = number & { readonly __brand: 'BookmakerOdds' };
 
-/** A fancy rate (the row's size, SPEC §3 `Price`): an integer per 100 (110), 1 to {@link PRICE_MAX}. */
+/** A fancy rate (the row's size, docs/product.md#entities `Price`): an integer per 100 (110), 1 to {@link PRICE_MAX}. */
 export type FancyRate = number & { readonly __brand: 'FancyRate' };
 
 /**
- * A fancy line in runs (the row's price, SPEC §3 `Odds`): a safe integer ≥ 1. A line of 0 is no
+ * A fancy line in runs (the row's price, docs/product.md#entities `Odds`): a safe integer ≥ 1. A line of 0 is no
  * session (Yes could not lose) and would put the ladder's first rung at −1 runs, which no innings
  * reaches, so it is refused.
  */
@@ -71,14 +71,14 @@ export function toFancyLine(runs: number): FancyLine | null {
 
 /**
  * What a bet can win (`profit`) and lose (`liability`), both ≥ 0 in integer paise. The slip shows
- * them as Est Profit and Liability; settlement pays exactly these figures (DESIGN §5).
+ * them as Est Profit and Liability; settlement pays exactly these figures (docs/decisions.md#money).
  */
 export interface BetFigures {
   readonly profit: Paise;
   readonly liability: Paise;
 }
 
-/** Lay swaps profit and liability (SPEC §5). */
+/** Lay swaps profit and liability (docs/product.md#validation). */
 function sided(isLay: boolean, computed: Paise, stake: Stake): BetFigures {
   const stakePaise = stakeToPaise(stake);
   return isLay
@@ -87,7 +87,7 @@ function sided(isLay: boolean, computed: Paise, stake: Stake): BetFigures {
 }
 
 /**
- * Match odds and toss figures (SPEC §5): the computed amount is `round(odds·stake − stake)` in
+ * Match odds and toss figures (docs/product.md#validation): the computed amount is `round(odds·stake − stake)` in
  * whole rupees, rounded half away from zero (1.50 × ₹1 → ₹0.50 → ₹1; 1.01 × ₹50 → ₹0.50 → ₹1;
  * 1.01 × ₹49 → ₹0.49 → ₹0), then expressed in paise. Back: profit is that amount, liability the
  * stake. Lay: profit is the stake, liability that amount.
@@ -103,7 +103,7 @@ export function matchOddsFigures(
 }
 
 /**
- * Bookmaker figures (SPEC §5): the computed amount is `odds·stake/100` rupees to the paisa, which
+ * Bookmaker figures (docs/product.md#validation): the computed amount is `odds·stake/100` rupees to the paisa, which
  * with integer odds and stake is exactly `odds·stake` paise (no rounding). Back: profit that
  * amount, liability the stake; Lay the swap.
  */
@@ -116,7 +116,7 @@ export function bookmakerFigures(
 }
 
 /**
- * The fancy amount (SPEC §5): `rate·stake/100` rupees to two decimals, which with an integer rate
+ * The fancy amount (docs/product.md#validation): `rate·stake/100` rupees to two decimals, which with an integer rate
  * and stake is exactly `rate·stake` paise (no rounding).
  */
 export function fancyAmount(rate: FancyRate, stake: Stake): Paise {
@@ -124,7 +124,7 @@ export function fancyAmount(rate: FancyRate, stake: Stake): Paise {
 }
 
 /**
- * Fancy figures (SPEC §5, DESIGN §5): No (lay, type 1) has profit {@link fancyAmount} and
+ * Fancy figures (docs/product.md#validation, docs/decisions.md#money): No (lay, type 1) has profit {@link fancyAmount} and
  * liability the stake; Yes (back) has profit the stake and liability the amount. E.g. No at rate
  * 90 for ₹100: profit ₹90, liability ₹100; Yes at rate 110 for ₹100: profit ₹100, liability ₹110.
  */
@@ -157,7 +157,7 @@ export type PricedBet =
       readonly stake: Stake;
     };
 
-/** Profit and liability of any priced bet, by its market kind (SPEC §5). */
+/** Profit and liability of any priced bet, by its market kind (docs/product.md#validation). */
 export function betFigures(bet: PricedBet): BetFigures {
   switch (bet.market) {
     case 'MATCH_ODDS':

@@ -1,7 +1,7 @@
-/** Rows per page of the statement, profit/loss and bet history (SPEC §2, §9; §7 `psize 10`). */
+/** Rows per page of the statement, profit/loss and bet history (docs/product.md#screens, #constants; #calls `psize 10`). */
 export const REPORT_PAGE_SIZE = 10;
 
-/** At most this many page links show (SPEC §2, §9). */
+/** At most this many page links show (docs/product.md#screens, #constants). */
 export const PAGE_LINKS_MAX = 4;
 
 /** What the pagination bar shows for one page of a report. */
@@ -10,7 +10,7 @@ export interface Paging {
   readonly page: number;
   /** Pages in all: at least 1 (an empty report is one empty page). */
   readonly pageCount: number;
-  /** Rows to skip for the query (SPEC §7 `skipRec`): (page − 1) × page size. */
+  /** Rows to skip for the query (docs/product.md#calls `skipRec`): (page − 1) × page size. */
   readonly skipRec: number;
   /** Previous is enabled unless on the first page. */
   readonly hasPrevious: boolean;
@@ -21,7 +21,7 @@ export interface Paging {
 }
 
 /**
- * The pagination of a report (SPEC §2, §9): `totalRows` rows (a non-negative integer; SqlCount or
+ * The pagination of a report (docs/product.md#screens, #constants): `totalRows` rows (a non-negative integer; SqlCount or
  * count), `pageSize` a positive integer (10 by default). The link window is four consecutive
  * pages starting one before the current page (current 5 of 10 → 4 5 6 7), shifted to stay inside
  * 1 … pageCount (current 1 → 1 2 3 4; current 10 of 10 → 7 8 9 10); fewer pages → all of them.

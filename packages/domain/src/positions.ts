@@ -27,14 +27,14 @@ export interface FancyBet {
 export type FancyResult =
   { readonly kind: 'runs'; readonly runs: number } | { readonly kind: 'void' };
 
-/** One runner's book: the client's net result in paise if that runner wins (DESIGN §5). */
+/** One runner's book: the client's net result in paise if that runner wins (docs/decisions.md#money). */
 export interface RunnerPosition {
   readonly selectionId: string;
   readonly pl: Paise;
 }
 
 /**
- * One rung of a fancy runner's ladder (SPEC §3 Fancy position): the net result `Pl` in integer
+ * One rung of a fancy runner's ladder (docs/product.md#entities Fancy position): the net result `Pl` in integer
  * paise (convert to rupees for the wire) if the final runs are `RunValue`.
  */
 export interface FancyPosition {
@@ -67,7 +67,7 @@ export function exchangeBetOutcome(bet: ExchangeBet, result: ExchangeResult): Pa
 
 /**
  * A fancy bet's net result in paise: Yes wins when the final runs are ≥ the line, No when they are
- * below it (DESIGN §5); a winner gets `profit`, a loser pays `liability`; void → 0.
+ * below it (docs/decisions.md#money); a winner gets `profit`, a loser pays `liability`; void → 0.
  */
 export function fancyBetOutcome(bet: FancyBet, result: FancyResult): Paise {
   switch (result.kind) {
@@ -84,7 +84,7 @@ export function fancyBetOutcome(bet: FancyBet, result: FancyResult): Paise {
 }
 
 /**
- * A match, bookmaker or toss market's book (DESIGN §5): for each runner, in the given order, the
+ * A match, bookmaker or toss market's book (docs/decisions.md#money): for each runner, in the given order, the
  * sum of every bet's outcome if that runner wins. Bets on selections not listed count as losing
  * in every listed outcome. Integer paise.
  */
@@ -100,7 +100,7 @@ export function marketBook(
 }
 
 /**
- * A fancy runner's run ladder (SPEC §3 `RunValue, Pl`; DESIGN §5): the net result of all its bets
+ * A fancy runner's run ladder (docs/product.md#entities `RunValue, Pl`; docs/decisions.md#money): the net result of all its bets
  * at every run value from min(line) − 1 to max(line) + 1, ascending (lines are ≥ 1, so every rung
  * is a reachable total). Outside that range the result does not change, so the ladder holds every
  * distinct outcome and its worst rung is the runner's worst case. No bets → an empty ladder.
@@ -123,7 +123,7 @@ export function fancyLadder(bets: readonly FancyBet[]): FancyPosition[] {
 }
 
 /**
- * A market's exposure (DESIGN §5): `max(0, −min(positions))` in paise, i.e. the worst loss over
+ * A market's exposure (docs/decisions.md#money): `max(0, −min(positions))` in paise, i.e. the worst loss over
  * every outcome, or 0 when no outcome loses. Takes a book's `pl` values or a ladder's `Pl`
  * values; no positions → 0.
  */
@@ -133,7 +133,7 @@ export function marketExposure(positions: readonly Paise[]): Paise {
   return (0 - worst) as Paise;
 }
 
-/** A client's total exposure: the sum of their open markets' exposures, in paise (DESIGN §5). */
+/** A client's total exposure: the sum of their open markets' exposures, in paise (docs/decisions.md#money). */
 export function clientExposure(marketExposures: readonly Paise[]): Paise {
   let total = 0;
   for (const exposure of marketExposures) total += exposure;

@@ -1,5 +1,5 @@
 /**
- * Integer division rounded half away from zero (DESIGN §5: `round` is half away from zero on
+ * Integer division rounded half away from zero (docs/decisions.md#money: `round` is half away from zero on
  * integers): 5/2 → 3, −5/2 → −3, 7/3 → 2, 3/4 → 1, 1/4 → 0.
  *
  * Invariants: `numerator` is a safe integer and `divisor` a positive safe integer; the result is

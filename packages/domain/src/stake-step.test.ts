@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STAKE_MAX } from './stake.js';
 import { stakeStep } from './stake-step.js';
 
-/** The default chips (SPEC §3): 500, 1K, 5K, 10K, 25K, 50K. */
+/** The default chips (docs/product.md#entities): 500, 1K, 5K, 10K, 25K, 50K. */
 const CHIPS = [500, 1000, 5000, 10_000, 25_000, 50_000];
 
 describe('stepping the stake by the chips', () => {

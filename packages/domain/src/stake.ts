@@ -1,7 +1,7 @@
 import type { Paise } from './money.js';
 
 /**
- * A stake in whole rupees: a safe integer from 1 to {@link STAKE_MAX} (SPEC §5: the stake input is
+ * A stake in whole rupees: a safe integer from 1 to {@link STAKE_MAX} (docs/product.md#validation: the stake input is
  * an integer and the total stake must be greater than 0). Branded so that it never mixes with
  * paise or odds.
  */
@@ -13,12 +13,12 @@ export type Stake = number & { readonly __brand: 'Stake' };
  */
 export const STAKE_MAX = 1_000_000_000;
 
-/** House rules (SPEC §5, §9): minimum stake 500 on a match market, 100 on a session (fancy). */
+/** House rules (docs/product.md#validation, #constants): minimum stake 500 on a match market, 100 on a session (fancy). */
 export const MATCH_MIN_STAKE = 500;
-/** House rules (SPEC §5, §9): minimum stake 100 on a session (fancy) market. */
+/** House rules (docs/product.md#validation, #constants): minimum stake 100 on a session (fancy) market. */
 export const SESSION_MIN_STAKE = 100;
 
-/** SPEC §5 and §8: the bet slip's message for a zero total stake. */
+/** docs/product.md#validation and #errors: the bet slip's message for a zero total stake. */
 export const STAKE_NOT_POSITIVE_MESSAGE = 'Total stack must be greater than 0';
 
 /** Our message for a stake with a fraction of a rupee (the spec's stakes are integers). */
@@ -37,7 +37,7 @@ export function stakeToPaise(stake: Stake): Paise {
 }
 
 /**
- * Parses the stake input as an integer (SPEC §5): like `parseInt(input, 10)` — leading white
+ * Parses the stake input as an integer (docs/product.md#validation): like `parseInt(input, 10)` — leading white
  * space, an optional sign, then the leading decimal digits (`'12.7'` → 12, `'50abc'` → 50,
  * `'-5'` → −5). Anything without leading digits (`''`, `'abc'`, `'.5'`) becomes 0, and so does a
  * value beyond a safe integer. The result is a plain integer in rupees, never −0; whether it is a
@@ -52,7 +52,7 @@ export function stakeParse(input: string): number {
   return sign === '-' ? -magnitude : magnitude;
 }
 
-/** A chip adds its value to the current stake (SPEC §4); rupees in, rupees out. */
+/** A chip adds its value to the current stake (docs/product.md#states); rupees in, rupees out. */
 export function stakeAddChip(stake: number, chipValue: number): number {
   return stake + chipValue;
 }
@@ -74,7 +74,7 @@ export type StakeCheck =
 
 /**
  * Checks a parsed stake (rupees), in this order. Not greater than 0 →
- * `'Total stack must be greater than 0'` (SPEC §5); a fraction → `'Stake must be a whole number'`
+ * `'Total stack must be greater than 0'` (docs/product.md#validation); a fraction → `'Stake must be a whole number'`
  * (stakes are whole rupees); with limits, below `min` → `'Minimum stake is {min}'` and above `max`
  * → `'Maximum stake is {max}'` (the spec shows the limits but not their messages; these are
  * ours). A stake above {@link STAKE_MAX} is always refused as above the maximum.

@@ -261,7 +261,7 @@ describe('XSS payloads render as text', () => {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.waitForURL('**/home');
-      // The rules modal comes once per browser session (SPEC §9): on the first round only.
+      // The rules modal comes once per browser session (docs/product.md#constants): on the first round only.
       if (round === 0) {
         const rules = page.getByRole('dialog', { name: 'Rules and Terms' });
         await rules.getByRole('button', { name: 'Accept' }).click();

@@ -367,7 +367,7 @@ export function placeBet(
   );
 }
 
-/** Profit and liability of a draft, from packages/domain (the slip's figures, DESIGN §5). */
+/** Profit and liability of a draft, from packages/domain (the slip's figures, docs/decisions.md#money). */
 export function draftFigures(draft: BetDraft): BetFigures {
   const stake = toStake(draft.Stack);
   if (stake === null) throw new Error(`bad stake ${draft.Stack}`);
@@ -483,7 +483,7 @@ export interface WalletFigures {
   readonly creditPaise: bigint;
   readonly plPaise: bigint;
   readonly exposurePaise: bigint;
-  /** Balance − Exposure (DESIGN §5). */
+  /** Balance − Exposure (docs/decisions.md#money). */
   readonly mainPaise: bigint;
 }
 
@@ -514,7 +514,7 @@ export interface Audit {
   readonly exposureDrift: number;
 }
 
-/** The conservation laws of DESIGN §5, read from the database as it stands. */
+/** The conservation laws of docs/decisions.md#money, read from the database as it stands. */
 export async function auditMoney(db: Db): Promise<Audit> {
   const ledger = await sql<{ total: string }>`
     SELECT coalesce(sum(amount_paise), 0) AS total FROM ledger_entries`.execute(db);

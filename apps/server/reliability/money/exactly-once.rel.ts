@@ -53,7 +53,7 @@ import {
  * results. After each step the ledger, every bet, the exposures and the wallets are compared with
  * an offline recomputation: the expected P/L of each client from the bets as sent, with
  * packages/domain's figures and outcomes in integer paise, commission on a net win at the client's
- * rate (DESIGN §5).
+ * rate (docs/decisions.md#money).
  */
 
 const TRIALS = scale(10, 3);
@@ -167,14 +167,14 @@ function outcomeOf(bet: PlacedBet, target: Target): number {
   );
 }
 
-/** What the client's ledger holds for the target: the net after commission (DESIGN §5). */
+/** What the client's ledger holds for the target: the net after commission (docs/decisions.md#money). */
 function netOf(bets: readonly PlacedBet[], target: Target, commissionBp: number): bigint {
   const gross = bets.reduce((sum, bet) => sum + outcomeOf(bet, target), 0);
   const commission = gross > 0 ? divideRoundHalfAwayFromZero(gross * commissionBp, 10_000) : 0;
   return BigInt(gross - commission);
 }
 
-/** The client's exposure on an open target: the worst loss of its open bets (DESIGN §5). */
+/** The client's exposure on an open target: the worst loss of its open bets (docs/decisions.md#money). */
 function exposureOf(bets: readonly PlacedBet[], target: Target): bigint {
   if (target.state.kind !== 'open' || bets.length === 0) return 0n;
   if (target.kind === 'exchange') {

@@ -276,7 +276,7 @@ async function expectAgrees(model: Model, real: Real): Promise<void> {
 }
 
 /**
- * The five wallet figures as the client reads them (DESIGN §5), checked at the end of each run:
+ * The five wallet figures as the client reads them (docs/decisions.md#money), checked at the end of each run:
  * the database check above already holds after every command, and this is the same row mapped.
  */
 async function expectWireAgrees(model: Model, real: Real): Promise<void> {

@@ -36,7 +36,7 @@ import {
 
 /**
  * Idempotency (docs/reliability.md, "Idempotency"): every money route that honours a key
- * (DESIGN §4) — PostUserBetModel (match odds, bookmaker, toss), PostFancyBetModel, Matka/PlaceBet
+ * (docs/decisions.md#api) — PostUserBetModel (match odds, bookmaker, toss), PostFancyBetModel, Matka/PlaceBet
  * with the `Idempotency-Key` header, and the casino provider's Debit and Credit with their round id
  * — is sent the same key 20 times in parallel, 20 times in sequence, then again after a restart on
  * two server instances at once. Each key must book one bet (or none, for a refusal) and every
@@ -44,7 +44,7 @@ import {
  * race. Each key belongs to its own client, and the bettors' keys are the same strings for every
  * client, so the keys are also shown to be per client.
  *
- * The casino routes read no header: the round id is their key (DESIGN §8); a refused Debit is
+ * The casino routes read no header: the round id is their key (docs/decisions.md#silent-rules); a refused Debit is
  * kept against its round id, so it answers its refusal again. The operator's money routes
  * (`/api/ops/…` and `/api/backoffice/…`) honour the key per operator (docs/backoffice.md): a
  * credit sent with one key, in parallel and in sequence, pays once. Declarations, voids and

@@ -478,7 +478,7 @@ function draftOf(
       BetType: side,
       BetStatus: 'Pending',
       Stack: stake,
-      // Ignored by the server (DESIGN §5); sent as the web client sends them.
+      // Ignored by the server (docs/decisions.md#money); sent as the web client sends them.
       Exposure: stake,
       ReturnBalance: 0,
       UserId: 0,

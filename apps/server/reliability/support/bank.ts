@@ -19,7 +19,7 @@ import type pg from 'pg';
 
 /**
  * The bank test's auditor (docs/reliability.md, "Conservation"): one REPEATABLE READ snapshot of
- * every wallet, ledger row, open bet and exposure row, and the checks of DESIGN §5 over it. It
+ * every wallet, ledger row, open bet and exposure row, and the checks of docs/decisions.md#money over it. It
  * reads the tables itself and recomputes exposure from the bets' own odds and stakes with
  * `packages/domain`, never through the server's services, so a server bug cannot hide itself.
  */
@@ -228,7 +228,7 @@ export async function readSnapshot(client: pg.Client): Promise<Snapshot> {
   }
 }
 
-/** A bet's profit and liability from its own odds, rate and stake (SPEC §5), or null if unpriceable. */
+/** A bet's profit and liability from its own odds, rate and stake (docs/product.md#validation), or null if unpriceable. */
 function figuresOf(bet: OpenBetRow): { profit: Paise; liability: Paise } | null {
   const stake = toStake(bet.stake);
   if (stake === null) return null;
@@ -331,7 +331,7 @@ export interface ClientTrail {
  * (b) exposure: each stored position and each wallet's exposure equal the recomputation;
  * (c) statement: each account's last running balance (and its credit rows) equal the wallet;
  * (d) negative: no accepted bet left MainBalance < 0. Only a rollback may lower MainBalance
- *     below min(its earlier value, 0) (DESIGN §5: it re-imposes exposure); a bet is accepted
+ *     below min(its earlier value, 0) (docs/decisions.md#money: it re-imposes exposure); a bet is accepted
  *     only if it leaves MainBalance ≥ 0 or adds no exposure, settlements and voids release at
  *     least what they take, credit may not be taken below 0. So between two snapshots in which a
  *     client's rolled-back lines did not change, its MainBalance may not fall below

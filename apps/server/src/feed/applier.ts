@@ -105,7 +105,7 @@ export function createFeedApplier(deps: {
   scores: ScoreBook;
   source: 'simulator' | 'scripted';
   log: (message: string) => void;
-  /** Settles a declared result (DESIGN §5: the feed's result is a declaration like any other). */
+  /** Settles a declared result (docs/decisions.md#money: the feed's result is a declaration like any other). */
   settle?: (declaration: ResultDeclaration) => Promise<void>;
   /** Hears every applied batch (the hub pushes what changed). */
   notify?: (updates: readonly FeedUpdate[], at: Date) => Promise<void>;

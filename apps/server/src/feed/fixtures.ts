@@ -31,7 +31,7 @@ function convertSide(
   return out;
 }
 
-/** The cricket score after one ball: over in progress, last over, run rates (SPEC §3). */
+/** The cricket score after one ball: over in progress, last over, run rates (docs/product.md#entities). */
 export function cricketScoreAfterBall(
   previous: CricketScore | undefined,
   innings: readonly { team: string; runs: number; wickets: number; overs: string }[],
@@ -70,7 +70,7 @@ export function cricketScoreAfterBall(
   };
 }
 
-/** The feed updates of one operator fixture step (DESIGN §6 scripted adapter). */
+/** The feed updates of one operator fixture step (docs/decisions.md#feed scripted adapter). */
 export function fixtureStepUpdates(
   eventId: number,
   step: FixtureStep,
@@ -181,7 +181,7 @@ export function fixtureStepUpdates(
 const eventOfMarket = (marketId: string) => marketIdParse(marketId)?.eventId;
 const eventOfSession = (selectionId: string) => Number(selectionId.split('-')[0]);
 
-/** Every event a step's markets and sessions belong to, read from their ids (DESIGN §4). */
+/** Every event a step's markets and sessions belong to, read from their ids (docs/decisions.md#api). */
 export function stepEventIds(step: FixtureStep): (number | undefined)[] {
   switch (step.kind) {
     case 'prices':

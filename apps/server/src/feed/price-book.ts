@@ -12,8 +12,8 @@ import {
 import type { FancyQuote, FeedRunnerSpec, FeedStatus, RunnerQuote } from './types.js';
 
 /**
- * The seam the engine reads prices through (DESIGN §5). Each market and each event's fancy book
- * carries a monotonic `seq` (DESIGN §7) and goes SUSPENDED when no price and no heartbeat came for
+ * The seam the engine reads prices through (docs/decisions.md#money). Each market and each event's fancy book
+ * carries a monotonic `seq` (docs/decisions.md#hub) and goes SUSPENDED when no price and no heartbeat came for
  * the stale window; it reopens only on fresh prices, never on a heartbeat alone.
  *
  * It is also the house's last line (packages/domain/README.md, "House margins"): a market whose quote would
@@ -220,7 +220,7 @@ export function createMemoryPriceBook(
     book.lastSignalAt = Math.max(book.lastSignalAt, at);
     book.lastPriceAt = at;
     book.staleAt = null;
-    // Never below the clock, so a restarted server's Seq still exceeds what clients hold (DESIGN §7).
+    // Never below the clock, so a restarted server's Seq still exceeds what clients hold (docs/decisions.md#hub).
     // A follower takes the Seq the leader's book had after the batch, so that reads anywhere
     // agree with the leader's pushes (docs/scaling.md).
     book.seq = seq === undefined ? Math.max(book.seq + 1, at) : Math.max(book.seq, seq);

@@ -15,7 +15,7 @@ export interface FeedSource {
   restore(saved: unknown): void;
 }
 
-/** Names the advisory lock that makes exactly one process run the feed (DESIGN §6). */
+/** Names the advisory lock that makes exactly one process run the feed (docs/decisions.md#feed). */
 export const FEED_LOCK_KEY = 7_431_902;
 
 export interface FeedRunner {

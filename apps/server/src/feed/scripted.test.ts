@@ -52,7 +52,7 @@ const prices = (marketId: string, back: number, lay: number, selectionId = 1) =>
 });
 
 describe('scripted feed through the operator API', () => {
-  it('creates an event with its DESIGN §4 market ids, runners and fancy sessions', async () => {
+  it('creates an event with its docs/decisions.md#api market ids, runners and fancy sessions', async () => {
     const { eventId, marketIds } = await createFixtureEvent();
     expect(marketIds).toEqual([`1.${eventId}`, `${eventId}B`, `${eventId}T`]);
     const event = await database.db

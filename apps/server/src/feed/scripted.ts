@@ -20,7 +20,7 @@ import type { FeedEventSpec, FeedMarketSpec, FeedUpdate, SportId } from './types
 /** Scripted events keep their markets open with a heartbeat this often (well inside FEED_STALE_S). */
 export const SCRIPTED_HEARTBEAT_MS = 2000;
 
-/** A fixture file: updates played at offsets from the feed's start (DESIGN §6). */
+/** A fixture file: updates played at offsets from the feed's start (docs/decisions.md#feed). */
 export interface Fixture {
   readonly steps: readonly { readonly atMs: number; readonly update: FeedUpdate }[];
 }
@@ -137,7 +137,7 @@ const EXTRA_RUNNER_BASE: Readonly<Record<Exclude<ExchangeMarketType, 'MATCH_ODDS
 };
 
 /**
- * The event spec of a fixture event: DESIGN §4 market ids, house-rule minimums (SPEC §9),
+ * The event spec of a fixture event: docs/decisions.md#api market ids, house-rule minimums (docs/product.md#constants),
  * selection ids `<EventId>0<n>` for the match runners (shared by match odds, bookmaker and toss);
  * the further exchange markets of `input.markets` with runners of their own: Yes and No (tied
  * match `…11`/`…12`, completed match `…13`/`…14`), Under and Over (1.5 `…21`/`…22`, 2.5

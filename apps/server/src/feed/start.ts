@@ -21,7 +21,7 @@ export const FEED_RETRY_MS = 1000;
 /**
  * Real ms between a source's heartbeats for a stale window of `staleS`: its usual rhythm, but at
  * most a third of the window (and no faster than the ticks). A book that misses the window stays
- * suspended until fresh prices (DESIGN §5), so a heartbeat as slow as the window itself (the
+ * suspended until fresh prices (docs/decisions.md#money), so a heartbeat as slow as the window itself (the
  * simulator's 2.5 s with FEED_STALE_S=2) would suspend every quiet market of a live feed for good.
  */
 export function heartbeatEveryMs(staleS: number, usualMs: number): number {
@@ -33,7 +33,7 @@ export interface StartedFeed {
   stop(): Promise<void>;
 }
 
-/** Starts the feed DESIGN §6 chooses with FEED, resuming its saved state. */
+/** Starts the feed docs/decisions.md#feed chooses with FEED, resuming its saved state. */
 export async function startFeed(options: {
   feed: FeedName;
   staleS: number;

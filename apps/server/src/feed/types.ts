@@ -1,14 +1,14 @@
 import type { MarketType } from '@backlay/domain';
 
 /**
- * What the engine needs from any odds provider (DESIGN §6): a stream of updates. The simulator,
+ * What the engine needs from any odds provider (docs/decisions.md#feed): a stream of updates. The simulator,
  * the scripted adapter and any outside provider's adapter all speak it; the feed runner applies
  * the updates to the database and the PriceBook. Prices are integers: match and toss odds in
  * hundredths (1.9 → 190), bookmaker odds per 100 (45), fancy lines in runs and rates per 100;
  * sizes in whole rupees.
  */
 
-/** SPEC §1 sport ids. */
+/** docs/product.md#purpose sport ids. */
 export type SportId = 4 | 1 | 2;
 
 /** Every market kind but fancy (docs/architecture.md identifiers). */
@@ -31,7 +31,7 @@ export interface FeedMarketSpec {
 }
 
 export interface FeedFancySpec {
-  /** `<EventId>-<n>` (DESIGN §4). */
+  /** `<EventId>-<n>` (docs/decisions.md#api). */
   readonly selectionId: string;
   readonly name: string;
 }
@@ -40,7 +40,7 @@ export interface FeedEventSpec {
   readonly eventId: number;
   readonly sportId: SportId;
   readonly seriesName: string;
-  /** 'Home v Away' (SPEC §2 splits names on ' v '). */
+  /** 'Home v Away' (docs/product.md#screens splits names on ' v '). */
   readonly name: string;
   readonly startTime: Date;
   readonly markets: readonly FeedMarketSpec[];
@@ -69,9 +69,9 @@ export interface RunnerQuote {
 
 export interface FancyQuote {
   readonly selectionId: string;
-  /** '' when open, else e.g. 'SUSPENDED' or 'Ball Running' (SPEC §3 GameStatus). */
+  /** '' when open, else e.g. 'SUSPENDED' or 'Ball Running' (docs/product.md#entities GameStatus). */
   readonly gameStatus: string;
-  /** No (lay) side: runs below `noLine` win; rate per 100 (DESIGN §5 rate convention). */
+  /** No (lay) side: runs below `noLine` win; rate per 100 (docs/decisions.md#money rate convention). */
   readonly noLine: number;
   readonly noRate: number;
   /** Yes (back) side: runs at or above `yesLine` win. */
@@ -133,7 +133,7 @@ export interface OtherScore {
 
 export type EventStatus = 'upcoming' | 'inplay' | 'closed';
 
-/** A result declaration (DESIGN §5: the first declaration wins). */
+/** A result declaration (docs/decisions.md#money: the first declaration wins). */
 export type ResultDeclaration =
   | { readonly kind: 'market'; readonly marketId: string; readonly winnerSelectionId: number }
   | { readonly kind: 'fancy'; readonly selectionId: string; readonly runs: number }
@@ -154,5 +154,5 @@ export type FeedUpdate =
   | { readonly kind: 'fancy'; readonly eventId: number; readonly rows: readonly FancyQuote[] }
   | { readonly kind: 'score'; readonly eventId: number; readonly score: CricketScore | OtherScore }
   | { readonly kind: 'result'; readonly declaration: ResultDeclaration }
-  /** Keeps quiet markets of these events fresh (DESIGN §5 staleness). */
+  /** Keeps quiet markets of these events fresh (docs/decisions.md#money staleness). */
   | { readonly kind: 'heartbeat'; readonly eventIds: readonly number[] };

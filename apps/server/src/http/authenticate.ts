@@ -39,7 +39,7 @@ export function requireSession(request: FastifyRequest): SessionContext {
 }
 
 /**
- * Authentication by the route's audience (DESIGN §4): `client` routes need a live session's
+ * Authentication by the route's audience (docs/decisions.md#api): `client` routes need a live session's
  * bearer token, `ops` routes the operator token (never a client's), `operator` routes a live
  * back-office session whose role the route admits (`admin` always; 403 for another role, 401 for
  * a client's token or none), `provider` routes the casino

@@ -5,7 +5,7 @@ export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a
 export const DRAINING_RETRY_AFTER_S = 5;
 
 /**
- * The drain (DESIGN §2). Once the server is closing it no longer accepts connections (Fastify
+ * The drain (docs/decisions.md#stack). Once the server is closing it no longer accepts connections (Fastify
  * stops listening); a request that still arrives on an open keep-alive connection is answered
  * 503 with `Retry-After`, and every answer — those of requests in flight too — carries
  * `Connection: close`, so a client lets go of its socket right after its last answer and the

@@ -104,9 +104,9 @@ const CONTEXT: Record<string, string> = {
 };
 
 /**
- * The one error handler (STYLE): typed errors and framework 4xx map to `{ Status: false, Result }`
+ * The one error handler (docs/conventions.md#errors): typed errors and framework 4xx map to `{ Status: false, Result }`
  * with a clear message; a database out of reach is 503 with Retry-After; anything else is logged
- * and answered 500 with no internals (DESIGN §4).
+ * and answered 500 with no internals (docs/decisions.md#api).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

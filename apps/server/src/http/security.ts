@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 /**
- * Security headers from the start (DESIGN §2: helmet): a strict CSP with no inline
+ * Security headers from the start (docs/decisions.md#stack: helmet): a strict CSP with no inline
  * script, no framing of our pages, no base-URI games; nosniff; a strict referrer policy; answers
  * to authenticated calls (wallet, reports) are never stored by a cache.
  *

@@ -189,7 +189,7 @@ describe('hub with the official @microsoft/signalr client', () => {
     expect(onLaptop).toEqual([{ n: 1 }]);
   });
 
-  it('delivers every event of SPEC §4 with its payload', async () => {
+  it('delivers every event of docs/product.md#states with its payload', async () => {
     const user = await session('hub-every');
     const connection = connect(user.Token, user.uid);
     const names = [

@@ -10,7 +10,7 @@ import { createTickets } from './tickets.js';
 import { createTimeouts } from './timeouts.js';
 
 /**
- * The real-time hub (DESIGN §7): an ASP.NET Core SignalR-compatible server the official client
+ * The real-time hub (docs/decisions.md#hub): an ASP.NET Core SignalR-compatible server the official client
  * talks to. This file composes its parts, each with one job (README.md beside it):
  * - tickets.ts: single-use tickets and the signed connection tokens they buy;
  * - routes.ts: the ticket routes, negotiate and the WebSocket upgrade;
@@ -57,7 +57,7 @@ export function createHub(options: HubOptions) {
 
   let closed: Promise<void> | undefined;
 
-  /** Tells every client to come back later (allowReconnect), then closes (DESIGN §7). */
+  /** Tells every client to come back later (allowReconnect), then closes (docs/decisions.md#hub). */
   const close = () =>
     (closed ??= (async () => {
       timeouts.stop();

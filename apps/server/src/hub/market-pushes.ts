@@ -39,7 +39,7 @@ export interface PushParts {
 export const isPushedMarket = (kind: string): boolean => kind === 'TOSS' || isExchangeMarket(kind);
 
 /**
- * Pushes an event's parts with their data to its group (SPEC §4 real-time events; hub messages in
+ * Pushes an event's parts with their data to its group (docs/product.md#states real-time events; hub messages in
  * packages/contract/src/hub), each as the event screen's read answers it and with that read's Seq,
  * so an open screen puts them in its cache by Seq and never asks again because of a push:
  * UpdateMarketOdds (an exchange or toss market's book), GetActiveBM (the bookmaker rows),

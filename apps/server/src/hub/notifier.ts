@@ -6,7 +6,7 @@ import { eventGroup, type HubPublisher } from './hub.js';
 import { isPushedMarket, type MarketPushes } from './market-pushes.js';
 
 /**
- * Turns what the feed changed into hub messages with their data (SPEC §4 real-time events;
+ * Turns what the feed changed into hub messages with their data (docs/product.md#states real-time events;
  * market-pushes.ts), once per part and batch, as the batch left it: the book of every exchange
  * and toss market whose prices or status changed (UpdateMarketOdds), the bookmaker rows
  * (GetActiveBM), the fancy rows (GetActiveSession), and the event's detail when a market's status

@@ -2,7 +2,7 @@ import type { Connections } from './connections.js';
 import { invocation } from './protocol.js';
 
 /**
- * Where the server's news, prices and bets reach the connected clients (DESIGN §7): to everyone,
+ * Where the server's news, prices and bets reach the connected clients (docs/decisions.md#hub): to everyone,
  * to one client's connections, or to a group's.
  */
 export interface HubPublisher {

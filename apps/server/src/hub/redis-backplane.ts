@@ -13,7 +13,7 @@ interface Envelope {
 
 /**
  * With REDIS_URL, user, group and broadcast messages travel through Redis pub/sub, so a message
- * raised on one instance reaches clients connected to any (DESIGN §7, §10). Each instance delivers
+ * raised on one instance reaches clients connected to any (docs/decisions.md#hub, #beyond-one-machine). Each instance delivers
  * what it hears to its own connections; revocations already travel through PostgreSQL.
  */
 export async function createRedisBackplane(options: {

@@ -17,7 +17,7 @@ import * as q from './tickets.queries.js';
 
 /**
  * Same origin only: a present Origin must name the host the request came to; a request without
- * one is a non-browser client's (DESIGN §7).
+ * one is a non-browser client's (docs/decisions.md#hub).
  */
 export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return true;

@@ -7,7 +7,7 @@ import * as q from './tickets.queries.js';
  * Who may open a hub connection. Browsers put the hub's access token in the URL, so the hub never
  * sees the bearer token: a client fetches a single-use ticket for negotiate and another for the
  * upgrade. Tickets live in PostgreSQL (only their hash), and the connection token negotiate hands
- * out is HMAC-signed, so any instance can take the upgrade (DESIGN §7, §10).
+ * out is HMAC-signed, so any instance can take the upgrade (docs/decisions.md#hub, #beyond-one-machine).
  */
 
 export const TICKET_TTL_MS = 60_000;

@@ -8,7 +8,7 @@ import * as q from './tickets.queries.js';
  * (docs/signalr-protocol.md §4.2, §6): a ping to a connection sent nothing for a while,
  * so the client's server timeout never fires on a quiet hub; the close of one that finished no
  * handshake in time or went silent; and the close of every connection of a session that ended,
- * so a revoked session's connections close within a second (DESIGN §7).
+ * so a revoked session's connections close within a second (docs/decisions.md#hub).
  */
 export function createTimeouts(deps: {
   readonly db: Db;

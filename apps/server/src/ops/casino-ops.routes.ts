@@ -4,7 +4,7 @@ import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/oper
 import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
-/** The operator's per-client casino winning limit (DESIGN §8 "Casino"; SPEC §9 house rules). */
+/** The operator's per-client casino winning limit (docs/decisions.md#silent-rules "Casino"; docs/product.md#constants house rules). */
 export async function casinoOpsRoutes(
   app: FastifyInstance,
   {

@@ -22,7 +22,7 @@ export interface OpsDeps {
 }
 
 /**
- * The operator API (DESIGN §1): one route per CLI command, operator token only. Each runs the
+ * The operator API (docs/decisions.md#product): one route per CLI command, operator token only. Each runs the
  * back office's command as an action of {@link OPS_TOKEN_ACTOR}: audited, Idempotency-Key honoured.
  */
 export async function opsRoutes(

@@ -4,7 +4,7 @@ import { OPS_TOKEN_ACTOR, type OperatorActions } from '../modules/operators/oper
 import type { OperatorCommands } from './operator-commands.js';
 import { registerCommand } from './register-command.js';
 
-/** Operator commands over results (DESIGN §5), as audited actions of the operator token. */
+/** Operator commands over results (docs/decisions.md#money), as audited actions of the operator token. */
 export async function settlementOpsRoutes(
   app: FastifyInstance,
   {

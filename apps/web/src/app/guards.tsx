@@ -10,7 +10,7 @@ import { useStoredLogin, type StoredLogin } from '../lib/session';
 import { DiceOverlay } from '../ui/dice-overlay';
 import { paths } from './paths';
 
-/** Public routes send a logged-in user to /home (SPEC §2). */
+/** Public routes send a logged-in user to /home (docs/product.md#screens). */
 export function PublicOnly() {
   const login = useStoredLogin();
   return login ? <Navigate to={paths.home.href()} replace /> : <Outlet />;
@@ -18,7 +18,7 @@ export function PublicOnly() {
 
 /**
  * Protected routes send a visitor to /login, and hold the dice overlay over the screen until the
- * first session check passes (SPEC §2, §4).
+ * first session check passes (docs/product.md#screens, #states).
  */
 export function RequireSession() {
   const login = useStoredLogin();
@@ -47,7 +47,7 @@ function SessionGate({ login }: { login: StoredLogin }) {
   );
 
   const state = useSessionCheck(login, { onInvalid, onValid, onFailure });
-  // SPEC §2: the dice overlay shows while the session state loads. The screen loads beneath it
+  // docs/product.md#screens: the dice overlay shows while the session state loads. The screen loads beneath it
   // meanwhile, so its reads and chunks do not wait for the check (a revoked session's answers
   // are 401s, which log out as any 401 does).
   return (
@@ -58,7 +58,7 @@ function SessionGate({ login }: { login: StoredLogin }) {
   );
 }
 
-/** Any other path: /home when logged in, otherwise /login (SPEC §2). */
+/** Any other path: /home when logged in, otherwise /login (docs/product.md#screens). */
 export function Fallback() {
   const login = useStoredLogin();
   return <Navigate to={login ? paths.home.href() : paths.login.href()} replace />;

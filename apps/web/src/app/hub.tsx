@@ -60,7 +60,7 @@ function parsed<N extends HubMessageName>(name: N, payload: unknown): HubPayload
 }
 
 /**
- * The handlers of SPEC §4 "Real-time events received". The price messages carry their data —
+ * The handlers of docs/product.md#states "Real-time events received". The price messages carry their data —
  * books (UpdateMarketOdds), bookmaker rows (GetActiveBM), fancy rows (GetActiveSession), and the
  * detail with the operator's rows (EventSuspended) — and are written into the cache by Seq without
  * a request (docs/architecture.md, "Freshness on the client"); the others name what changed, and
@@ -127,7 +127,7 @@ export function registerHubHandlers(
   });
 }
 
-/** One hub connection per logged-in session, stopped at logout (SPEC §4). */
+/** One hub connection per logged-in session, stopped at logout (docs/product.md#states). */
 export function HubProvider({ children }: { children: ReactNode }) {
   const login = useStoredLogin();
   const queryClient = useQueryClient();

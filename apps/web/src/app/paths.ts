@@ -1,4 +1,4 @@
-/** Every route of SPEC §2: its pattern and its href builder, in one place (STYLE). */
+/** Every route of docs/product.md#screens: its pattern and its href builder, in one place (docs/conventions.md#web-features). */
 export const paths = {
   landing: { pattern: '/', href: () => '/' },
   login: { pattern: '/login', href: () => '/login' },
@@ -32,7 +32,7 @@ export const paths = {
   },
   betHistory: { pattern: '/bethistory', href: () => '/bethistory' },
   news: { pattern: '/news', href: () => '/news' },
-  // Ours, not the SPEC's: limits, reality check, time-out and self-exclusion.
+  // Ours, beyond docs/product.md#screens: limits, reality check, time-out and self-exclusion.
   saferBetting: { pattern: '/safer-betting', href: () => '/safer-betting' },
   myMarket: { pattern: '/mymarket', href: () => '/mymarket' },
   matkaMarket: { pattern: '/matka_market', href: () => '/matka_market' },
@@ -64,7 +64,7 @@ export const paths = {
   backofficeAudit: { pattern: '/backoffice/audit', href: () => '/backoffice/audit' },
 } as const;
 
-/** SPEC §1 sport ids. */
+/** docs/product.md#purpose sport ids. */
 export const SPORTS = [
   { id: 4, name: 'Cricket' },
   { id: 1, name: 'Soccer' },

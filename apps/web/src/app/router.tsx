@@ -15,7 +15,7 @@ const backoffice =
   <K extends keyof BackofficeModule>(name: K) =>
   async () => ({ Component: (await import('./routes/backoffice'))[name] });
 
-/** Every route of SPEC §2 with its guard; each screen is its own chunk (route-level splitting). */
+/** Every route of docs/product.md#screens with its guard; each screen is its own chunk (route-level splitting). */
 export const routes: RouteObject[] = [
   {
     HydrateFallback: DiceOverlay,

@@ -4,7 +4,7 @@ import { applyBrand } from '../lib/brand';
 
 /**
  * Asks for the site's configuration as the app starts (beside the session check, not after it)
- * and applies its brand when it arrives: colours, title and favicon (DESIGN §8 "Brand").
+ * and applies its brand when it arrives: colours, title and favicon (docs/decisions.md#silent-rules "Brand").
  */
 export function SiteBrand() {
   const brand = useBrand();

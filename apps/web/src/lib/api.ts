@@ -87,12 +87,12 @@ export const isEnvelope = (payload: unknown): payload is { readonly Status: bool
   typeof (payload as { Status?: unknown }).Status === 'boolean';
 
 /**
- * The one way the client calls the server (STYLE): the contract's route builds the URL and types
+ * The one way the client calls the server (docs/conventions.md#one-api-client): the contract's route builds the URL and types
  * the answer. The client ships no schema: the server validates every answer against the
  * contract (its tests parse each one), and the client checks only that an answer is our envelope
  * (docs/architecture.md, "The client's contract"). A client route with no stored token fails with
- * 'User not authenticated' and sends nothing (SPEC §6); any 401 removes the stored login and goes
- * to /login (SPEC §8). An `operator` route does the same with the operator's login (above).
+ * 'User not authenticated' and sends nothing (docs/product.md#roles); any 401 removes the stored login and goes
+ * to /login (docs/product.md#errors). An `operator` route does the same with the operator's login (above).
  */
 export async function callApi<E extends Endpoint>(
   endpoint: Route<E>,
@@ -157,7 +157,7 @@ export function answered<T extends { readonly Status: true }>(answer: T | Refusa
 }
 
 /**
- * A fresh Idempotency-Key for a money-moving POST (8–100 of `[A-Za-z0-9_.:-]`, DESIGN §4).
+ * A fresh Idempotency-Key for a money-moving POST (8–100 of `[A-Za-z0-9_.:-]`, docs/decisions.md#api).
  * `randomUUID` needs a secure context, which every host the client logs in on is; the fallback
  * keeps an odd host from breaking a bet.
  */

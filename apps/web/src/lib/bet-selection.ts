@@ -13,8 +13,8 @@ import {
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * What a click on a back or lay (Yes or No) cell chose for the bet slip (SPEC §4 "Bet slip"):
- * enough to build the bet draft of SPEC §3. Odds are decimal for match odds and toss, per 100
+ * What a click on a back or lay (Yes or No) cell chose for the bet slip (docs/product.md#states "Bet slip"):
+ * enough to build the bet draft of docs/product.md#entities. Odds are decimal for match odds and toss, per 100
  * for bookmaker, the runs line for fancy; `price` is 0 for match markets and the rate for fancy.
  */
 export interface BetSelection {
@@ -41,7 +41,7 @@ export function betSelectionKey(
 
 /**
  * The chosen price as the domain's priced bet for `stake`, or null when its odds are not ones the
- * domain prices. Back (0) and Lay (1) change the figures (SPEC §4); on fancy the sides are Yes
+ * domain prices. Back (0) and Lay (1) change the figures (docs/product.md#states); on fancy the sides are Yes
  * and No, priced by the rate.
  */
 export function selectionPricedBet(selection: BetSelection, stake: Stake): PricedBet | null {
@@ -78,7 +78,7 @@ export interface BetChoice {
 }
 
 /**
- * The open bet slip of one screen (client-only state, STYLE): the tables choose, the slip reads.
+ * The open bet slip of one screen (client-only state, docs/conventions.md#client-state): the tables choose, the slip reads.
  * Each cell follows whether it is the chosen one, so a choice renders two cells and the slip,
  * not the tables.
  */

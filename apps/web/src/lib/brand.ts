@@ -3,7 +3,7 @@ import type { Brand } from '@backlay/contract/site';
 export type { Brand };
 
 /**
- * Brands are data (DESIGN §8, §9): the server picks one by the host name (`GET /api/Site/Config`)
+ * Brands are data (docs/decisions.md#silent-rules, #look): the server picks one by the host name (`GET /api/Site/Config`)
  * and the client applies it as CSS custom properties, title and favicon. Themes change colours,
  * logo and name, never the layout. This one shows until the configured brand arrives, and stays
  * if it never does; it mirrors the server's default brand.

@@ -1,13 +1,13 @@
 import dayjs from 'dayjs';
 
-/** DESIGN §8: every date on screen is `D MMM YYYY hh:mm A` in local time. */
+/** docs/decisions.md#silent-rules: every date on screen is `D MMM YYYY hh:mm A` in local time. */
 export function formatDateTime(iso: string): string {
   return dayjs(iso).format('D MMM YYYY hh:mm A');
 }
 
 /**
  * A time in a dense list (the event screen's bets): `hh:mm A` for today, `D MMM hh:mm A` for an
- * earlier day, in local time; the full `D MMM YYYY hh:mm A` goes in its title (DESIGN §8).
+ * earlier day, in local time; the full `D MMM YYYY hh:mm A` goes in its title (docs/decisions.md#silent-rules).
  */
 export function formatCompactTime(iso: string, now: Date = new Date()): string {
   const at = dayjs(iso);
@@ -102,7 +102,7 @@ const COMPACT_UNITS: readonly (readonly [shift: number, suffix: string])[] = [
 const unitFor = (length: number) =>
   COMPACT_UNITS.find(([shift]) => length - 1 >= shift) ?? ([0, ''] as const);
 
-/** Money with two decimals and Indian digit grouping: `1,00,000.00` (SPEC §9, DESIGN §8). */
+/** Money with two decimals and Indian digit grouping: `1,00,000.00` (docs/product.md#constants, docs/decisions.md#silent-rules). */
 export function formatMoney(rupees: number): string {
   return fixed(rupees, 2, true, moneyIntl);
 }

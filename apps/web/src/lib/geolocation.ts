@@ -9,8 +9,8 @@ export type Geolocation =
 export const LOCATION_DENIED_ALERT = 'Please Allow Location to Access this Application';
 
 /**
- * The browser's location as SPEC §3's `LatLong` ('lat,long'). A denied permission alerts once
- * (SPEC §5); an unknown location stays pending or unavailable and blocks login.
+ * The browser's location as docs/product.md#entities's `LatLong` ('lat,long'). A denied permission alerts once
+ * (docs/product.md#validation); an unknown location stays pending or unavailable and blocks login.
  */
 export function useGeolocation(): Geolocation {
   const [location, setLocation] = useState<Geolocation>({ status: 'pending' });

@@ -10,9 +10,9 @@ import { getHubTicket, HUB_PATH, reconnectDelayMs } from '@backlay/contract/hub/
 import { callApi } from './api';
 import { logError } from './log';
 
-/** SPEC §8: a failed start retries after 5 s (reconnect delays: `reconnectDelayMs`, contract). */
+/** docs/product.md#errors: a failed start retries after 5 s (reconnect delays: `reconnectDelayMs`, contract). */
 export const START_RETRY_MS = 5000;
-/** SPEC §7 library timings. */
+/** docs/product.md#calls library timings. */
 export const SERVER_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 100_000;
@@ -25,7 +25,7 @@ export function reconnectPolicy(random: () => number = Math.random): IRetryPolic
   };
 }
 
-/** A fresh single-use ticket for every call of the factory (DESIGN §7; never the bearer token). */
+/** A fresh single-use ticket for every call of the factory (docs/decisions.md#hub; never the bearer token). */
 async function fetchClientTicket(): Promise<string> {
   const answer = await callApi(getHubTicket);
   if (!answer.Status) throw new Error(answer.Result);
@@ -55,7 +55,7 @@ export function buildHubConnection(
 }
 
 /**
- * Starts the connection; a failed start is logged and retried after 5 s (SPEC §8) until `stop`
+ * Starts the connection; a failed start is logged and retried after 5 s (docs/product.md#errors) until `stop`
  * says otherwise. `schedule` is the timer seam (tests use fake timers).
  */
 export function startWithRetry(
@@ -73,9 +73,9 @@ export function startWithRetry(
 /**
  * Keeps `connection` going for as long as `isStopped()` is false, and says through `onLost`
  * whether the link is lost: lost while reconnecting, after a failed start and after a close;
- * back once connected. The library's automatic reconnect gives up after its last delay (SPEC §7);
+ * back once connected. The library's automatic reconnect gives up after its last delay (docs/product.md#calls);
  * a close that was not asked for starts the connection again after 5 s, as a failed start
- * retries (SPEC §8), and at once when the browser comes back online. Answers the cleanup.
+ * retries (docs/product.md#errors), and at once when the browser comes back online. Answers the cleanup.
  */
 export function keepConnected(
   connection: Pick<

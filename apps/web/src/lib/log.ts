@@ -1,4 +1,4 @@
-/** Errors outside the SPEC §8 catalogue are logged, never toasted. */
+/** Errors outside the docs/product.md#errors catalogue are logged, never toasted. */
 export function logError(context: string, error: unknown): void {
   console.warn(`[backlay] ${context}:`, error);
 }

@@ -1,7 +1,7 @@
 import { createSignal, useSignal } from './signal';
 import { STORAGE_KEYS } from './storage';
 
-/** The Bet Sound preference (SPEC §4): persisted, and kept after logout. */
+/** The Bet Sound preference (docs/product.md#states): persisted, and kept after logout. */
 const betSound = createSignal(() => localStorage.getItem(STORAGE_KEYS.betsound) === 'true');
 
 /** The preference now, for code outside React (a bet's answer arriving after the slip closed). */

@@ -4,7 +4,7 @@ import { wireCopy } from '../test/wire';
 
 const book = (id: string, Seq: number, price: number) => ({ id, Seq, runners: [{ price }] });
 
-describe('Seq merge (DESIGN §7)', () => {
+describe('Seq merge (docs/decisions.md#hub)', () => {
   it('keeps the held payload only when its Seq is higher', () => {
     const held = book('a', 10, 1.9);
     expect(seqNewer(held, book('a', 9, 1.8))).toBe(held);

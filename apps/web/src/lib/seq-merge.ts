@@ -1,15 +1,15 @@
 import { replaceEqualDeep } from '@tanstack/react-query';
 import { isEnvelope } from './api';
 
-/** Anything carrying DESIGN §7's per-market monotonic sequence number. */
+/** Anything carrying docs/decisions.md#hub's per-market monotonic sequence number. */
 export interface Sequenced {
   readonly Seq: number;
 }
 
 /**
- * DESIGN §7: the client keeps the newer of two payloads, so a slow poll never overwrites a newer
+ * docs/decisions.md#hub: the client keeps the newer of two payloads, so a slow poll never overwrites a newer
  * push. The held payload wins only when its `Seq` is higher; otherwise `next` is taken, keeping
- * the held references of equal parts so memoised rows skip the render (STYLE).
+ * the held references of equal parts so memoised rows skip the render (docs/conventions.md#memoised-rows).
  */
 export function seqNewer<T extends Sequenced>(held: T | undefined, next: T): T {
   if (held === undefined) return next;

@@ -3,7 +3,7 @@ import type { LoginData } from '@backlay/contract/auth';
 import { readJson, removeSession, SESSION_KEYS, STORAGE_KEYS } from './storage';
 
 /**
- * The stored login (SPEC §3: `loginUserDetails` and `isLoggedIn` in local storage), with a tiny
+ * The stored login (docs/product.md#entities: `loginUserDetails` and `isLoggedIn` in local storage), with a tiny
  * subscription so guards and the header re-render when it changes. Another tab's login or logout
  * arrives through the `storage` event.
  */
@@ -36,7 +36,7 @@ export function storeLogin(login: StoredLogin): void {
 export function clearStoredLogin(): void {
   localStorage.removeItem(STORAGE_KEYS.loginUserDetails);
   localStorage.removeItem(STORAGE_KEYS.isLoggedIn);
-  // The next login is a first entry again: the rules modal shows once more (SPEC §2).
+  // The next login is a first entry again: the rules modal shows once more (docs/product.md#screens).
   removeSession(SESSION_KEYS.ShowRules);
   if (current !== null) {
     current = null;

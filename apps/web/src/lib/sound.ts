@@ -1,6 +1,6 @@
 import { logError } from './log';
 
-/** The two bet cues of SPEC §1 and §8: a placed bet, and a refused or failed one. */
+/** The two bet cues of docs/product.md#purpose and #errors: a placed bet, and a refused or failed one. */
 export type SoundKind = 'success' | 'wrong';
 
 interface Tone {

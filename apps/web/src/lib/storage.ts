@@ -1,9 +1,9 @@
-/** Every key the client keeps in the browser (SPEC §3), in one place. */
+/** Every key the client keeps in the browser (docs/product.md#entities), in one place. */
 export const STORAGE_KEYS = {
   /** The login answer: Token, uid, UserName, IsValidToken. */
   loginUserDetails: 'loginUserDetails',
   isLoggedIn: 'isLoggedIn',
-  /** The remembered username, kept apart from the session (SPEC §3). */
+  /** The remembered username, kept apart from the session (docs/product.md#entities). */
   rememberedUsername: 'rememberedUsername',
   /** The Bet Sound preference; survives logout. */
   betsound: 'betsound',
@@ -15,7 +15,7 @@ export const STORAGE_KEYS = {
 
 /** Session storage: remembered for the browser session only. */
 export const SESSION_KEYS = {
-  /** The rules modal was accepted or closed since this tab's last login (SPEC §2). */
+  /** The rules modal was accepted or closed since this tab's last login (docs/product.md#screens). */
   ShowRules: 'ShowRules',
 } as const;
 

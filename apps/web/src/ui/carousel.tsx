@@ -3,7 +3,7 @@ import { useDataSaver } from '../lib/data-saver';
 import { prefersReducedMotion } from './motion';
 import styles from './carousel.module.css';
 
-/** SPEC §9: the carousel advances every 3 s. */
+/** docs/product.md#constants: the carousel advances every 3 s. */
 export const CAROUSEL_AUTOPLAY_MS = 3000;
 
 export interface Slide {
@@ -19,8 +19,8 @@ export function nextSlideLeft(scrollLeft: number, slideWidth: number, count: num
 }
 
 /**
- * The home and landing slider (SPEC §2): a CSS scroll-snap strip the bettor can swipe, moved on
- * to the next slide every 3 s (SPEC §9), from the last back to the first. No library: the
+ * The home and landing slider (docs/product.md#screens): a CSS scroll-snap strip the bettor can swipe, moved on
+ * to the next slide every 3 s (docs/product.md#constants), from the last back to the first. No library: the
  * browser does the snapping, this only scrolls. The data saver leaves it out, banners and all.
  *
  * docs/accessibility.md: the strip is a named region in the Tab order, so the arrow keys scroll

@@ -2,7 +2,7 @@ import type { Key, ReactNode } from 'react';
 import { formatMoney } from '../lib/format';
 import styles from './data-table.module.css';
 
-/** DESIGN §8: the empty message of every list but the matka ones. */
+/** docs/decisions.md#silent-rules: the empty message of every list but the matka ones. */
 export const NO_DATA = 'No data available';
 
 export interface Column<T> {
@@ -16,7 +16,7 @@ export interface Column<T> {
 
 /**
  * A report table. Wide screens get a plain table; on a phone each row becomes a card of labelled
- * figures, so nothing needs sideways scrolling (DESIGN §9) — and should a row still be too wide,
+ * figures, so nothing needs sideways scrolling (docs/decisions.md#look) — and should a row still be too wide,
  * it scrolls inside its own box, never the page. The explicit roles keep the table's semantics
  * when the cards change its display. An empty list shows 'No data available'; `footer` rows (a
  * total) follow the body when there are rows.
@@ -114,8 +114,8 @@ export function FooterCell({
 }
 
 /**
- * A profit or loss in rupees with two decimals: green when positive, red when negative (DESIGN
- * §9), never colour alone — a loss carries its minus sign.
+ * A profit or loss in rupees with two decimals: green when positive, red when negative
+ * (docs/decisions.md#look), never colour alone — a loss carries its minus sign.
  */
 export function SignedMoney({ value }: { value: number }) {
   const tone = value > 0 ? 'profit' : value < 0 ? 'loss' : 'even';

@@ -1,7 +1,7 @@
 import styles from './dice-overlay.module.css';
 
 /**
- * The full-screen spinning dice while session state loads (SPEC §2), under the brand's logo (the
+ * The full-screen spinning dice while session state loads (docs/product.md#screens), under the brand's logo (the
  * root element's `--brand-logo`, which the page's HTML already carries), so a phone shows whose
  * site this is from its first paint.
  */

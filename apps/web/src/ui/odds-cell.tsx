@@ -110,11 +110,11 @@ function Cell({
 }
 
 /**
- * One price: price large, size small beneath (DESIGN §9); back on light blue, lay on pink, each
+ * One price: price large, size small beneath (docs/decisions.md#look); back on light blue, lay on pink, each
  * with its side's letter in the corner so the colour is never the only cue.
  * `label` names the side in words ('Back'/'Lay', or 'Yes'/'No' on fancy rows). With `onSelect`
  * it is a button (disabled while suspended or priceless), otherwise plain text. Memoised on its
- * own figures, so a tick elsewhere in the row leaves it alone (STYLE).
+ * own figures, so a tick elsewhere in the row leaves it alone (docs/conventions.md#memoised-rows).
  */
 export const OddsCell = memo(function OddsCell({ price, size, ...props }: CellProps & CellFigures) {
   return <Cell {...props} figures={{ price, size }} />;

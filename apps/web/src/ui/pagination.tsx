@@ -2,7 +2,7 @@ import type { Paging } from '@backlay/domain';
 import styles from './pagination.module.css';
 
 /**
- * The pagination bar of a report (SPEC §2, §9): Previous, at most four page numbers with the
+ * The pagination bar of a report (docs/product.md#screens, #constants): Previous, at most four page numbers with the
  * current one marked, Next. Which pages to link is the domain's `paging` rule, never decided here.
  */
 export function Pagination({

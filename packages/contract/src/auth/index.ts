@@ -18,7 +18,7 @@ const latLong = z
   );
 
 export const loginBody = z.object({
-  // SPEC §5: required after trimming; the server trims, the schema only checks (no transforms).
+  // docs/product.md#validation: required after trimming; the server trims, the schema only checks (no transforms).
   username: z
     .string()
     .max(64, 'Username is too long')
@@ -36,7 +36,7 @@ export const loginData = z.object({
 });
 export type LoginData = z.infer<typeof loginData>;
 
-/** SPEC §3, §7: POST login with `ipAddress` in the query; no auth. */
+/** docs/product.md#entities, #calls: POST login with `ipAddress` in the query; no auth. */
 export const validLogin = endpoint({
   method: 'POST',
   path: '/api/Authenticate/ValidLogin',
@@ -50,7 +50,7 @@ export const validLogin = endpoint({
   ]),
 });
 
-/** SPEC §4: the session check compares `Result` with the stored IsValidToken. */
+/** docs/product.md#states: the session check compares `Result` with the stored IsValidToken. */
 export const checkIsValid = endpoint({
   method: 'GET',
   path: '/api/Authenticate/checkIsValid',
@@ -64,7 +64,7 @@ export const checkIsValid = endpoint({
  * `password_changed` (a password change in another session ended it), `expired` (idle or too
  * old), `logged_out`, `session_limit` (the client's session time limit ran out), `time_out` or
  * `self_excluded` (the client chose a time-out or a self-exclusion; docs/safer-gambling.md). Not
- * in the SPEC: the web asks it after a 401 to explain the logout.
+ * in the product's rules (docs/product.md): the web asks it after a 401 to explain the logout.
  */
 export const sessionEndReason = z.enum([
   'new_login',
@@ -80,7 +80,7 @@ export type SessionEndReason = z.infer<typeof sessionEndReason>;
 /**
  * Asked with the ended session's own bearer token, which `client` routes refuse with a bare 401:
  * so the audience is public and the handler reads the token itself. A live session, an unknown
- * token or none is a refusal. Ours, not the SPEC's (§4 Session check, §8 401).
+ * token or none is a refusal. Ours, beyond docs/product.md#states (session check) and #errors (401).
  */
 export const getSessionEnd = endpoint({
   method: 'GET',

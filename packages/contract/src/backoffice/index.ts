@@ -16,7 +16,7 @@ export { OPERATOR_ROLES, type OperatorRole };
 /**
  * The back office (docs/backoffice.md): operators with their own accounts, TOTP and roles, under
  * `/api/backoffice/`. Every route but login names the roles that may call it; `admin` may call
- * every route. A call that moves money honours `Idempotency-Key` per operator (DESIGN §4).
+ * every route. A call that moves money honours `Idempotency-Key` per operator (docs/decisions.md#api).
  */
 export const operatorRole = z.enum(OPERATOR_ROLES);
 
@@ -82,7 +82,7 @@ export const operatorLogout = endpoint({
 });
 
 /**
- * A single-use hub ticket for an operator's session (DESIGN §7): the back office hears
+ * A single-use hub ticket for an operator's session (docs/decisions.md#hub): the back office hears
  * `RiskChanged` through the hub and reads the risk book again.
  */
 export const operatorHubTicket = endpoint({

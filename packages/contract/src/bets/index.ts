@@ -5,8 +5,8 @@ import { endpoint, envelope, isoDateTime, ownUserId } from '../common.js';
 const anyId = z.union([z.string().max(40), z.number()]);
 
 /**
- * SPEC §3 bet draft. The server ignores Exposure, ReturnBalance and UserId and computes its own
- * (DESIGN §5); OldPrice and OldStack are read and not used. Odds: decimal for the exchange markets and toss,
+ * docs/product.md#entities bet draft. The server ignores Exposure, ReturnBalance and UserId and computes its own
+ * (docs/decisions.md#money); OldPrice and OldStack are read and not used. Odds: decimal for the exchange markets and toss,
  * per 100 for bookmaker, the runs line for fancy; Price: 0 for match markets, the rate for fancy.
  */
 /**
@@ -71,7 +71,7 @@ export const postFancyBet = endpoint({
   movesMoney: true,
 });
 
-/** SPEC §3 bet list item (fancy rows show the odds with the price in brackets). */
+/** docs/product.md#entities bet list item (fancy rows show the odds with the price in brackets). */
 export const betListItem = z.object({
   SelectionName: z.string(),
   SelectionID: z.string(),
@@ -192,7 +192,7 @@ export const getProfitLossOnRunners = endpoint({
   ),
 });
 
-/** SPEC §3 fancy position: the run ladder. */
+/** docs/product.md#entities fancy position: the run ladder. */
 export const getFancyCurrentPosition = endpoint({
   method: 'GET',
   path: '/api/UserBetModels/GetFancyCurrentPosition',
@@ -205,7 +205,7 @@ export const getFancyCurrentPosition = endpoint({
   response: envelope(z.array(z.object({ RunValue: z.number().int(), Pl: z.number() }))),
 });
 
-/** SPEC §3 user book row: filterOrder 1 lists users, 0 their figures (one per runner). */
+/** docs/product.md#entities user book row: filterOrder 1 lists users, 0 their figures (one per runner). */
 export const getUserBook = endpoint({
   method: 'GET',
   path: '/api/UserBetModels/GetUserBook',

@@ -11,7 +11,7 @@ import {
 export { CASINO_GAME_IDS, CASINO_GAMES, CASINO_MAX_PAYOUT, CASINO_MAX_STAKE, CASINO_MAX_WIN_LIMIT };
 
 /**
- * Casino (SPEC §2 /casinolist, /casino/{gameid}; DESIGN §8 "Casino"). The frame URL is
+ * Casino (docs/product.md#screens /casinolist, /casino/{gameid}; docs/decisions.md#silent-rules "Casino"). The frame URL is
  * `CASINO_URL/{gameid}?company={COMPANY}&token={launch token}`: a token minted for that one launch
  * (single use, one minute) that the provider exchanges server-to-server for the player. The bearer
  * token never leaves our origin.

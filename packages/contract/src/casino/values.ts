@@ -1,6 +1,6 @@
 /**
- * SPEC §2: the lobby's games, in lobby order. `eventId` names the game's row in the profit and
- * loss listing (one row per game; SPEC §1 gives casino the sport id 5, hence the 5 000 00x range,
+ * docs/product.md#screens: the lobby's games, in lobby order. `eventId` names the game's row in the profit and
+ * loss listing (one row per game; docs/product.md#purpose gives casino the sport id 5, hence the 5 000 00x range,
  * far below the simulator's and the scripted feed's event ids). It is not a sports event: the
  * match-bet drill-down has nothing for it.
  */

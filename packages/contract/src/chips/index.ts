@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, envelope } from '../common.js';
 
-/** SPEC §3 chip settings: names and values as comma-separated strings paired by position. */
+/** docs/product.md#entities chip settings: names and values as comma-separated strings paired by position. */
 export const chipSettings = z.object({
   ChipName: z.string().max(500),
   ChipValue: z.string().max(500),
@@ -25,7 +25,7 @@ export const updateChips = endpoint({
   response: envelope(z.string()),
 });
 
-/** SPEC §3 change password payload; POST only, never in a URL (DESIGN §4). */
+/** docs/product.md#entities change password payload; POST only, never in a URL (docs/decisions.md#api). */
 export const changePassword = endpoint({
   method: 'POST',
   path: '/api/SignUPModels/changePwd',

@@ -20,7 +20,7 @@ import {
 
 export { FIRST_RETRY_JITTER_MS, HUB_PATH, RECONNECT_DELAYS_MS, reconnectDelayMs, SUBSCRIBE_EVENT };
 
-/** A single-use ticket for the hub (DESIGN §7), fetched by `accessTokenFactory` on every call. */
+/** A single-use ticket for the hub (docs/decisions.md#hub), fetched by `accessTokenFactory` on every call. */
 export const getHubTicket = endpoint({
   method: 'POST',
   path: '/api/Hub/Ticket',
@@ -29,7 +29,7 @@ export const getHubTicket = endpoint({
   response: envelope(z.object({ ticket: z.string() })),
 });
 
-/** The hub's messages (SPEC §4 "Real-time events received"), each payload as the client reads it. */
+/** The hub's messages (docs/product.md#states "Real-time events received"), each payload as the client reads it. */
 export const hubMessages = {
   /**
    * To the back office's operators only: the house's book changed on these events (bets placed,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint, envelope, isoDateTime } from '../common.js';
 
-/** SPEC §1 sport ids; `0` means every sport (DESIGN §4). */
+/** docs/product.md#purpose sport ids; `0` means every sport (docs/decisions.md#api). */
 export const sportsIdQuery = z.enum(['0', '1', '2', '4']);
 
-/** SPEC §3 market list item: one per event, its match odds market. MarketStatus 1 = in play. */
+/** docs/product.md#entities market list item: one per event, its match odds market. MarketStatus 1 = in play. */
 export const marketListItem = z.object({
   SportsId: z.number().int(),
   SeriesName: z.string(),
@@ -28,7 +28,7 @@ export const getMarketList = endpoint({
 
 const priceSize = z.object({ price: z.number(), size: z.number() });
 
-/** DESIGN §4 market book: odds as decimals (bookmaker per 100), sizes in rupees, a per-market Seq. */
+/** docs/decisions.md#api market book: odds as decimals (bookmaker per 100), sizes in rupees, a per-market Seq. */
 export const runnerBook = z.object({
   selectionId: z.number().int(),
   status: z.string(),
@@ -84,7 +84,7 @@ export const eventMarket = z.object({
   runners: z.array(eventRunner),
 });
 
-/** SPEC §3 event detail: MarketList and the fancy settings (EvBetStatus true = betting open). */
+/** docs/product.md#entities event detail: MarketList and the fancy settings (EvBetStatus true = betting open). */
 export const eventDetail = z.object({
   EventId: z.number().int(),
   EventName: z.string(),
@@ -123,7 +123,7 @@ export const getEventDetail = endpoint({
   response: envelope(eventDetail),
 });
 
-/** SPEC §3 bookmaker row (odds per 100) and fancy rate row (line and rate). */
+/** docs/product.md#entities bookmaker row (odds per 100) and fancy rate row (line and rate). */
 export const bookmakerRow = z.object({
   MarketId: z.string(),
   selectionId: z.number().int(),
@@ -178,7 +178,7 @@ export const getBmFancy = endpoint({
   ),
 });
 
-/** SPEC §3: in the odds feed keyed by marketId the runner property is named `exchange`. */
+/** docs/product.md#entities: in the odds feed keyed by marketId the runner property is named `exchange`. */
 export const exchangeBook = z.object({
   marketId: z.string(),
   status: z.string(),
@@ -218,7 +218,7 @@ export const getTossOdds = endpoint({
   response: envelope(z.array(marketBook)),
 });
 
-/** SPEC §3 fancy row as the operator set it (custom or active). */
+/** docs/product.md#entities fancy row as the operator set it (custom or active). */
 export const operatorFancyRow = fancyRateRow.extend({
   min: z.number().int(),
   max: z.number().int(),
@@ -244,7 +244,7 @@ export const getCustomFancy = endpoint({
   response: envelope(z.array(operatorFancyRow)),
 });
 
-/** SPEC §3 custom bookmaker row. */
+/** docs/product.md#entities custom bookmaker row. */
 export const customBookmakerRow = bookmakerRow.extend({
   IsCustome: z.boolean(),
   IsActive: z.boolean(),
@@ -259,7 +259,7 @@ export const getCustomBookmaker = endpoint({
   response: envelope(z.array(customBookmakerRow)),
 });
 
-/** SPEC §3 my market entry. */
+/** docs/product.md#entities my market entry. */
 export const myMarket = z.object({
   EventId: z.number().int(),
   SportsId: z.number().int(),

@@ -6,7 +6,7 @@ import { MATKA_SPORTS_ID } from './values.js';
 export { MATKA_SPORTS_ID };
 
 /**
- * Matka (SPEC §3, §7 "Matka"; DESIGN §4). `EventId` names a game (one daily draw, e.g. Kalyan);
+ * Matka (docs/product.md#entities, #calls "Matka"; docs/decisions.md#api). `EventId` names a game (one daily draw, e.g. Kalyan);
  * `Mid` names one day's market of it, and a matka bet's `MarketId` is that `Mid`. PlaceBet names
  * the game by `EventId`; the server books it on the game's open `Mid`. Bet numbers are two-digit
  * strings `'00'`–`'99'`; amounts are rupees (two decimals at most).
@@ -16,7 +16,7 @@ export { MATKA_SPORTS_ID };
 export const matkaBetNoSchema = z.string().regex(/^\d{2}$/, 'must be a number from 00 to 99');
 
 /**
- * SPEC §3 matka event: one game with its current market (the one open now, otherwise the next
+ * docs/product.md#entities matka event: one game with its current market (the one open now, otherwise the next
  * to open). `StartTime`/`EndTime` are that market's window (ISO 8601 with offset, Asia/Kolkata
  * schedule; `EndTime` may be the next day), `DateModify` when the market row last changed, `id`
  * the same number as `Mid`, `isOpen` whether bets are taken now by the server's clock.
@@ -43,7 +43,7 @@ export const getMatkaEventMarkets = endpoint({
 });
 
 /**
- * SPEC §3 matka bet, newest first. `PL` is 0 while Pending, `(rate − 1) × Amount` when Settled
+ * docs/product.md#entities matka bet, newest first. `PL` is 0 while Pending, `(rate − 1) × Amount` when Settled
  * (a hit), `−Amount` when Lost. `MatchName` is the game's EventName; `MarketId` its Mid.
  */
 export const matkaBet = z.object({
@@ -74,7 +74,7 @@ export const getMatkaMyBets = endpoint({
   response: envelope(z.array(matkaBet)),
 });
 
-/** SPEC §3 matka result: one drawn or declared market, newest first. `MarketName` is the game's name. */
+/** docs/product.md#entities matka result: one drawn or declared market, newest first. `MarketName` is the game's name. */
 export const matkaResult = z.object({
   MarketId: z.number().int().positive(),
   MarketName: z.string(),
@@ -138,7 +138,7 @@ export const getMatkaProfitLoss = endpoint({
 });
 
 /**
- * SPEC §7 matka bet. `TotalAmount` (whole rupees) must equal the sum of the amounts; each
+ * docs/product.md#calls matka bet. `TotalAmount` (whole rupees) must equal the sum of the amounts; each
  * `BetNo` must be `'00'`–`'99'` and each `Amount` > 0 — otherwise `Status: false` with a clear
  * `Result` and nothing stored (checked by the server, not by this schema). Duplicate numbers are
  * separate bets.

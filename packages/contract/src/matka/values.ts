@@ -1,2 +1,2 @@
-/** SPEC §1: matka bets use sportsId 6. */
+/** docs/product.md#purpose: matka bets use sportsId 6. */
 export const MATKA_SPORTS_ID = 6;

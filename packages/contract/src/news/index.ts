@@ -20,7 +20,7 @@ export const getAllNews = endpoint({
   response: envelope(z.array(newsItem)),
 });
 
-/** The landing page's marquee: messages only, no auth (DESIGN §4). */
+/** The landing page's marquee: messages only, no auth (docs/decisions.md#api). */
 export const getPublicNews = endpoint({
   method: 'GET',
   path: '/api/NewsModels/GetPublicNews',

@@ -75,7 +75,7 @@ const wholeRupees = z.number().int().positive();
 export const eventBody = z.object({ eventId });
 export const marketBody = z.object({ marketId });
 
-/** The operator's event lock: every cell suspended, fancy rows SUSPENDED with dashes (DESIGN §8). */
+/** The operator's event lock: every cell suspended, fancy rows SUSPENDED with dashes (docs/decisions.md#silent-rules). */
 export const lockEvent = endpoint({
   method: 'POST',
   path: '/api/ops/lock-event',
@@ -114,7 +114,7 @@ export const resumeMarket = endpoint({
 
 const price = z.number().int().min(0).max(100_000);
 
-/** SPEC §3 custom fancy row: a custom row overrides prices and GameStatus; an active row its min and max. */
+/** docs/product.md#entities custom fancy row: a custom row overrides prices and GameStatus; an active row its min and max. */
 export const customFancyBody = z.object({
   eventId,
   selectionId: fancySelectionId,
@@ -140,7 +140,7 @@ export const setCustomFancy = endpoint({
   response: envelope(z.string()),
 });
 
-/** SPEC §3 custom bookmaker row (odds per 100). */
+/** docs/product.md#entities custom bookmaker row (odds per 100). */
 export const customBookmakerBody = z.object({
   marketId: z.string().regex(/^\d+B$/, 'marketId must be <EventId>B'),
   selectionId: z.number().int().positive(),
@@ -361,7 +361,7 @@ const settlementTarget = z
     'target must be a market id or a fancy selection id (<EventId>-<n>)',
   );
 
-/** A winner for a market, or the final runs for a fancy session (DESIGN §5). */
+/** A winner for a market, or the final runs for a fancy session (docs/decisions.md#money). */
 export const declareResultBody = z.union([
   z.object({ marketId, winnerSelectionId: z.number().int().positive() }),
   z.object({ eventId, selectionId: fancySelectionId, runs: z.number().int().nonnegative() }),

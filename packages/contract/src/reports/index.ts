@@ -6,20 +6,20 @@ import { REPORT_RANGE_DAYS_MAX, STATEMENT_TYPES } from './values.js';
 export { REPORT_RANGE_DAYS_MAX, STATEMENT_TYPES };
 
 /**
- * SPEC §1 sport ids, `0` = every sport (DESIGN §4). The same ids as the markets area's filter,
+ * docs/product.md#purpose sport ids, `0` = every sport (docs/decisions.md#api). The same ids as the markets area's filter,
  * declared here so a report screen does not load the markets schemas.
  */
 const reportSportsId = z.enum(['0', '1', '2', '4']);
 
-/** SPEC §7 report date: a real calendar day `YYYY-MM-DD`, read in REPORT_TZ (DESIGN §4). */
+/** docs/product.md#calls report date: a real calendar day `YYYY-MM-DD`, read in REPORT_TZ (docs/decisions.md#api). */
 export const reportDate = z
   .string()
   .refine((text) => calendarDateParse(text) !== null, { message: 'must be a date YYYY-MM-DD' });
 
-/** Rows to skip (SPEC §7 `skipRec`), a whole number. */
+/** Rows to skip (docs/product.md#calls `skipRec`), a whole number. */
 const skipRec = z.string().regex(/^\d{1,9}$/, 'must be a whole number');
 
-/** Rows per page (SPEC §7 `psize`; the web sends 10), 1–100. */
+/** Rows per page (docs/product.md#calls `psize`; the web sends 10), 1–100. */
 const psize = z.string().regex(/^([1-9]\d?|100)$/, 'must be 1–100');
 
 const eventIdQuery = z.string().regex(/^\d{1,15}$/, 'must be an event id');
@@ -27,12 +27,12 @@ const marketIdQuery = z
   .string()
   .regex(/^(1\.\d{1,15}|\d{1,15}(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/, 'must be a market id');
 
-/** SPEC §6: match bet and bet history calls carry role 'Client'. */
+/** docs/product.md#roles: match bet and bet history calls carry role 'Client'. */
 const role = z.enum(['Client']);
 
 /**
  * The date filter of every dated report: both ends included, `startDate` ≤ `endDate`, at most
- * 366 days; an absent end takes the report's default range (SPEC §9) in REPORT_TZ. The server
+ * 366 days; an absent end takes the report's default range (docs/product.md#constants) in REPORT_TZ. The server
  * answers 400 with a clear `Result` for a reversed or too long range.
  */
 const dateFilter = {
@@ -44,7 +44,7 @@ export const statementType = z.enum(STATEMENT_TYPES);
 export type StatementType = z.infer<typeof statementType>;
 
 /**
- * SPEC §3 account statement entry: the client's side of one ledger row, oldest first. `Balance`
+ * docs/product.md#entities account statement entry: the client's side of one ledger row, oldest first. `Balance`
  * is the running balance after the row over the rows the filters keep (with `type=All` and
  * `sportsId=0` the account's balance). `SqlCount`, the number of rows matching, is on the first
  * row of a page only. `EventId` and `MarketType` are null on rows without an event (credit).
@@ -62,7 +62,7 @@ export const statementEntry = z.object({
 export type StatementEntry = z.infer<typeof statementEntry>;
 
 /**
- * DESIGN §4: `OpenBalance` is the sum of the rows the filters keep before `startDate`;
+ * docs/decisions.md#api: `OpenBalance` is the sum of the rows the filters keep before `startDate`;
  * `CloseBalance` that plus every kept row up to the end of `endDate` (= the last row's Balance).
  */
 export const statement = z.union([
@@ -87,7 +87,7 @@ export const getAccountStatement = endpoint({
 });
 
 /**
- * SPEC §3 profit and loss entry, one per event (DESIGN §8): `Amount` the sum of the client's
+ * docs/product.md#entities profit and loss entry, one per event (docs/decisions.md#silent-rules): `Amount` the sum of the client's
  * settlement rows of the event in the range (after commission, rollbacks included),
  * `Commission` the commission taken on those settlements (rolled back ones excluded),
  * `createdOn` the latest of them. Newest first; `count` is the number of events.
@@ -122,12 +122,12 @@ export const getProfitLoss = endpoint({
 });
 
 /**
- * SPEC §3 bet history entry. Odds: decimal for match odds and toss, per 100 for bookmaker, the
+ * docs/product.md#entities bet history entry. Odds: decimal for match odds and toss, per 100 for bookmaker, the
  * line for fancy; Price: 0, or the fancy rate; Stack whole rupees. `Exposure` is the bet's
  * liability; `ReturnBalance` its profit while Pending (what it would win), its result once
  * Settled or Lost (0 for a void). `Remark` is the settlement's remark on the bet, `Void` for a
  * voided bet (Settled at 0), else null; `VoidReason` the void declaration's reason, when it gave
- * one. Pending is shown as Active by the client (DESIGN §8).
+ * one. Pending is shown as Active by the client (docs/decisions.md#silent-rules).
  */
 export const betHistoryEntry = z.object({
   createdOn: isoDateTime,
@@ -166,9 +166,9 @@ export const getBetHistory = endpoint({
     sportsId: reportSportsId.default('0'),
     skipRec: skipRec.default('0'),
     psize: psize.default('10'),
-    // DESIGN §8: MATCH_ODDS means every non-fancy market; 0 every market.
+    // docs/decisions.md#silent-rules: MATCH_ODDS means every non-fancy market; 0 every market.
     marketType: z.enum(['0', 'MATCH_ODDS', 'FANCY']).default('0'),
-    // DESIGN §8: Settled lists every finished bet (Settled and Lost); absent, every bet.
+    // docs/decisions.md#silent-rules: Settled lists every finished bet (Settled and Lost); absent, every bet.
     betStatus: z.enum(['Pending', 'Settled']).optional(),
     ...dateFilter,
   }),
@@ -176,10 +176,10 @@ export const getBetHistory = endpoint({
 });
 
 /**
- * SPEC §3 match bet entry: one per settled market or fancy session of an event that the client
+ * docs/product.md#entities match bet entry: one per settled market or fancy session of an event that the client
  * played. `profitLoss` is the sum of its settlement rows (after commission), `commission` the
  * commission taken. `marketId` is the market id, or the EventId for a session (the fancy bets'
- * MarketId, DESIGN §4); `Selectionid` the session's `<EventId>-<n>`, null for a market.
+ * MarketId, docs/decisions.md#api); `Selectionid` the session's `<EventId>-<n>`, null for a market.
  */
 export const matchBetEntry = z.object({
   MarketName: z.string(),

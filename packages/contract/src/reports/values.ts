@@ -1,4 +1,4 @@
-/** DESIGN §8 statement types: Balance = credit given or taken, Settlement = market results, ProfitLoss = casino and matka. */
+/** docs/decisions.md#silent-rules statement types: Balance = credit given or taken, Settlement = market results, ProfitLoss = casino and matka. */
 export const STATEMENT_TYPES = ['All', 'Balance', 'Settlement', 'ProfitLoss'] as const;
 
 /** Longest report range, both ends included (a leap year). */

@@ -3,7 +3,7 @@ import { endpoint, envelope } from '../common.js';
 
 const eventIdParam = z.string().regex(/^\d{1,15}$/, 'must be an event id');
 
-/** SPEC §3 cricket score: up to two innings, the over in progress, the last over. */
+/** docs/product.md#entities cricket score: up to two innings, the over in progress, the last over. */
 export const cricketScore = z.object({
   Innings: z.array(
     z.object({ Team: z.string(), Summary: z.string(), Overs: z.string(), CRR: z.number() }),
@@ -31,7 +31,7 @@ const side = z.object({
   gameSequence: z.array(z.number().int()),
 });
 
-/** SPEC §3 tennis/soccer score: eventTypeId 2 tennis, 1 soccer. */
+/** docs/product.md#entities tennis/soccer score: eventTypeId 2 tennis, 1 soccer. */
 export const otherScore = z.object({
   eventTypeId: z.union([z.literal(1), z.literal(2)]),
   score: z.object({ home: side, away: side }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, success } from '../common.js';
 
 /**
- * The site as the visitor's host name picks it (SPEC §1; DESIGN §8 "Brand"): the brand (logo,
+ * The site as the visitor's host name picks it (docs/product.md#purpose; docs/decisions.md#silent-rules "Brand"): the brand (logo,
  * name, colours, favicon, title) and the footer's configured links. Brands are data: the server
  * reads them from a brand table and picks by the second-level label of the `Host` header
  * (`skyexch.com`, `skyexch.localhost` → `skyexch`); unknown hosts and `localhost` get the default.

@@ -4,7 +4,7 @@ import { endpoint, envelope, rupees } from '../common.js';
 export const mainBalance = z.object({ MainBalance: rupees });
 export type MainBalance = z.infer<typeof mainBalance>;
 
-/** DESIGN §5: Balance = CreditLimit + PL; MainBalance = Balance − Exposure. */
+/** docs/decisions.md#money: Balance = CreditLimit + PL; MainBalance = Balance − Exposure. */
 export const balanceDetail = z.object({
   CreditLimit: rupees,
   PL: rupees,

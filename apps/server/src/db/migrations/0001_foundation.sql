@@ -1,11 +1,11 @@
 -- Clients, accounts with the house, the append-only double-entry ledger, wallets, sessions,
--- login records and throttling, news. PostgreSQL 15 SQL (DESIGN §2).
+-- login records and throttling, news. PostgreSQL 15 SQL (docs/decisions.md#stack).
 
 CREATE TABLE clients (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   username text NOT NULL CHECK (username ~ '^[A-Za-z0-9_.-]{3,32}$'),
   password_hash text NOT NULL,
-  -- commission on a net market win, in basis points (DESIGN §5; default 0)
+  -- commission on a net market win, in basis points (docs/decisions.md#money; default 0)
   commission_bp integer NOT NULL DEFAULT 0 CHECK (commission_bp BETWEEN 0 AND 10000),
   created_at timestamptz NOT NULL
 );
@@ -31,7 +31,7 @@ CREATE TABLE wallets (
 );
 INSERT INTO wallets (account_id) SELECT id FROM accounts WHERE kind = 'house';
 
--- Statement types (DESIGN §8): credit = Balance, settlement = Settlement, profit_loss = ProfitLoss.
+-- Statement types (docs/decisions.md#silent-rules): credit = Balance, settlement = Settlement, profit_loss = ProfitLoss.
 CREATE TABLE ledger_entries (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   txn_id uuid NOT NULL,
@@ -77,7 +77,7 @@ CREATE TABLE sessions (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   client_id bigint NOT NULL REFERENCES clients (id),
   token_hash bytea NOT NULL UNIQUE,
-  -- SPEC §4's IsValidToken: a random per-session value, never the token
+  -- docs/product.md#states's IsValidToken: a random per-session value, never the token
   validity_value text NOT NULL,
   created_at timestamptz NOT NULL,
   last_seen_at timestamptz NOT NULL,

@@ -1,4 +1,4 @@
--- Events, markets and runners from the feed (DESIGN §4 identifiers), fancy sessions, the
+-- Events, markets and runners from the feed (docs/decisions.md#api identifiers), fancy sessions, the
 -- operator's custom rows, locks and suspensions, result declarations (the first one wins) and
 -- the feed's persisted state. PostgreSQL 15 SQL.
 
@@ -10,7 +10,7 @@ CREATE TABLE events (
   start_time timestamptz NOT NULL,
   status text NOT NULL DEFAULT 'upcoming' CHECK (status IN ('upcoming', 'inplay', 'closed')),
   source text NOT NULL CHECK (source IN ('simulator', 'scripted')),
-  -- the operator's event lock: EvBetStatus is NOT bet_locked (DESIGN §8)
+  -- the operator's event lock: EvBetStatus is NOT bet_locked (docs/decisions.md#silent-rules)
   bet_locked boolean NOT NULL DEFAULT false,
   fancy_active boolean NOT NULL DEFAULT true,
   session_min_stake integer NOT NULL CHECK (session_min_stake > 0),
@@ -49,7 +49,7 @@ CREATE TABLE fancy_runners (
 );
 CREATE INDEX fancy_runners_event ON fancy_runners (event_id);
 
--- SPEC §4 fancy assembly: a custom row overrides prices and GameStatus; an active row brings its
+-- docs/product.md#states fancy assembly: a custom row overrides prices and GameStatus; an active row brings its
 -- own min and max; prices are line and rate integers.
 CREATE TABLE custom_fancy (
   selection_id text PRIMARY KEY,
@@ -67,7 +67,7 @@ CREATE TABLE custom_fancy (
   updated_at timestamptz NOT NULL
 );
 
--- SPEC §4 custom bookmaker: added when IsCustome and active; overrides prices when IsActive.
+-- docs/product.md#states custom bookmaker: added when IsCustome and active; overrides prices when IsActive.
 CREATE TABLE custom_bookmaker (
   market_id text NOT NULL,
   selection_id bigint NOT NULL,
@@ -84,7 +84,7 @@ CREATE TABLE custom_bookmaker (
   PRIMARY KEY (market_id, selection_id)
 );
 
--- One declaration per market or fancy session: the first wins (DESIGN §5).
+-- One declaration per market or fancy session: the first wins (docs/decisions.md#money).
 CREATE TABLE result_declarations (
   target text PRIMARY KEY,
   event_id bigint NOT NULL REFERENCES events (id),

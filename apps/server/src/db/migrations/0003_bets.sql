@@ -8,7 +8,7 @@ CREATE TABLE bets (
   -- the market id (match odds, bookmaker, toss) or the event id (fancy), as the draft named it
   market_id text NOT NULL,
   market_type text NOT NULL CHECK (market_type IN ('MATCH_ODDS', 'BOOKMAKER', 'TOSS', 'FANCY')),
-  -- where exposure is counted: the market id, or the fancy runner's selection id (DESIGN §5)
+  -- where exposure is counted: the market id, or the fancy runner's selection id (docs/decisions.md#money)
   position_key text NOT NULL,
   selection_id text NOT NULL,
   selection_name text NOT NULL,
@@ -39,7 +39,7 @@ CREATE TABLE exposures (
   PRIMARY KEY (client_id, position_key)
 );
 
--- DESIGN §4: the same key returns the same answer, refusals included; another payload gets 409.
+-- docs/decisions.md#api: the same key returns the same answer, refusals included; another payload gets 409.
 CREATE TABLE idempotency_keys (
   client_id bigint NOT NULL REFERENCES clients (id),
   key text NOT NULL,

@@ -1,4 +1,4 @@
--- Settlement (DESIGN §5): one row per market or fancy runner with its current result and epoch,
+-- Settlement (docs/decisions.md#money): one row per market or fancy runner with its current result and epoch,
 -- and one line per client and epoch with the money that moved. PostgreSQL 15 SQL.
 
 CREATE TABLE settlements (

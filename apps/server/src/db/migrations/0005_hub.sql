@@ -1,4 +1,4 @@
--- Single-use hub tickets (DESIGN §7): the hub never sees a bearer token. PostgreSQL 15 SQL.
+-- Single-use hub tickets (docs/decisions.md#hub): the hub never sees a bearer token. PostgreSQL 15 SQL.
 CREATE TABLE hub_tickets (
   ticket_hash bytea PRIMARY KEY,
   client_id bigint NOT NULL REFERENCES clients (id),

@@ -1,4 +1,4 @@
--- Matka (SPEC §3, §7; DESIGN §4, §6): the games on a daily schedule in Asia/Kolkata, one market
+-- Matka (docs/product.md#entities, #calls; docs/decisions.md#api, #feed): the games on a daily schedule in Asia/Kolkata, one market
 -- (Mid) per game and day, the bets on them and their results. PostgreSQL 15 SQL.
 
 -- A game (its id is the EventId). Minutes after midnight Asia/Kolkata; a close at or before the

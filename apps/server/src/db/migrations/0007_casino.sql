@@ -1,4 +1,4 @@
--- Casino (DESIGN §8 "Casino"; SPEC §2, §9 house rules): one-use launch tokens, the provider's
+-- Casino (docs/decisions.md#silent-rules "Casino"; docs/product.md#screens, #constants house rules): one-use launch tokens, the provider's
 -- sessions, the rounds its wallet calls hold and settle, and the per-client winning limit.
 -- PostgreSQL 15 SQL.
 

@@ -2,7 +2,7 @@
 --
 -- 1. The wallet's operations as functions: the only SQL, beside the wallet module's queries, that
 --    reads or writes wallets, exposures and ledger_entries. Callers hold the locks in the order of
---    DESIGN §5 (market rows, then wallets by ascending account) and decide what to hold or post.
+--    docs/decisions.md#money (market rows, then wallets by ascending account) and decide what to hold or post.
 -- 2. A bet in one call: bet_place locks, checks, writes and records the idempotency key.
 -- 3. Triggers that announce changes with NOTIFY, so that every instance's caches (the catalog of
 --    markets and sessions, src/db/changes.ts) follow whoever wrote.
@@ -12,7 +12,7 @@
 CREATE SEQUENCE position_versions;
 ALTER TABLE exposures ADD COLUMN version bigint NOT NULL DEFAULT nextval('position_versions');
 
--- The main-balance rule (DESIGN §5), the twin of canHold in packages/domain/src/money.ts (a
+-- The main-balance rule (docs/decisions.md#money), the twin of canHold in packages/domain/src/money.ts (a
 -- property test runs both on the same generated wallets): a change that does not add exposure is
 -- always allowed; one that adds exposure needs MainBalance = credit + PL − exposure ≥ the addition.
 CREATE FUNCTION wallet_can_hold(p_credit bigint, p_pl bigint, p_exposure bigint, p_delta bigint)
@@ -34,7 +34,7 @@ $$;
 
 -- Hold: sets a position's exposure and moves the wallet's exposure by the difference. Refused
 -- (NULL, nothing changed) when the difference adds exposure the main balance cannot cover, unless
--- p_may_overdraw (a rollback re-imposing exposure; DESIGN §5). Answers the position's new version.
+-- p_may_overdraw (a rollback re-imposing exposure; docs/decisions.md#money). Answers the position's new version.
 -- The caller holds the wallet's lock.
 CREATE FUNCTION wallet_hold(
   p_account bigint, p_client bigint, p_position text, p_event bigint, p_exposure bigint,
@@ -129,7 +129,7 @@ BEGIN
   RETURN jsonb_build_object('outcome', 'replay', 'answer', v_answer);
 END $$;
 
--- A bet (DESIGN §5, §11), decided in memory by the server (catalog, prices, stake, the position's
+-- A bet (docs/decisions.md#money, #hot-paths), decided in memory by the server (catalog, prices, stake, the position's
 -- exposure with this bet, computed by packages/domain on the open bets of version p_version) and
 -- made here in one call:
 --   1. the market row (a fancy session's row, and its event's) FOR SHARE: a settlement's FOR

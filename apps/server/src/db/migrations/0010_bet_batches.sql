@@ -3,7 +3,7 @@
 -- The bets that reach the server while earlier ones are still in PostgreSQL go together in one
 -- call: one statement, one transaction, one commit for all of them. Each bet is still exactly
 -- bet_place (migration 0009) with its own answer; only the locks come first, for the whole batch,
--- in the order of DESIGN §5, so that a batch holding several wallets never waits for a market row
+-- in the order of docs/decisions.md#money, so that a batch holding several wallets never waits for a market row
 -- while holding a wallet:
 --   1. every bet's market rows FOR SHARE (fancy runners, their events, then markets; each kind by
 --      id), the rows bet_place would lock;

@@ -52,7 +52,7 @@ CREATE TRIGGER operator_audit_append_only BEFORE UPDATE OR DELETE ON operator_au
 CREATE TRIGGER operator_audit_no_truncate BEFORE TRUNCATE ON operator_audit
   FOR EACH STATEMENT EXECUTE FUNCTION operator_audit_append_only();
 
--- DESIGN §4 for operators: the same key returns the same answer; another payload gets 409. The
+-- docs/decisions.md#api for operators: the same key returns the same answer; another payload gets 409. The
 -- key, the work and the audit row commit together, so a retried credit pays once.
 CREATE TABLE operator_keys (
   actor text NOT NULL,

@@ -2,7 +2,7 @@ import type { RunsForecast } from './quote.js';
 import { clamp, normalCdf } from './stats.js';
 
 /**
- * The T20 model (DESIGN §6 "cricket: runs needed, balls and wickets left"): a per-delivery outcome
+ * The T20 model (docs/decisions.md#feed "cricket: runs needed, balls and wickets left"): a per-delivery outcome
  * distribution by phase, wickets lost and aggression, and — from it, by dynamic programming over
  * (legal balls bowled, wickets lost) — the expected runs and their variance to any later ball.
  * Win probabilities and fancy lines are normal approximations on those moments.
@@ -252,7 +252,7 @@ export function chaseChances(chase: InningsState, target: number, factor: number
 }
 
 /**
- * Two-runner match probabilities from chances: a tie voids the market (DESIGN §5 void), so its
+ * Two-runner match probabilities from chances: a tie voids the market (docs/decisions.md#money void), so its
  * share is split evenly. Returns [chaser, defender], summing to 1, each kept off 0 and 1.
  */
 export function chancesToPair(chances: ChaseChances): [number, number] {

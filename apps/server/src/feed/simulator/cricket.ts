@@ -57,7 +57,7 @@ import type { CricketEvent, CricketSide, Innings, Session, Side } from './state.
 import { clamp } from './stats.js';
 
 /**
- * A T20 match played ball by ball (DESIGN §6): toss at the start, two innings, a chase, a result.
+ * A T20 match played ball by ball (docs/decisions.md#feed): toss at the start, two innings, a chase, a result.
  * Match odds and bookmaker prices come from cricket-model's chances; fancy sessions from its
  * forecasts, suspended while each ball is bowled ("Ball Running") and around wickets.
  */
@@ -130,7 +130,7 @@ function sessionsFor(eventId: number, sides: readonly [CricketSide, CricketSide]
       add(`${players[position] ?? 'Batter'} runs`, 'batter', side, position);
   }
   add(`${sides[0].code} v ${sides[1].code} ${MATCH_SIXES_SUFFIX}`, 'sixes', 0, 0);
-  // Rows the hidden-runner rule hides on purpose (SPEC §5), so the filter is exercised.
+  // Rows the hidden-runner rule hides on purpose (docs/product.md#validation), so the filter is exercised.
   add('Total match boundaries', 'boundaries', 0, 0);
   add(`6.1 ball run ${sides[0].code}`, 'ballRuns', 0, 36);
   return sessions;
@@ -386,7 +386,7 @@ function isQuoted(event: CricketEvent, session: Session): boolean {
 }
 
 /**
- * How a session quotes (DESIGN §5 rate convention): the classic pair "No L / Yes L+1" at 100/100
+ * How a session quotes (docs/decisions.md#money rate convention): the classic pair "No L / Yes L+1" at 100/100
  * far from settling, or one line with rates — No below 100, Yes above — for the fall of a
  * wicket, an over-runs session in its last two overs and the hidden ball session.
  */
@@ -508,7 +508,7 @@ function voidFancy(session: Session, reason: string): FeedUpdate {
   };
 }
 
-/** Sessions of the innings' side settled by this ball (DESIGN §6: when their over completes). */
+/** Sessions of the innings' side settled by this ball (docs/decisions.md#feed: when their over completes). */
 function settleAfterBall(
   event: CricketEvent,
   innings: Innings,
@@ -551,7 +551,7 @@ function settleAfterBall(
 }
 
 /**
- * Sessions still open when an innings ends: runs lines on the innings total (DESIGN §5: a session
+ * Sessions still open when an innings ends: runs lines on the innings total (docs/decisions.md#money: a session
  * whose innings ends early settles on the innings total), batters on their score, a ball never
  * bowled void.
  */
@@ -684,7 +684,7 @@ function finishMatch(event: CricketEvent, commentary: string): Updates {
       },
     );
   } else {
-    // A tie voids the match markets (the brief; DESIGN §5 void).
+    // A tie voids the match markets (the brief; docs/decisions.md#money void).
     out.push(
       {
         kind: 'result',
@@ -818,7 +818,7 @@ function bowlBall(event: CricketEvent, innings: Innings, ctx: StepContext): Upda
     return out;
   }
   if (kind.isWicket) {
-    // DESIGN §6: suspend around wickets, reopen with fresh prices a few seconds later.
+    // docs/decisions.md#feed: suspend around wickets, reopen with fresh prices a few seconds later.
     event.stage = 'reopen';
     event.nextSimMs += rngInt(rng, WICKET_SUSPENSION[0], WICKET_SUSPENSION[1]);
     out.push(...suspendMarkets(event), fancyUpdate(event, 'suspended', ctx.margins));

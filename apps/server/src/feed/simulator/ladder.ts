@@ -1,5 +1,5 @@
 /**
- * Betfair's price ladder in integer hundredths (DESIGN §6, §5: match and toss odds are hundredths):
+ * Betfair's price ladder in integer hundredths (docs/decisions.md#feed, #money: match and toss odds are hundredths):
  * 1.01–2 by 0.01, 2–3 by 0.02, 3–4 by 0.05, 4–6 by 0.1, 6–10 by 0.2, 10–20 by 0.5, 20–30 by 1,
  * 30–50 by 2, 50–100 by 5, 100–1000 by 10.
  */

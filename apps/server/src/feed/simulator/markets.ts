@@ -88,7 +88,7 @@ export function extraMarketId(eventId: number, market: ExtraMarket): string {
   }
 }
 
-/** Stake limits in whole rupees (SPEC §5 house rules for the minimums; maximums configured). */
+/** Stake limits in whole rupees (docs/product.md#validation house rules for the minimums; maximums configured). */
 export interface StakeLimits {
   readonly maxStakeMatch: number;
   readonly maxStakeSession: number;

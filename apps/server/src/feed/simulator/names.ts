@@ -2,7 +2,7 @@ import type { SportId } from '../types.js';
 
 /**
  * Series, teams and players: invented names or common country names. None may contain a word the
- * hidden-fancy-runner rule hides (SPEC §5; a test checks every name through `fancyRunnerIsHidden`).
+ * hidden-fancy-runner rule hides (docs/product.md#validation; a test checks every name through `fancyRunnerIsHidden`).
  */
 
 /** A cricket side: its name and the three-letter code its fancy rows use ('6 over runs IND'). */

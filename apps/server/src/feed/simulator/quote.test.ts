@@ -135,7 +135,7 @@ describe('tossQuotes', () => {
 });
 
 describe('fancy quotes', () => {
-  it('quotes an even line at No 90 / Yes 110 (DESIGN §5 rate convention)', () => {
+  it('quotes an even line at No 90 / Yes 110 (docs/decisions.md#money rate convention)', () => {
     expect(fancyRateQuote('1-1', '', 55, 0.5)).toEqual({
       selectionId: '1-1',
       gameStatus: '',

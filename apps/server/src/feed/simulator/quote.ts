@@ -12,7 +12,7 @@ import { rngFork, rngInt, type Rng } from './rng.js';
 import { clamp, normalAtLeast } from './stats.js';
 
 /**
- * Quotes: fair probabilities in, prices out (DESIGN §5 price units, §6 overround and ladder).
+ * Quotes: fair probabilities in, prices out (docs/decisions.md#money price units, #feed overround and ladder).
  * Every market the simulator quotes keeps the house's margins (the domain's `house-quotes`):
  * backing every runner and laying every runner both lose, a back is below its lay, and the
  * bookmaker never offers a better price than the exchange beside it.
@@ -20,7 +20,7 @@ import { clamp, normalAtLeast } from './stats.js';
 
 /** The back book's overround: Σ 1/back ≥ 103 % before the ladder rounds prices down further. */
 export const MATCH_OVERROUND = 1.03;
-/** Fancy rate-variant margin: No at fair × 0.9, Yes at fair × 1.1 (DESIGN §5 rate convention). */
+/** Fancy rate-variant margin: No at fair × 0.9, Yes at fair × 1.1 (docs/decisions.md#money rate convention). */
 export const FANCY_RATE_MARGIN = 0.1;
 /**
  * Toss prices in hundredths, the same on each side (a coin): backs 2 × 1/1.95 = 102.6 %, lays
@@ -134,7 +134,7 @@ export function sideMarketQuotes(
 }
 
 /**
- * Bookmaker quotes, odds per 100 (the khai/lagai convention, DESIGN §5: back wins O·S/100): from
+ * Bookmaker quotes, odds per 100 (the khai/lagai convention, docs/decisions.md#money: back wins O·S/100): from
  * the fair decimal price 1/p, back = ⌊100·(1/(p·(1 + back margin)) − 1)⌋ and
  * lay = ⌈100·(1/(p·(1 − lay margin)) − 1)⌉, back < lay. Beside the exchange's
  * quotes of the same runners (in the same order) the bookmaker sits outside its spread, a rung
@@ -222,7 +222,7 @@ function ceilTo5(x: number): number {
 }
 
 /**
- * A session row with one line for both sides priced by rates (DESIGN §5): with p = P(runs ≥ line)
+ * A session row with one line for both sides priced by rates (docs/decisions.md#money): with p = P(runs ≥ line)
  * the fair rate of either side is 100·p/(1 − p); the row quotes No at fair·0.9 rounded down to 5
  * and Yes at fair·1.1 rounded up to 5, so at an even line No 90 / Yes 110 (a book of 105 %), and
  * wider where that book would be below the house's fancy margin.

@@ -1,7 +1,7 @@
 /**
  * The simulator's only source of chance: mulberry32, a small seeded PRNG whose whole state is one
  * 32-bit integer, so it lives in the snapshot and a restored simulator draws the same numbers
- * (STYLE: random numbers are a seam; `Math.random()` is never used).
+ * (docs/conventions.md#seams: random numbers are a seam; `Math.random()` is never used).
  */
 export interface Rng {
   /** Unsigned 32-bit state; mutated by every draw. */

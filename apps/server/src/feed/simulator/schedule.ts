@@ -8,7 +8,7 @@ import type { SimEvent } from './state.js';
 import { tennisAnnounce, tennisCreate, tennisStep } from './tennis.js';
 
 /**
- * The schedule (DESIGN §6): at every moment at least 7 cricket, 5 soccer and 5 tennis events
+ * The schedule (docs/decisions.md#feed): at every moment at least 7 cricket, 5 soccer and 5 tennis events
  * (`minOpen`) are open across at least 3 series per sport, some in play and some upcoming. A
  * closed event is replaced in the same step; a sport short of upcoming events gets a new one.
  *
@@ -21,7 +21,7 @@ export type Sport = SimEvent['sport'];
 
 export const SPORTS: readonly Sport[] = ['cricket', 'soccer', 'tennis'];
 
-/** SPEC §1 sport ids. */
+/** docs/product.md#purpose sport ids. */
 export function sportIdOf(sport: Sport): SportId {
   switch (sport) {
     case 'cricket':

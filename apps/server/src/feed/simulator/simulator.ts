@@ -7,7 +7,7 @@ import { rngCreate, type Rng } from './rng.js';
 import { eventStep, scheduleFill } from './schedule.js';
 import type { LiveBook, SimEvent, SimulatorSnapshot } from './state.js';
 
-/** How the simulator is started (DESIGN §6: `SIM_SEED`, `SIM_SPEED`, an injected clock). */
+/** How the simulator is started (docs/decisions.md#feed: `SIM_SEED`, `SIM_SPEED`, an injected clock). */
 export interface SimulatorOptions {
   /** Any integer; the same seed and the same tick times replay the same updates. */
   readonly seed: number;
@@ -33,7 +33,7 @@ export const DEFAULT_FIRST_EVENT_ID = 30_000_001;
 export const DEFAULT_MAX_STAKE_MATCH = 500_000;
 export const DEFAULT_MAX_STAKE_SESSION = 100_000;
 /**
- * Real ms between heartbeats: under 3 s, well inside the staleness window (DESIGN §5,
+ * Real ms between heartbeats: under 3 s, well inside the staleness window (docs/decisions.md#money,
  * `FEED_STALE_S` default 10 s, judged in real time), so quiet markets stay open.
  */
 export const HEARTBEAT_EVERY_MS = 2_500;

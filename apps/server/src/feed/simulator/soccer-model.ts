@@ -1,7 +1,7 @@
 import { clamp, poissonProbabilities } from './stats.js';
 
 /**
- * The soccer model (DESIGN §6 "soccer: score and minute"): each side's remaining goals are
+ * The soccer model (docs/decisions.md#feed "soccer: score and minute"): each side's remaining goals are
  * Poisson with its 90-minute rate scaled by the minutes left; the three-way chances come from the
  * joint distribution of the final score.
  */

@@ -19,7 +19,7 @@ import { goalChancePerMinute, overChance, soccerChances } from './soccer-model.j
 import type { SoccerEvent } from './state.js';
 
 /**
- * A soccer match played minute by minute (DESIGN §6): goals as a Poisson process, 90 minutes plus
+ * A soccer match played minute by minute (docs/decisions.md#feed): goals as a Poisson process, 90 minutes plus
  * stoppage, half-time, a result (home, away or The Draw). The match odds suspend around goals.
  */
 
@@ -215,7 +215,7 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
   if (awayScores) event.awayGoals += 1;
   if (homeScores || awayScores) {
     const scorer = homeScores && awayScores ? 'Both sides' : homeScores ? event.home : event.away;
-    // DESIGN §6: suspend around goals, reopen with fresh prices; a line the goals passed is
+    // docs/decisions.md#feed: suspend around goals, reopen with fresh prices; a line the goals passed is
     // settled Over at once.
     event.stage = 'reopen';
     event.nextSimMs += rngInt(rng, 30, 45) * SECOND;

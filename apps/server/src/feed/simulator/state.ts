@@ -2,7 +2,7 @@ import type { FeedStatus, RunnerQuote } from '../types.js';
 import type { Rng } from './rng.js';
 
 /**
- * The simulator's whole state as plain JSON (persisted by the feed runner, DESIGN §6: a restart
+ * The simulator's whole state as plain JSON (persisted by the feed runner, docs/decisions.md#feed: a restart
  * resumes the same events). Times are epoch milliseconds (real) or simulated milliseconds since
  * the simulation began (`sim` in the name); no Dates, Maps or functions.
  */
@@ -106,7 +106,7 @@ export type SessionKind =
   'overRuns' | 'wicketFall' | 'batter' | 'boundaries' | 'ballRuns' | 'sixes';
 
 export interface Session {
-  /** `<EventId>-<n>` (DESIGN §4). */
+  /** `<EventId>-<n>` (docs/decisions.md#api). */
   readonly selectionId: string;
   readonly name: string;
   readonly kind: SessionKind;

@@ -1,7 +1,7 @@
 import type { Side } from './state.js';
 
 /**
- * The tennis model (DESIGN §6 "tennis: sets, games, server"): an exact Markov chain on points —
+ * The tennis model (docs/decisions.md#feed "tennis: sets, games, server"): an exact Markov chain on points —
  * each player wins a point on their own serve with a fixed chance — through games, tie-breaks at
  * 6–6, sets and a best-of-three match.
  */

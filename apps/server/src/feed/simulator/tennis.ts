@@ -19,7 +19,7 @@ import type { Side, TennisEvent } from './state.js';
 import { currentSetChance, freshSetChance, tennisChances, tiebreakServer } from './tennis-model.js';
 
 /**
- * A best-of-three tennis match played point by point (DESIGN §6): serve advantage, tie-breaks at
+ * A best-of-three tennis match played point by point (docs/decisions.md#feed): serve advantage, tie-breaks at
  * 6–6, a result. Prices after every point from tennis-model.
  */
 

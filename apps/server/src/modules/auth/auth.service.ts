@@ -198,7 +198,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const token = random.bytes(32).toString('base64url');
       const validityValue = random.bytes(16).toString('hex');
-      // One active session per client: the new login revokes the older one at once (SPEC §4).
+      // One active session per client: the new login revokes the older one at once (docs/product.md#states).
       const revoked = await inTransaction(db, async (tx) => {
         await q.lockClient(tx, client.id);
         const older = await q.revokeActiveSessions(tx, client.id, now, SESSION_END.newLogin);

@@ -24,7 +24,7 @@ export interface ThrottleKeys {
 
 /**
  * Failed logins block an account and an address for a time that doubles with each failure past
- * the limit (DESIGN §4). Clients and operators each name their keys apart (`account:`,
+ * the limit (docs/decisions.md#api). Clients and operators each name their keys apart (`account:`,
  * `operator:`), in one table.
  */
 export function createLoginThrottle(db: Db, config: LoginThrottleConfig) {

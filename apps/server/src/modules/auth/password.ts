@@ -10,7 +10,7 @@ export interface Argon2Cost {
   readonly parallelism: number;
 }
 
-/** OWASP's floor for argon2id: 19 MiB, 2 passes, 1 lane (DESIGN §2). */
+/** OWASP's floor for argon2id: 19 MiB, 2 passes, 1 lane (docs/decisions.md#stack). */
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export interface PasswordHasher {

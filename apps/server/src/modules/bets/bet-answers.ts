@@ -2,7 +2,7 @@ import type { Clock } from '../../seams.js';
 import type { Db } from '../../db/pool.js';
 import { recalledAnswer, rememberAnswer } from '../idempotency/idempotency.service.js';
 
-/** The refusals of DESIGN §5, word for word as the bettor reads them. */
+/** The refusals of docs/decisions.md#money, word for word as the bettor reads them. */
 export const BET_MESSAGES = {
   placed: 'Bet placed successfully',
   suspended: 'Market suspended',
@@ -33,7 +33,7 @@ export interface Keyed {
 }
 
 /**
- * PostgreSQL's record of the answers given to a key (DESIGN §4), as a seam: a refusal decided in
+ * PostgreSQL's record of the answers given to a key (docs/decisions.md#api), as a seam: a refusal decided in
  * memory is remembered with its key; a cash out asks for an earlier answer first.
  */
 export interface KeptAnswers {

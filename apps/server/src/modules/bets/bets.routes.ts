@@ -19,7 +19,7 @@ import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import type { BetsService } from './bets.service.js';
 import { betListItemWire, rupees } from './bets.wire.js';
 
-/** Placing bets and reading positions (SPEC §7 "Bets and positions"; DESIGN §5). */
+/** Placing bets and reading positions (docs/product.md#calls "Bets and positions"; docs/decisions.md#money). */
 export async function betsRoutes(
   app: FastifyInstance,
   {
@@ -45,7 +45,7 @@ export async function betsRoutes(
           idempotencyKey: idempotencyKeyOf(request),
           route: endpoint.path,
         });
-        // The betting client's own connections only (DESIGN §7).
+        // The betting client's own connections only (docs/decisions.md#hub).
         if (answer.Status) {
           settings.risk.changed(Number(body.EventId));
           settings.publisher.toUser(clientId, 'BetPlacedMessage', {
@@ -180,7 +180,7 @@ export async function betsRoutes(
     async ({ query, request }) => {
       const session = requireSession(request);
       const book = await bets.runnerBook(session.clientId, query.marketId);
-      // SPEC §3: filterOrder 1 lists the user, 0 their figure on each runner.
+      // docs/product.md#entities: filterOrder 1 lists the user, 0 their figure on each runner.
       return {
         Status: true as const,
         Result: [

@@ -139,7 +139,7 @@ export function createBetsService(deps: {
   };
 
   return {
-    /** Places a bet; the client's Exposure, ReturnBalance and UserId are ignored (DESIGN §5). */
+    /** Places a bet; the client's Exposure, ReturnBalance and UserId are ignored (docs/decisions.md#money). */
     place: (request: PlaceRequest) => place(placeDeps, request),
     /** Cancels a football bet (docs/architecture.md, "Cancelling a bet"). */
     cancel: (request: CancelRequest) => cancel(cancelDeps, request),
@@ -197,7 +197,7 @@ export function createBetsService(deps: {
       }));
     },
 
-    /** A fancy runner's ladder (SPEC §3 RunValue, Pl), in paise. */
+    /** A fancy runner's ladder (docs/product.md#entities RunValue, Pl), in paise. */
     async fancyLadder(clientId: string, selectionId: string) {
       return fancyLadder(fancyBets(await q.openBets(db, clientId, selectionId)));
     },

@@ -638,7 +638,7 @@ describe('concurrency on PostgreSQL', () => {
     const client = await newClient('racer', 10_000); // each lay 1000 at 2.10 risks 1100: at most 9 fit
     let settling = true;
     const settlements = (async () => {
-      // A settlement takes the market FOR UPDATE, then wallets in ascending order (DESIGN §5).
+      // A settlement takes the market FOR UPDATE, then wallets in ascending order (docs/decisions.md#money).
       while (settling) {
         await database.db.transaction().execute(async (tx) => {
           await sql`SELECT id FROM markets WHERE id = ${`1.${eventId}`} FOR UPDATE`.execute(tx);
@@ -755,7 +755,7 @@ describe('group commit: bet_place_batch', () => {
   });
 });
 
-describe('two instances on one database (DESIGN §11 caches)', () => {
+describe('two instances on one database (docs/decisions.md#hot-paths caches)', () => {
   /** The runners' book as the domain computes it from the stored open bets, and its exposure. */
   async function bookExposure(client: Client): Promise<number> {
     const book = getProfitLossOnRunners.response.parse(

@@ -613,7 +613,7 @@ describe('cash out', () => {
       Stack: 500,
     });
     expect(await book(client, `1.${soccer}`)).toEqual([500, 500, -1500]);
-    // Lay Home 2000 / 1.84 = 1086.96 → 1087 (liability 913.08 → 913, SPEC §5) and Away 2000 / 4
+    // Lay Home 2000 / 1.84 = 1086.96 → 1087 (liability 913.08 → 913, docs/product.md#validation) and Away 2000 / 4
     // = 500: Home 500 − 913 + 500 = 87, Away 500 + 1087 − 1500 = 87, Draw −1500 + 1087 + 500 = 87.
     const quotes: Quote[] = [
       [1.8, 1.84],

@@ -36,7 +36,7 @@ export function fancyBets(bets: readonly OpenBet[]): FancyBet[] {
   });
 }
 
-/** The worst loss of a market's open bets over its runners (DESIGN §5). */
+/** The worst loss of a market's open bets over its runners (docs/decisions.md#money). */
 export function exchangeExposure(
   selectionIds: readonly string[],
   bets: readonly OpenBet[],

@@ -38,7 +38,7 @@ export interface PlaceRequest {
 }
 
 /**
- * DESIGN §5 acceptance and the path of a bet (docs/architecture.md, "The path of a bet"): decided
+ * docs/decisions.md#money acceptance and the path of a bet (docs/architecture.md, "The path of a bet"): decided
  * in memory (catalog, prices, stake, the position's exposure with the bet), held for the in-play
  * delay when it has one, then made in one call of bet_place, which locks the market row FOR
  * SHARE and the wallet FOR UPDATE, re-checks what may have changed, holds the exposure, inserts

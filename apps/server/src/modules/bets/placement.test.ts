@@ -118,7 +118,7 @@ function draft(overrides: Partial<BetDraft> = {}): BetDraft {
   };
 }
 
-describe('exchangePlacement: the DESIGN §5 price check', () => {
+describe('exchangePlacement: the docs/decisions.md#money price check', () => {
   it('takes a Back when the best back is at least its odds, at the asked odds', async () => {
     const { deps } = fakes();
     const at = await exchangePlacement(deps, draft({ Odds: 1.9 }), 1000);

@@ -71,7 +71,7 @@ export interface Placement {
 
 /**
  * The exchange markets (match odds, tied match, over/under …), bookmaker and toss: the market's
- * facts from the catalog, the feed and the DESIGN §5 price check. A cash out's bet may be under
+ * facts from the catalog, the feed and the docs/decisions.md#money price check. A cash out's bet may be under
  * the market's minimum stake (docs/architecture.md, "Cash out").
  */
 export async function exchangePlacement(
@@ -117,7 +117,7 @@ export async function exchangePlacement(
   let priced: PricedBet;
   let odds: number;
   if (draft.MarketType === 'BOOKMAKER') {
-    // Custom bookmaker rows override the feed's prices when active (SPEC §4).
+    // Custom bookmaker rows override the feed's prices when active (docs/product.md#states).
     const row = bookmakerRowsShown(draft.MarketId, market, book).find(
       (entry) => entry.selectionId === runner.selectionId,
     );
@@ -144,7 +144,7 @@ export async function exchangePlacement(
       stake: check.stake,
     };
   }
-  // DESIGN §5: a Back is taken when the best back is at least its odds, a Lay when the best lay is at most.
+  // docs/decisions.md#money: a Back is taken when the best back is at least its odds, a Lay when the best lay is at most.
   const takes =
     draft.BetType === 'Back'
       ? bestBack !== undefined && bestBack >= odds
@@ -183,7 +183,7 @@ export async function exchangePlacement(
   };
 }
 
-/** Fancy: the exact line and rate of that side of the row as the domain assembles it (DESIGN §5). */
+/** Fancy: the exact line and rate of that side of the row as the domain assembles it (docs/decisions.md#money). */
 export async function fancyPlacement(
   deps: PlacementDeps,
   draft: BetDraft,

@@ -40,7 +40,7 @@ export type OnceInFlight<A> = (
 /**
  * The same key and request while the first is still being decided (held for the in-play delay,
  * say) share its answer instead of deciding twice; PostgreSQL's record of the key answers any
- * later repeat (DESIGN §4).
+ * later repeat (docs/decisions.md#api).
  */
 export function createOnceInFlight<A>(): OnceInFlight<A> {
   const inFlight = new Map<string, { hash: Buffer; answer: Promise<A> }>();

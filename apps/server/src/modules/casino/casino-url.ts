@@ -1,5 +1,5 @@
 /**
- * Where a game's frame points (DESIGN §8 "Casino"): `CASINO_URL/{gameid}?company=&token=` when
+ * Where a game's frame points (docs/decisions.md#silent-rules "Casino"): `CASINO_URL/{gameid}?company=&token=` when
  * configured, otherwise the built-in provider on its own origin — the host the visitor used, on
  * the provider's port — so the frame works from `localhost`, a LAN address or a brand's host name.
  */

@@ -383,5 +383,5 @@ export async function settleRound(
     .execute();
 }
 
-/** The hold of a round: position key `casino:{roundId}` (DESIGN §5 exposure). */
+/** The hold of a round: position key `casino:{roundId}` (docs/decisions.md#money exposure). */
 export const roundPositionKey = (roundId: string) => `casino:${roundId}`;

@@ -22,7 +22,7 @@ export interface CasinoRouteSettings {
 
 /**
  * The lobby's launch (audience client) and the provider's wallet API (audience provider: the
- * casino secret, server-to-server). DESIGN §8 "Casino".
+ * casino secret, server-to-server). docs/decisions.md#silent-rules "Casino".
  */
 export async function casinoRoutes(
   app: FastifyInstance,

@@ -34,7 +34,7 @@ import {
   type SessionResult,
 } from './casino.wire.js';
 
-/** DESIGN §8: a launch token works once, within a minute of its minting. */
+/** docs/decisions.md#silent-rules: a launch token works once, within a minute of its minting. */
 export const CASINO_LAUNCH_TTL_MS = 60_000;
 /** A provider session ends after this long without a call. */
 export const CASINO_SESSION_IDLE_MS = 30 * 60_000;
@@ -93,7 +93,7 @@ export interface WinningsCap {
 }
 
 /**
- * House rules (SPEC §9): net winnings of a round above the winning limit are not paid. A loss is
+ * House rules (docs/product.md#constants): net winnings of a round above the winning limit are not paid. A loss is
  * never touched; a win pays the stake back plus at most `limit`.
  */
 export function capWinnings(
@@ -119,7 +119,7 @@ export interface CasinoServiceDeps {
   readonly stakeRefusal?: StakeRefusal;
 }
 
-/** Casino launch, the provider's wallet and the winning limit (DESIGN §5, §8 "Casino"). */
+/** Casino launch, the provider's wallet and the winning limit (docs/decisions.md#money, #silent-rules "Casino"). */
 export function createCasinoService(deps: CasinoServiceDeps) {
   const { db, clock, random } = deps;
   const defaultLimit = BigInt(deps.defaultWinLimitPaise);
@@ -159,7 +159,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
     );
   }
 
-  /** The stored answer for a repeated call, or a 409 for another payload (DESIGN §4). */
+  /** The stored answer for a repeated call, or a 409 for another payload (docs/decisions.md#api). */
   function replay<T>(stored: unknown, storedHash: Buffer | null, hash: Buffer): CasinoAnswer<T> {
     if (storedHash === null || !storedHash.equals(hash))
       throw conflict(CASINO_ANSWERS.roundConflict);
@@ -328,7 +328,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
     },
 
     /**
-     * Holds a round's stake like a bet (DESIGN §5): under the wallet's FOR UPDATE lock, the
+     * Holds a round's stake like a bet (docs/decisions.md#money): under the wallet's FOR UPDATE lock, the
      * client's exposure grows by the stake under position key `casino:{roundId}`, refused when
      * MainBalance cannot cover it. Idempotent per round id, a refusal as much as an acceptance:
      * either is kept with the round id.
@@ -350,7 +350,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
         };
         // A refusal is kept against the round id like an acceptance, so that the round can never
         // be taken later with the same id: the same request gets the same refusal, another one
-        // the 409 (DESIGN §4). Nothing was held.
+        // the 409 (docs/decisions.md#api). Nothing was held.
         const keepRefusal = async (message: string) => {
           const answer = refuse<DebitResult>(message);
           const isKept = await q.insertRefusedRound(tx, {

@@ -1,7 +1,7 @@
 import { CASINO_GAMES, type CasinoGameId } from '@backlay/contract/casino';
 import { rupeesWire } from '../../money.js';
 
-/** A casino answer as the provider reads it (DESIGN §4 envelope). */
+/** A casino answer as the provider reads it (docs/decisions.md#api envelope). */
 export type CasinoAnswer<T> =
   | { readonly Status: true; readonly Result: T }
   | { readonly Status: false; readonly Result: string };
@@ -54,7 +54,7 @@ export const casinoDescription = (gameId: string) => `Casino - ${casinoGame(game
 const shown = (paise: bigint) => `₹ ${rupeesWire(paise < 0n ? -paise : paise).toFixed(2)}`;
 
 /**
- * The statement remark of a round (DESIGN §8: ProfitLoss rows), e.g. "7 Up Down round
+ * The statement remark of a round (docs/decisions.md#silent-rules: ProfitLoss rows), e.g. "7 Up Down round
  * 3fa85f64… : won ₹ 500.00"; a capped win says so.
  */
 export function roundRemark(

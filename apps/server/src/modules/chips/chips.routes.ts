@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../http/endpoints.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChipsService } from './chips.service.js';
 
-/** The user menu's chip settings and password change (SPEC §2, §7). */
+/** The user menu's chip settings and password change (docs/product.md#screens, #calls). */
 export async function chipsRoutes(
   app: FastifyInstance,
   { moneyBodyLimit, ...deps }: { chips: ChipsService; auth: AuthService; moneyBodyLimit: number },

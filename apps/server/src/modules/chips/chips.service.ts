@@ -3,7 +3,7 @@ import type { Db } from '../../db/pool.js';
 import type { Clock } from '../../seams.js';
 import * as q from './chips.queries.js';
 
-/** Every client starts with these stake shortcuts; the smallest is the house minimum (SPEC §9). */
+/** Every client starts with these stake shortcuts; the smallest is the house minimum (docs/product.md#constants). */
 export const DEFAULT_CHIPS: ChipSettings = {
   ChipName: '500,1K,5K,10K,25K,50K',
   ChipValue: '500,1000,5000,10000,25000,50000',

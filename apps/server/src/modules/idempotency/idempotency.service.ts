@@ -92,7 +92,7 @@ export async function recalledAnswer<A>(
 
 /**
  * Runs a money-moving `work` in one transaction, deduplicated by the client's Idempotency-Key
- * (DESIGN §4): the same key returns the stored answer (refusals included); the same key with
+ * (docs/decisions.md#api): the same key returns the stored answer (refusals included); the same key with
  * another payload is a 409. Without a key the work simply runs.
  */
 export function createIdempotency(deps: { db: Db; clock: Clock }) {

@@ -16,7 +16,7 @@ export interface MarketFacts {
 }
 
 /**
- * An event as a bet and a read see it (DESIGN §5 acceptance): everything but prices and
+ * An event as a bet and a read see it (docs/decisions.md#money acceptance): everything but prices and
  * positions.
  */
 export interface EventFacts {
@@ -92,7 +92,7 @@ async function loadEvent(db: Db, eventId: number, seenAt: number): Promise<Event
 }
 
 /**
- * The catalog (DESIGN §11): each event's facts in memory, loaded on first use and dropped when a
+ * The catalog (docs/decisions.md#hot-paths): each event's facts in memory, loaded on first use and dropped when a
  * writer changes any of them — the triggers of migration 0009 notify every instance, whoever
  * wrote (feed, operator, settlement). While the listener is down, every read goes to PostgreSQL.
  * A bet's own statement re-checks what can change in the meantime (market closed or declared,

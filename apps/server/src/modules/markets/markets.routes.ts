@@ -22,7 +22,7 @@ import {
   operatorFancyWire,
 } from './markets.wire.js';
 
-/** The market and odds reads of SPEC §7 "Markets and odds" (DESIGN §4 routes and identifiers). */
+/** The market and odds reads of docs/product.md#calls "Markets and odds" (docs/decisions.md#api routes and identifiers). */
 export async function marketsRoutes(
   app: FastifyInstance,
   {

@@ -19,7 +19,7 @@ import * as q from './markets.queries.js';
 import type { OperatorOutcome } from '../operator-outcome.js';
 import { fancyRowWire, operatorFancyWire } from './markets.wire.js';
 
-/** SPEC §4: ACTIVE makes odds clickable; anything else is suspended. */
+/** docs/product.md#states: ACTIVE makes odds clickable; anything else is suspended. */
 export type MarketState = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
 
 export interface RunnerView {
@@ -178,7 +178,7 @@ export function assembledFancyRows(facts: EventFacts, rates: readonly FancyView[
 const done = (message: string): OperatorOutcome => ({ ok: true, message });
 const refused = (message: string): OperatorOutcome => ({ ok: false, message });
 
-/** The operator's controls over events and markets (DESIGN §1). */
+/** The operator's controls over events and markets (docs/decisions.md#product). */
 export function createMarketsService(deps: {
   db: Db;
   clock: Clock;

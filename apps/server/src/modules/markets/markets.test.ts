@@ -152,7 +152,7 @@ afterAll(async () => {
 });
 
 describe('market list', () => {
-  it('lists open events of a sport, in play first, with the DESIGN §4 match odds id', async () => {
+  it('lists open events of a sport, in play first, with the docs/decisions.md#api match odds id', async () => {
     const all = getMarketList.response.parse(
       await get('/api/MarketModels/GetMarketList?sportsId=0'),
     );
@@ -583,7 +583,7 @@ describe('snapshots', () => {
 });
 
 describe('scores and my markets', () => {
-  it('answers the cricket score of SPEC §3 and null before the first ball', async () => {
+  it('answers the cricket score of docs/product.md#entities and null before the first ball', async () => {
     const answer = getCricketScore.response.parse(await get(`/api/Score/Cricket/${cricket}`));
     expect(answer).toEqual({
       Status: true,

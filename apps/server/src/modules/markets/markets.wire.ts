@@ -16,7 +16,7 @@ import type { PriceSize } from '../../feed/types.js';
 import type { CustomBookmakerRow, CustomFancyRow, EventRow } from './markets.queries.js';
 import type { FancyView, MarketView } from './markets.service.js';
 
-/** Match and toss odds travel as decimals (190 → 1.9); bookmaker odds stay per 100 (DESIGN §4). */
+/** Match and toss odds travel as decimals (190 → 1.9); bookmaker odds stay per 100 (docs/decisions.md#api). */
 function priceWire(marketType: MarketView['market']['marketType'], side: PriceSize) {
   return { price: marketType === 'BOOKMAKER' ? side.price : side.price / 100, size: side.size };
 }
@@ -51,7 +51,7 @@ export function marketBookWire(view: MarketView): MarketBookWire {
   };
 }
 
-/** SPEC §3: in the odds keyed by marketId the runner property is named `exchange`. */
+/** docs/product.md#entities: in the odds keyed by marketId the runner property is named `exchange`. */
 export function exchangeBookWire(view: MarketView) {
   const book = marketBookWire(view);
   return {
@@ -124,7 +124,7 @@ export function bookmakerRowsWire(view: MarketView | undefined) {
   }));
 }
 
-/** Fancy rate rows (SPEC §3): Yes (back) is line and rate of the Yes side, No (lay) of the No side. */
+/** Fancy rate rows (docs/product.md#entities): Yes (back) is line and rate of the Yes side, No (lay) of the No side. */
 export function fancyRowWire(view: FancyView) {
   return {
     SelectionId: view.selectionId,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 import type { MatkaBetStatus } from '../../db/schema.js';
 
-/** DESIGN §6: matka games run on a daily schedule in this zone. */
+/** docs/decisions.md#feed: matka games run on a daily schedule in this zone. */
 export const MATKA_TZ = 'Asia/Kolkata';
 
 /**

@@ -21,7 +21,7 @@ import {
   matkaResultWire,
 } from './matka.wire.js';
 
-/** Matka games, bets, results and profit/loss (SPEC §7 "Matka"; DESIGN §4 routes). */
+/** Matka games, bets, results and profit/loss (docs/product.md#calls "Matka"; docs/decisions.md#api routes). */
 export async function matkaRoutes(
   app: FastifyInstance,
   {

@@ -20,7 +20,7 @@ export interface MatkaScheduler {
 }
 
 /**
- * Opens and draws the matka games on their schedule (DESIGN §6). Time and randomness come from
+ * Opens and draws the matka games on their schedule (docs/decisions.md#feed). Time and randomness come from
  * the service's injected clock and Random; this only decides when to look. Any number of
  * instances may run it: a market's first result wins and the others find it settled (each tells
  * the open and the close; a screen hears them twice, harmlessly).

@@ -62,7 +62,7 @@ export function drawMatkaNumber(random: Random): string {
   }
 }
 
-/** Bets of a PlaceBet body with their total in paise, or the refusal (SPEC §7; DESIGN §4). */
+/** Bets of a PlaceBet body with their total in paise, or the refusal (docs/product.md#calls; docs/decisions.md#api). */
 export function matkaBetsOf(body: MatkaPlaceBetBody): { bets: MatkaBet[] } | string {
   if (body.SMBets.length === 0) return MATKA_ANSWERS.noBets;
   const bets: MatkaBet[] = [];
@@ -139,7 +139,7 @@ function sumByClient<T extends { clientId: string }>(
   return sums;
 }
 
-/** Matka games, bets and results (SPEC §3, §7 "Matka"; DESIGN §4–§6). */
+/** Matka games, bets and results (docs/product.md#entities, #calls "Matka"; docs/decisions.md#api, #money, #feed). */
 export function createMatkaService(deps: MatkaServiceDeps) {
   const { db, clock, random } = deps;
   const payout = BigInt(deps.payout);
@@ -178,7 +178,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
   let ensuredAt: number | undefined;
   let lookedAt: Date | null = null;
 
-  /** DESIGN §5 acceptance in one transaction: the open market FOR SHARE, then the wallet FOR UPDATE. */
+  /** docs/decisions.md#money acceptance in one transaction: the open market FOR SHARE, then the wallet FOR UPDATE. */
   async function accept(
     tx: Tx,
     clientId: string,
@@ -197,7 +197,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
     const locked = await lockClientWallet(tx, clientId);
     if (!locked) throw new Error(`client ${clientId} has no account`);
     // A game's worst case is losing every amount staked on it: the position grows by the total,
-    // refused when the main balance cannot cover it (DESIGN §5).
+    // refused when the main balance cannot cover it (docs/decisions.md#money).
     const before = await positionExposure(tx, clientId, market.mid);
     const total = BigInt(matkaTotal(checked.bets));
     // Each number is a bet for the stake limit; the total is what the loss limits see.
@@ -333,7 +333,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
 
   /**
    * An operator's void of a market with no result (open or closed): the market row FOR UPDATE,
-   * then the wallets by ascending account (DESIGN §5); every Pending bet Voided with the reason and
+   * then the wallets by ascending account (docs/decisions.md#money); every Pending bet Voided with the reason and
    * its stake back (the client's position on the market released), no ledger row (nothing was won
    * or lost), the market voided. It takes no more bets and is not drawn. Once committed, everyone
    * hears the void and each bettor's wallet reloads (`whenDone`).
@@ -393,7 +393,7 @@ export function createMatkaService(deps: MatkaServiceDeps) {
    * service): the ledger is append-only, so each client's result is undone by a compensating pair
    * with the house (the opposite of the sum of their bets' P/L, which is exactly what the
    * settlement posted; nothing for a void); the bets are Pending again and their stakes held again,
-   * even past the main balance (DESIGN §5); the result is cleared and the market marked rolled
+   * even past the main balance (docs/decisions.md#money); the result is cleared and the market marked rolled
    * back, so that the draw never settles it again and it takes no more bets. Once committed,
    * everyone hears the rollback and each bettor's wallet reloads (`whenDone`).
    */

@@ -676,7 +676,7 @@ describe("an operator's void of a matka market", () => {
       Array.from({ length: 3 }, () => ['Voided', '0', 'Result feed lost']),
     );
     expect(await ledgerRows(database.db, { marketId: String(mid) })).toEqual([]);
-    // The bettor's history shows the stake back: Settled with P/L 0 (SPEC §3 has no Voided).
+    // The bettor's history shows the stake back: Settled with P/L 0 (docs/product.md#entities has no Voided).
     expect((await myBets(mid, one.token)).map((bet) => [bet.BetStatus, bet.PL])).toEqual([
       ['Settled', 0],
       ['Settled', 0],

@@ -13,7 +13,7 @@ export type MatkaChange = HubPayload<'MatkaChanged'>;
 
 const rupees = (paise: bigint): number => paiseToRupees(Number(paise) as Paise);
 
-/** SPEC §3 matka event; `id` is the Mid too. */
+/** docs/product.md#entities matka event; `id` is the Mid too. */
 export function matkaEventWire(market: MarketRow, now: Date): MatkaEvent {
   return {
     EventName: market.name,
@@ -32,7 +32,7 @@ export function matkaEventWire(market: MarketRow, now: Date): MatkaEvent {
 }
 
 /**
- * SPEC §3 matka bet. SPEC §3 has no voided status: a bet of a market an operator voided shows as
+ * docs/product.md#entities matka bet. docs/product.md#entities has no voided status: a bet of a market an operator voided shows as
  * Settled with P/L 0 (its stake back), as the bets of a voided sports market do.
  */
 export function matkaBetWire(bet: MatkaBetListRow): MatkaBetRow {
@@ -48,7 +48,7 @@ export function matkaBetWire(bet: MatkaBetListRow): MatkaBetRow {
   };
 }
 
-/** SPEC §3 matka result. */
+/** docs/product.md#entities matka result. */
 export function matkaResultWire(market: MarketRow): MatkaResult {
   return {
     MarketId: Number(market.mid),

@@ -97,9 +97,9 @@ async function betRows(query: ClientBets, page?: PageWindow): Promise<BetHistory
 export interface BetHistoryFilter {
   readonly clientId: string;
   readonly sportId: number | null;
-  /** DESIGN §8: `nonFancy` is the spec's MATCH_ODDS filter (every market but fancy). */
+  /** docs/decisions.md#silent-rules: `nonFancy` is the spec's MATCH_ODDS filter (every market but fancy). */
   readonly markets: 'all' | 'nonFancy' | 'fancy';
-  /** DESIGN §8: `finished` is the spec's Settled filter (Settled and Lost). */
+  /** docs/decisions.md#silent-rules: `finished` is the spec's Settled filter (Settled and Lost). */
   readonly status: 'all' | 'pending' | 'finished';
   /** On the time the bet was placed. */
   readonly window: DayWindow;

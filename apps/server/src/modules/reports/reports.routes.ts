@@ -35,7 +35,7 @@ function datedQuery(query: {
 }
 
 /**
- * The report calls (SPEC §7 "Reports"; DESIGN §4). The global uid/userId rule has already
+ * The report calls (docs/product.md#calls "Reports"; docs/decisions.md#api). The global uid/userId rule has already
  * refused another client's id; each report reads the caller's own rows.
  */
 export async function reportsRoutes(

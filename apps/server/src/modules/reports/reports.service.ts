@@ -17,7 +17,7 @@ import * as ledger from '../wallet/wallet.service.js';
 import { accountOfClient as clientAccountId } from '../wallet/wallet.service.js';
 import * as q from './reports.queries.js';
 
-/** The calendar day an instant falls on in `timeZone` (DESIGN §4: report days are REPORT_TZ days). */
+/** The calendar day an instant falls on in `timeZone` (docs/decisions.md#api: report days are REPORT_TZ days). */
 export function calendarDayIn(timeZone: string, at: Date): CalendarDate {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
@@ -37,7 +37,7 @@ export type RangeResult =
   | { readonly ok: false; readonly message: string };
 
 /**
- * A report's date filter: an absent end takes the report's default range (SPEC §9) ending
+ * A report's date filter: an absent end takes the report's default range (docs/product.md#constants) ending
  * `today`; the days must be in order and at most {@link REPORT_RANGE_DAYS_MAX} days, both
  * included. The days have already been checked as real `YYYY-MM-DD` days by the contract.
  */
@@ -66,7 +66,7 @@ export function reportRange(
   return { ok: true, range };
 }
 
-/** DESIGN §8: Balance = credit rows, Settlement = market results, ProfitLoss = casino and matka. */
+/** docs/decisions.md#silent-rules: Balance = credit rows, Settlement = market results, ProfitLoss = casino and matka. */
 export function statementKind(type: StatementType): LedgerKind | null {
   switch (type) {
     case 'All':
@@ -106,11 +106,11 @@ export interface Counted<Row> {
 export interface ReportsServiceDeps {
   readonly db: Db;
   readonly clock: Clock;
-  /** REPORT_TZ: report days are calendar days of this zone (DESIGN §4). */
+  /** REPORT_TZ: report days are calendar days of this zone (docs/decisions.md#api). */
   readonly reportTz: string;
 }
 
-/** The report calls of SPEC §7, each read from the ledger and the bets (never a cached summary). */
+/** The report calls of docs/product.md#calls, each read from the ledger and the bets (never a cached summary). */
 export function createReportsService(deps: ReportsServiceDeps) {
   const { db, clock, reportTz } = deps;
 
@@ -159,7 +159,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       });
     },
 
-    /** The client's settlement results per event, latest first (DESIGN §8). */
+    /** The client's settlement results per event, latest first (docs/decisions.md#silent-rules). */
     async profitLoss(clientId: string, query: DatedQuery): Promise<Counted<ledger.ProfitLossRow>> {
       const filter: ledger.ProfitLossFilter = {
         clientId,

@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { clientAccountId, houseAccountId, postPair } from '../../../test/ledger.js';
 import { ledgerRows } from '../wallet/wallet.audit.js';
 
-// Report days are Asia/Kolkata days (DESIGN §4): the app gets REPORT_TZ=Asia/Kolkata, the
+// Report days are Asia/Kolkata days (docs/decisions.md#api): the app gets REPORT_TZ=Asia/Kolkata, the
 // fixtures name instants in IST, and the server's process and database zones play no part.
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -306,7 +306,7 @@ const REDS = 3002; // soccer
 const LIONS_MO = `1.${LIONS}`;
 const LIONS_F1 = `${LIONS}-1`;
 
-/** The target's event and market type, from the DESIGN §4 identifiers. */
+/** The target's event and market type, from the docs/decisions.md#api identifiers. */
 function targetOf(target: string): { eventId: number; marketType: MarketType } {
   const fancy = /^(\d+)-\d+$/.exec(target);
   if (fancy) return { eventId: Number(fancy[1]), marketType: 'FANCY' };

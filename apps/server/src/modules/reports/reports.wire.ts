@@ -10,7 +10,7 @@ import type { MatchBetRow, ProfitLossRow } from '../wallet/wallet.service.js';
 import type { BetHistoryRow } from './reports.queries.js';
 import type { Statement } from './reports.service.js';
 
-/** The statement's rows: running balance from the open balance; SqlCount on the first row only (SPEC §3). */
+/** The statement's rows: running balance from the open balance; SqlCount on the first row only (docs/product.md#entities). */
 export function statementEntriesWire(statement: Statement): StatementEntry[] {
   return statement.rows.map((row, index) => ({
     createdOn: row.createdAt.toISOString(),
@@ -24,7 +24,7 @@ export function statementEntriesWire(statement: Statement): StatementEntry[] {
   }));
 }
 
-/** DESIGN §4: the statement's envelope carries the open and close balances. */
+/** docs/decisions.md#api: the statement's envelope carries the open and close balances. */
 export function statementWire(statement: Statement) {
   return {
     Status: true as const,
@@ -69,7 +69,7 @@ export function betHistoryEntryWire(row: BetHistoryRow): BetHistoryEntry {
   };
 }
 
-/** A session's `marketId` is its event (the fancy bets' MarketId, DESIGN §4) and `Selectionid` the runner. */
+/** A session's `marketId` is its event (the fancy bets' MarketId, docs/decisions.md#api) and `Selectionid` the runner. */
 export function matchBetEntryWire(
   row: MatchBetRow,
   eventId: string,

@@ -7,7 +7,7 @@ import { createSnapshots } from '../../http/snapshot.js';
 import { cricketScoreWire, otherScoreWire } from './scores.wire.js';
 
 /**
- * SPEC §7 Scores: the feed's latest score of an event, as a snapshot (http/snapshot.ts) whose input
+ * docs/product.md#calls Scores: the feed's latest score of an event, as a snapshot (http/snapshot.ts) whose input
  * is the score itself — the feed puts a new one for every ball. The cricket score is answered in
  * the fast lane too.
  */

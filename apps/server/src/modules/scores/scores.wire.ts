@@ -35,7 +35,7 @@ export function tennisPointCalls(points: TennisPoints): NonNullable<OtherScoreWi
   return { home: GAME_CALLS[home] ?? '40', away: GAME_CALLS[away] ?? '40', isTiebreak };
 }
 
-/** SPEC §3: eventTypeId 2 tennis, 1 soccer; tennis adds the game in play and the server. */
+/** docs/product.md#entities: eventTypeId 2 tennis, 1 soccer; tennis adds the game in play and the server. */
 export function otherScoreWire(score: OtherScore): OtherScoreWire {
   const side = (entry: OtherScore['home']) => ({ ...entry, gameSequence: [...entry.gameSequence] });
   return {

@@ -17,7 +17,7 @@ import { createSettlementService, settleFromFeed } from './settlement.service.js
 /**
  * The further exchange markets (docs/architecture.md identifiers): tied match and completed match
  * on cricket, over/under goals on soccer, a set's winner on tennis. They trade and settle like
- * match odds (DESIGN §5): back and lay, one winner runner, exact paise.
+ * match odds (docs/decisions.md#money): back and lay, one winner runner, exact paise.
  */
 
 let database: TestDatabase;
@@ -158,7 +158,7 @@ async function settlementLedger(marketId: string) {
   }));
 }
 
-/** Money is conserved and every running total equals the ledger (DESIGN §5). */
+/** Money is conserved and every running total equals the ledger (docs/decisions.md#money). */
 async function expectConserved() {
   const audit = await auditMoney(database.db);
   expect(audit.ledgerTotal).toBe(0n);
@@ -654,7 +654,7 @@ describe('set winner (tennis)', () => {
         stake: 500,
       }),
     ).toEqual(placed);
-    // A: back 777 at 1.5 → +₹389 (₹388.50 rounded half away from zero, SPEC §5) / −777; back
+    // A: back 777 at 1.5 → +₹389 (₹388.50 rounded half away from zero, docs/product.md#validation) / −777; back
     // 500 at 2.8 → +900 / −500.
     expect((await book(a, marketId)).Result).toEqual([
       { selectionId: first, RunnerName: 'Alcaraz', pL: -111 },

@@ -15,7 +15,7 @@ import {
   type Target,
 } from './settlement-plan.js';
 
-/* What a settlement decides (DESIGN §5), without a database. */
+/* What a settlement decides (docs/decisions.md#money), without a database. */
 
 const MARKET: Target = {
   target: '1.42',

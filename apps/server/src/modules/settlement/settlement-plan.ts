@@ -10,13 +10,13 @@ import {
 } from '@backlay/domain';
 
 /*
- * What a settlement decides (DESIGN §5), without a query: the target of a result, whether the
+ * What a settlement decides (docs/decisions.md#money), without a query: the target of a result, whether the
  * result fits it, each bet's outcome, each client's line with its commission, the bets' new
  * status, and a rollback's reversing amounts. settlement-transactions.ts reads and writes around
  * these under the locks.
  */
 
-/** What a market or fancy runner is settled with (DESIGN §5). */
+/** What a market or fancy runner is settled with (docs/decisions.md#money). */
 export type Result =
   | { readonly kind: 'winner'; readonly marketId: string; readonly selectionId: string }
   | { readonly kind: 'runs'; readonly selectionId: string; readonly runs: number }

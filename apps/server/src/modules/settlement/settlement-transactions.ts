@@ -26,7 +26,7 @@ import {
 import * as q from './settlement.queries.js';
 
 /*
- * Settlement's transactions (DESIGN §5): the market row FOR UPDATE, then wallets by ascending
+ * Settlement's transactions (docs/decisions.md#money): the market row FOR UPDATE, then wallets by ascending
  * account; one ledger pair per client and market at the domain's figures, commission on a net
  * win, exposure released, bets Settled or Lost; the same result again changes nothing; another
  * result is a 409 until a rollback, which writes compensating rows and re-imposes exposure. The
@@ -146,7 +146,7 @@ export async function settle(
 /**
  * Rolls back a target's settlement, on the caller's transaction: each client's pair reversed,
  * the bets open again, and exposure held again as the open bets stand now (MainBalance may go
- * negative; DESIGN §5).
+ * negative; docs/decisions.md#money).
  */
 export async function rollback(
   tx: Tx,
@@ -198,7 +198,7 @@ export async function rollback(
     tx,
     finished.map((bet) => bet.id),
   );
-  // Exposure comes back as the open bets stand now (MainBalance may go negative; DESIGN §5).
+  // Exposure comes back as the open bets stand now (MainBalance may go negative; docs/decisions.md#money).
   for (const line of lines) {
     const accountId = accountOf.get(line.client_id) ?? '';
     const exposure = await openPositionExposure(

@@ -1,7 +1,7 @@
 import type { MarketType } from '@backlay/domain';
 import type { Tx } from '../../db/pool.js';
 
-/** The market row FOR UPDATE, first in the lock order (DESIGN §5), with the names a statement shows. */
+/** The market row FOR UPDATE, first in the lock order (docs/decisions.md#money), with the names a statement shows. */
 export async function lockMarketForSettlement(tx: Tx, marketId: string) {
   return tx
     .selectFrom('markets')

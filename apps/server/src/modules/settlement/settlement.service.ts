@@ -14,7 +14,7 @@ import * as q from './settlement.queries.js';
 export type { Result, SettlementOutcome } from './settlement-plan.js';
 
 /**
- * Settlement (DESIGN §5): the market row FOR UPDATE, then wallets by ascending account; one ledger
+ * Settlement (docs/decisions.md#money): the market row FOR UPDATE, then wallets by ascending account; one ledger
  * pair per client and market at the domain's figures, commission on a net win, exposure released,
  * bets Settled or Lost; the same result again changes nothing; another result is a 409 until a
  * rollback, which writes compensating rows and re-imposes exposure. What it decides is

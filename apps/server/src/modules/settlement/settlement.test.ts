@@ -108,7 +108,7 @@ async function detail(token: string) {
   }>().Result;
 }
 
-/** Money is conserved and every running total equals the ledger (DESIGN §5). */
+/** Money is conserved and every running total equals the ledger (docs/decisions.md#money). */
 async function expectConserved() {
   const audit = await auditMoney(database.db);
   expect(audit.ledgerTotal).toBe(0n);

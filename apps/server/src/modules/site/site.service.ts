@@ -51,7 +51,7 @@ export function loadBrandTable(file: string): BrandTable {
 const SHARED_SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'gov', 'ac', 'edu']);
 
 /**
- * The brand label of a host name (DESIGN §8): its second-level label, lower-cased —
+ * The brand label of a host name (docs/decisions.md#silent-rules): its second-level label, lower-cased —
  * `skyexch.com`, `www.skyexch.com`, `skyexch.localhost` → `skyexch`; `skyexch.co.in` → `skyexch`.
  * `localhost`, single labels and IP addresses have none.
  */

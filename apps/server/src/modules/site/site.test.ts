@@ -8,7 +8,7 @@ import { buildTestApp } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { brandLabel, BUILT_IN_BRANDS, createSiteService, loadBrandTable } from './site.service.js';
 
-describe('brandLabel (DESIGN §8: the second-level label of the host name)', () => {
+describe('brandLabel (docs/decisions.md#silent-rules: the second-level label of the host name)', () => {
   it.each([
     ['skyexch.com', 'skyexch'],
     ['www.skyexch.com', 'skyexch'],

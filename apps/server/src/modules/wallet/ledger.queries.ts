@@ -7,7 +7,7 @@ import type { BetsTable, LedgerKind } from '../../db/schema.js';
 export type { DayWindow, PageWindow };
 
 /*
- * The reports' reads of the ledger (SPEC §7, DESIGN §8): the account statement, profit and loss
+ * The reports' reads of the ledger (docs/product.md#calls, docs/decisions.md#silent-rules): the account statement, profit and loss
  * and the match bets of an event. The wallet module owns ledger_entries (docs/architecture.md,
  * "Money"); the reports module calls these through wallet.service.ts.
  */
@@ -242,7 +242,7 @@ export async function profitLossPage(
       eb.fn.max<Date>('le.created_at').as('created_at'),
     ])
     .groupBy(['le.event_id', 'ev.name']);
-  // One row per casino game beside the events (DESIGN §8: casino results are ProfitLoss rows).
+  // One row per casino game beside the events (docs/decisions.md#silent-rules: casino results are ProfitLoss rows).
   const casino = casinoRows(db, filter)
     .select((eb) => [
       casinoEventId.as('event_id'),

@@ -37,7 +37,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return files.flat();
 }
 
-describe('the wallet owns the money (DESIGN §11)', () => {
+describe('the wallet owns the money (docs/decisions.md#hot-paths)', () => {
   it('is the only code in apps/server/src naming wallets, exposures or ledger_entries', async () => {
     const offenders: string[] = [];
     for (const file of await sourceFiles(SRC)) {

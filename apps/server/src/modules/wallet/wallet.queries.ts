@@ -65,7 +65,7 @@ export async function readClientWallet(
   return row && toWallet(row);
 }
 
-/** Locks wallets in ascending account order, the lock order of every money-moving transaction (DESIGN §5). */
+/** Locks wallets in ascending account order, the lock order of every money-moving transaction (docs/decisions.md#money). */
 export async function lockWallets(
   tx: Tx,
   accountIds: readonly string[],

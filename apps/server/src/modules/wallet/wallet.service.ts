@@ -5,7 +5,7 @@ import type { Clock, Random } from '../../seams.js';
 import * as q from './wallet.queries.js';
 import { rupeesWire } from '../../money.js';
 
-/** A client's wallet in paise (DESIGN §5). */
+/** A client's wallet in paise (docs/decisions.md#money). */
 export interface Wallet {
   readonly creditLimit: bigint;
   readonly pl: bigint;
@@ -36,7 +36,7 @@ const totalsOf = (row: q.WalletRow) => ({
 /*
  * The wallet's operations (docs/architecture.md, "Money"). Bets, matka, casino and settlement
  * decide what to hold or post and call these inside their transaction; nothing else reads or
- * writes wallets, exposures or ledger_entries. Lock order (DESIGN §5): the caller's market row
+ * writes wallets, exposures or ledger_entries. Lock order (docs/decisions.md#money): the caller's market row
  * first, then wallets by ascending account id (lockClientWallet for one client, settlePositions
  * for many, with the house).
  */
@@ -78,7 +78,7 @@ export async function lockClientWallet(
 
 /**
  * Hold: sets a position's exposure to `exposure` paise, refused (false, nothing changed) when the
- * increase is more than the main balance covers (DESIGN §5). A rollback re-imposing exposure may
+ * increase is more than the main balance covers (docs/decisions.md#money). A rollback re-imposing exposure may
  * overdraw. The caller holds the wallet's lock (lockClientWallet).
  */
 export async function holdPosition(

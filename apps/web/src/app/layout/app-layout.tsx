@@ -17,7 +17,7 @@ import { Sidebar } from './sidebar';
 import { Toasts } from './toasts';
 import styles from './app-layout.module.css';
 
-/** SPEC §2: at 768 px wide or less the sidebar hides until toggled and the footer menu shows. */
+/** docs/product.md#screens: at 768 px wide or less the sidebar hides until toggled and the footer menu shows. */
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 const isMobile = () => window.matchMedia(MOBILE_QUERY).matches;
@@ -26,7 +26,7 @@ const isMobile = () => window.matchMedia(MOBILE_QUERY).matches;
  * The logged-in frame, with the hub connection of the session (so only a logged-in user loads
  * SignalR) and the toasts: fixed header, the connection banner while the link is lost, news ticker,
  * sidebar, content, the page footer, and the footer menu on small screens; the rules modal on
- * first entry (SPEC §2); the reality check at the client's interval (docs/safer-gambling.md).
+ * first entry (docs/product.md#screens); the reality check at the client's interval (docs/safer-gambling.md).
  * Prices grey out at the server's freshness window (site config).
  */
 export function AppLayout() {

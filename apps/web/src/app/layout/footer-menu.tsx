@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icons';
 import { paths } from '../paths';
 import styles from './footer-menu.module.css';
 
-/** The bottom menu on screens 768 px wide or less (SPEC §2). */
+/** The bottom menu on screens 768 px wide or less (docs/product.md#screens). */
 export function FooterMenu({ onSports, onLogout }: { onSports: () => void; onLogout: () => void }) {
   const supportUrl = useSupportUrl();
   return (

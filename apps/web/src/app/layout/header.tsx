@@ -19,9 +19,9 @@ type Dialog = 'chips' | 'password' | null;
 
 /**
  * The fixed header: sidebar toggle, logo, wallet button and user menu; dropdowns exclusive
- * (SPEC §2). The user menu's Edit Stake and Change Password open their dialogs beside it; its
+ * (docs/product.md#screens). The user menu's Edit Stake and Change Password open their dialogs beside it; its
  * Safer betting leads to the client's limits, and its Data saver switch and the data this page
- * used are ours too, not the SPEC's (docs/pwa-and-data-saver.md). It raises the update prompt
+ * used are ours too, beyond docs/product.md (docs/pwa-and-data-saver.md). It raises the update prompt
  * when a new build is deployed.
  */
 export function Header({

@@ -3,7 +3,7 @@ import { paths } from '../paths';
 import { BrandLogo } from './brand-logo';
 import styles from './header.module.css';
 
-/** The visitor's header: logo and the Login button; no sidebar (SPEC §2). */
+/** The visitor's header: logo and the Login button; no sidebar (docs/product.md#screens). */
 export function PublicHeader() {
   return (
     <header className={styles.header}>

@@ -9,7 +9,7 @@ import styles from './sidebar.module.css';
 
 type Section = 'matka' | 'report' | `sport-${number}` | `series-${number}-${string}`;
 
-/** The left sidebar of SPEC §2 Layout; sections expand and collapse on toggle. */
+/** The left sidebar of docs/product.md#screens Layout; sections expand and collapse on toggle. */
 export function Sidebar({
   open,
   onNavigate,
@@ -20,7 +20,7 @@ export function Sidebar({
   onClose: () => void;
 }) {
   const [expanded, setExpanded] = useState<ReadonlySet<Section>>(new Set());
-  // Every sport's open events: the sports' series trees and the in-play count (SPEC §2 Layout).
+  // Every sport's open events: the sports' series trees and the in-play count (docs/product.md#screens Layout).
   const { data: markets = [] } = useMarketList(0);
   const inPlayCount = inPlayMarkets(markets).length;
   const toggle = (section: Section) =>

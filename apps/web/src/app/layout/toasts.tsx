@@ -1,7 +1,7 @@
 import { Toaster } from 'sonner';
 import { READABLE_COLOURS } from './toast-colours';
 
-/** SPEC §9: toasts vanish after 2000 ms; they sit top right (SPEC §2). */
+/** docs/product.md#constants: toasts vanish after 2000 ms; they sit top right (docs/product.md#screens). */
 export const TOAST_MS = 2000;
 /** Toasts sit under the fixed header and the news ticker (32 px), never over the wallet. */
 const TOAST_TOP = 'calc(var(--header-height) + 40px)';

@@ -2,7 +2,7 @@ import { AccountStatement } from '../../features/reports/components/account-stat
 import { useSiteConfig } from '../../features/site/api/get-site-config';
 import styles from './pages.module.css';
 
-/** `/ac_statement`: the account statement (SPEC §2). */
+/** `/ac_statement`: the account statement (docs/product.md#screens). */
 export function AccountStatementPage() {
   const reportTimeZone = useSiteConfig()?.reportTimeZone;
   return (

@@ -3,7 +3,7 @@ import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { SPORTS } from '../paths';
 import styles from './pages.module.css';
 
-/** `/bethistory`: the bet history (SPEC §2). */
+/** `/bethistory`: the bet history (docs/product.md#screens). */
 export function BetHistoryPage() {
   const reportTimeZone = useSiteConfig()?.reportTimeZone;
   return (

@@ -8,7 +8,7 @@ import styles from './reports.module.css';
 
 /**
  * `/betting_history/{marketid}/{userId}`: the client's bets on one market or fancy session
- * (SPEC §2), named by the router state or, on a cold load, the query (DESIGN §8).
+ * (docs/product.md#screens), named by the router state or, on a cold load, the query (docs/decisions.md#silent-rules).
  */
 export function BettingHistoryPage() {
   const { marketid = '', userId = '' } = useParams();

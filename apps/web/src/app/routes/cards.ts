@@ -8,7 +8,7 @@ export const SLIDES: readonly Slide[] = [
   { src: '/banners/banner-matka.svg', alt: 'Matka: pick your number, 00 to 99' },
 ];
 
-/** SPEC §2 /home: sport ids 4, 1, 2, the casino card's 5, and matka. */
+/** docs/product.md#screens /home: sport ids 4, 1, 2, the casino card's 5, and matka. */
 export const HOME_CARDS: readonly GameCard[] = [
   { id: 4, name: 'Cricket', image: '/cards/cricket.svg', href: paths.match.href(4) },
   { id: 1, name: 'Soccer', image: '/cards/soccer.svg', href: paths.match.href(1) },
@@ -17,7 +17,7 @@ export const HOME_CARDS: readonly GameCard[] = [
   { id: 6, name: 'Matka', image: '/cards/matka.svg', href: paths.matkaMarket.href() },
 ];
 
-/** SPEC §2 landing: cricket, soccer, tennis, casino; a visitor is asked to log in first. */
+/** docs/product.md#screens landing: cricket, soccer, tennis, casino; a visitor is asked to log in first. */
 export const LANDING_CARDS: readonly GameCard[] = HOME_CARDS.filter((card) => card.id !== 6).map(
   (card) => ({
     ...card,

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import styles from './pages.module.css';
 
 /**
- * `/casino/{gameid}` (SPEC §2): the game's frame. Rounds move money on the server while the
+ * `/casino/{gameid}` (docs/product.md#screens): the game's frame. Rounds move money on the server while the
  * frame plays, so the header's balance reloads whenever the player leaves the frame: back to our
  * page (focus returns to this window) or off to another route.
  */

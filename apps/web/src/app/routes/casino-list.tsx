@@ -2,7 +2,7 @@ import { CasinoLobby } from '../../features/casino/components/casino-lobby';
 import { paths } from '../paths';
 import styles from './pages.module.css';
 
-/** `/casinolist` (SPEC §2): the five games, each opening `/casino/{gameid}`. */
+/** `/casinolist` (docs/product.md#screens): the five games, each opening `/casino/{gameid}`. */
 export function CasinoListPage() {
   return (
     <section className={styles.screen}>

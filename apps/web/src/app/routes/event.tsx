@@ -40,8 +40,8 @@ const NO_CHIPS: readonly Chip[] = [];
 const NO_BETS: readonly BetListItem[] = [];
 
 /**
- * `/market/{sportId}/{eventId}`: the event detail screen (SPEC §2). It renders from its URL
- * alone; the router state's names only title it before the event detail arrives (DESIGN §8).
+ * `/market/{sportId}/{eventId}`: the event detail screen (docs/product.md#screens). It renders from its URL
+ * alone; the router state's names only title it before the event detail arrives (docs/decisions.md#silent-rules).
  */
 export function EventPage() {
   const { sportId = '', eventId = '' } = useParams();
@@ -116,7 +116,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const login = useStoredLogin();
   const detail = useEventDetail(eventId);
   const bets = useMatchedBets(eventId);
-  const chips = useChips(); // SPEC §4: chip settings load on entry, for the bet slip.
+  const chips = useChips(); // docs/product.md#states: chip settings load on entry, for the bet slip.
   const queryClient = useQueryClient();
   // The open slip lives here, where the tables and the slip meet (client-only state); only the
   // chosen cells and the slip follow it, so opening the slip renders nothing else.
@@ -132,7 +132,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
   const showKeys = useCallback(() => setShowingKeys(true), []);
   const hideKeys = useCallback(() => setShowingKeys(false), []);
   const keys = usePriceKeys({ root: main, slip, choice, onShowKeys: showKeys });
-  // SPEC §4 "After a successful bet": balance, matched bets with profit/loss or fancy
+  // docs/product.md#states "After a successful bet": balance, matched bets with profit/loss or fancy
   // position, and event detail; a cancel's and a cash out's answer refresh the same, and what
   // the client's limits leave (the bet slip's line).
   const refreshAfterBet = useCallback(() => {

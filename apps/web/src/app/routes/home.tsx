@@ -10,7 +10,7 @@ import { HOME_CARDS, SLIDES } from './cards';
 import { marketLink } from './market-link';
 
 /**
- * `/home`: the carousel (autoplay every 3 s) and five cards (SPEC §2), then the matches in play
+ * `/home`: the carousel (autoplay every 3 s) and five cards (docs/product.md#screens), then the matches in play
  * across sports with their match odds, one list per sport (1 / X / 2 columns as on /inplay).
  */
 export function HomePage() {

@@ -14,7 +14,7 @@ const isSportKey = (value: string | null): value is SportKey =>
 
 /**
  * `/inplay`: tabs Cricket, Soccer and Tennis listing the markets in play (MarketStatus 1), with
- * live prices (SPEC §2). The tab sits in the query (`?sport=1`) so Back returns to it.
+ * live prices (docs/product.md#screens). The tab sits in the query (`?sport=1`) so Back returns to it.
  */
 export function InplayPage() {
   const [search, setSearch] = useSearchParams();

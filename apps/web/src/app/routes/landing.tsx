@@ -7,8 +7,8 @@ import { LANDING_CARDS, SLIDES } from './cards';
 import styles from './pages.module.css';
 
 /**
- * `/`: header, Login button, news marquee with the first message, slider, four cards (SPEC §2),
- * and the page footer (SPEC §1).
+ * `/`: header, Login button, news marquee with the first message, slider, four cards (docs/product.md#screens),
+ * and the page footer (docs/product.md#purpose).
  */
 export function LandingPage() {
   return (

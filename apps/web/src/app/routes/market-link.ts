@@ -3,8 +3,8 @@ import type { MarketLink } from '../../features/markets/components/market-row';
 import { paths } from '../paths';
 
 /**
- * The router state the event route is opened with (SPEC §2). An optimisation only: the event
- * route renders from its URL alone (DESIGN §8).
+ * The router state the event route is opened with (docs/product.md#screens). An optimisation only: the event
+ * route renders from its URL alone (docs/decisions.md#silent-rules).
  */
 export interface MarketRouteState {
   readonly seriesName: string;

@@ -5,7 +5,7 @@ import { SPORTS } from '../paths';
 import { marketLink } from './market-link';
 import styles from './pages.module.css';
 
-/** `/match/{sportId}`: every open market of the sport with live prices (SPEC §2). */
+/** `/match/{sportId}`: every open market of the sport with live prices (docs/product.md#screens). */
 export function MatchPage() {
   const sportId = Number(useParams().sportId);
   const sport = SPORTS.find((candidate) => candidate.id === sportId);

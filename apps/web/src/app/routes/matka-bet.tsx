@@ -17,7 +17,7 @@ function stateText(state: unknown, key: 'hindi' | 'EndTime'): string {
 }
 
 /**
- * `/matkabet/{EventName}/{EventId}/{Mid}` (SPEC §2): the matka board of one game's market. The
+ * `/matkabet/{EventName}/{EventId}/{Mid}` (docs/product.md#screens): the matka board of one game's market. The
  * URL alone is enough; the games list's state adds the Hindi name and the close (until the board
  * has read the games itself); the site's configuration gives the previews their payout.
  */

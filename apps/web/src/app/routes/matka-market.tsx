@@ -2,7 +2,7 @@ import { MatkaGames } from '../../features/matka/components/games';
 import { paths } from '../paths';
 import styles from './pages.module.css';
 
-/** `/matka_market` (SPEC §2): the matka games, each opening its board with the game as state. */
+/** `/matka_market` (docs/product.md#screens): the matka games, each opening its board with the game as state. */
 export function MatkaMarketPage() {
   return (
     <section className={styles.screen}>

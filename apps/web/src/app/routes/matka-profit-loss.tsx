@@ -5,7 +5,7 @@ import { useSiteConfig } from '../../features/site/api/get-site-config';
 import { paths } from '../paths';
 import styles from './pages.module.css';
 
-/** `/matka-profit-loss` (SPEC §2): Bet Profit Loss of matka; a market opens `/show-matka-bet`. */
+/** `/matka-profit-loss` (docs/product.md#screens): Bet Profit Loss of matka; a market opens `/show-matka-bet`. */
 export function MatkaProfitLossPage() {
   const { search } = useLocation();
   const { filters, apply } = useMatkaProfitLossFilters(useSiteConfig()?.reportTimeZone);

@@ -1,7 +1,7 @@
 import { MatkaResults } from '../../features/matka/components/results';
 import styles from './pages.module.css';
 
-/** `/makta_bethistory` (SPEC §2): Bet Result of matka. */
+/** `/makta_bethistory` (docs/product.md#screens): Bet Result of matka. */
 export function MatkaResultPage() {
   return (
     <section className={styles.screen}>

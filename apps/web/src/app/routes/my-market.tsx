@@ -3,7 +3,7 @@ import { SPORTS } from '../paths';
 import { myMarketLink } from './report-links';
 import styles from './pages.module.css';
 
-/** `/mymarket`: the client's open markets with each side's profit or loss (SPEC §2). */
+/** `/mymarket`: the client's open markets with each side's profit or loss (docs/product.md#screens). */
 export function MyMarketPage() {
   return (
     <section className={styles.screen}>

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../paths';
 import styles from './pages.module.css';
 
-/** `/network_err?statusCode=`: reachable logged in or not (DESIGN §8). */
+/** `/network_err?statusCode=`: reachable logged in or not (docs/decisions.md#silent-rules). */
 export function NetworkErrorPage() {
   const [search] = useSearchParams();
   const statusCode = search.get('statusCode') ?? '';

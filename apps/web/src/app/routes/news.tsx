@@ -1,7 +1,7 @@
 import { NewsTable } from '../../features/news/components/news-table';
 import styles from './pages.module.css';
 
-/** `/news`: the Date and News table (SPEC §2). */
+/** `/news`: the Date and News table (docs/product.md#screens). */
 export function NewsPage() {
   return (
     <section className={styles.screen}>

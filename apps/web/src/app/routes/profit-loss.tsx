@@ -5,7 +5,7 @@ import { SPORTS } from '../paths';
 import { showMatchBetLink } from './report-links';
 import styles from './pages.module.css';
 
-/** `/profit-loss`: the profit and loss listing (SPEC §2); an event opens `/showmatchbet`. */
+/** `/profit-loss`: the profit and loss listing (docs/product.md#screens); an event opens `/showmatchbet`. */
 export function ProfitLossPage() {
   const { search } = useLocation();
   const reportTimeZone = useSiteConfig()?.reportTimeZone;

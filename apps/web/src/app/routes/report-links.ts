@@ -7,9 +7,9 @@ import { paths } from '../paths';
 import type { MarketRouteState } from './market-link';
 
 /**
- * The router state `/betting_history/{marketid}/{userId}` is opened with (SPEC §2). The same
+ * The router state `/betting_history/{marketid}/{userId}` is opened with (docs/product.md#screens). The same
  * three go in the query (`?eventid=&selectionId=&marketType=`), so the page works from its URL
- * alone (DESIGN §8); the state is only read first.
+ * alone (docs/decisions.md#silent-rules); the state is only read first.
  */
 export interface BettingHistoryState {
   readonly eventid: string;
@@ -19,7 +19,7 @@ export interface BettingHistoryState {
 
 /**
  * The state a P/L row opens `/showmatchbet` with: the listing's filters for Back, and the event's
- * name for the title. An optimisation only: the page works from its URL (DESIGN §8).
+ * name for the title. An optimisation only: the page works from its URL (docs/decisions.md#silent-rules).
  */
 export interface ShowMatchBetState {
   readonly backSearch: string;
@@ -84,7 +84,7 @@ export function bettingHistoryOf(
   const marketType = MARKET_TYPES.find((type) => type === named);
   if (marketType === undefined) return { eventId, of: null };
   if (marketType === 'FANCY') {
-    // DESIGN §4: a session's bets belong to the event; the show-bet row's marketId is its id.
+    // docs/decisions.md#api: a session's bets belong to the event; the show-bet row's marketId is its id.
     const fancyEvent = eventId ?? marketId;
     return {
       eventId: fancyEvent,
@@ -94,7 +94,7 @@ export function bettingHistoryOf(
   return { eventId, of: { marketType, marketId } };
 }
 
-/** A my-market row opens its event screen with the names it is titled by (SPEC §2). */
+/** A my-market row opens its event screen with the names it is titled by (docs/product.md#screens). */
 export function myMarketLink(market: MyMarket): ReportLink {
   const state: MarketRouteState = { seriesName: market.SeriesName, matchName: market.MarketName };
   return { to: paths.market.href(market.SportsId, market.EventId), state };

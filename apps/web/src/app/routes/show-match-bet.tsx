@@ -9,7 +9,7 @@ import styles from './reports.module.css';
 const EVENT_ID = /^\d{1,15}$/;
 
 /**
- * `/showmatchbet/{eventid}`: Show Bet, the client's result on each market of the event (SPEC §2),
+ * `/showmatchbet/{eventid}`: Show Bet, the client's result on each market of the event (docs/product.md#screens),
  * with Back to `/profit-loss` (keeping the listing's filters, and titled by the event's name, when
  * opened from there).
  */

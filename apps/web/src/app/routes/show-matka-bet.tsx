@@ -18,7 +18,7 @@ function stateOf(state: unknown): { backSearch: string; marketName: string } {
 }
 
 /**
- * `/show-matka-bet/{Mid}` (SPEC §2): the client's bets of one matka market, with Back to
+ * `/show-matka-bet/{Mid}` (docs/product.md#screens): the client's bets of one matka market, with Back to
  * `/matka-profit-loss` (keeping its filters when opened from there).
  */
 export function ShowMatkaBetPage() {

@@ -22,5 +22,5 @@ export function parseRupees(text: string): number | undefined {
   return value > 0 && Number.isFinite(value) ? value : undefined;
 }
 
-/** A time in the back office's tables: `D MMM YYYY hh:mm A`, local (DESIGN §8). */
+/** A time in the back office's tables: `D MMM YYYY hh:mm A`, local (docs/decisions.md#silent-rules). */
 export const formatTime = (iso: string): string => dayjs(iso).format('D MMM YYYY hh:mm A');

@@ -1,4 +1,4 @@
-/** General → specific, so invalidation can target any level (STYLE). */
+/** General → specific, so invalidation can target any level (docs/conventions.md#query-keys). */
 export const backofficeKeys = {
   all: ['backoffice'] as const,
   operator: () => [...backofficeKeys.all, 'operator'] as const,

@@ -3,7 +3,7 @@ import { betFigures, toStake, type BetFigures } from '@backlay/domain';
 import { selectionPricedBet, type BetSelection } from '../../lib/bet-selection';
 
 /**
- * Est Profit and the liability of the slip (SPEC §5), from the domain's figures for the market
+ * Est Profit and the liability of the slip (docs/product.md#validation), from the domain's figures for the market
  * type and side, in paise; null while the stake is not a stake (0, negative, too large) or the
  * price is not one the domain prices.
  */
@@ -18,9 +18,9 @@ type SportsId = (typeof SPORTS)[number];
 const isSportsId = (id: number): id is SportsId => (SPORTS as readonly number[]).includes(id);
 
 /**
- * The bet draft of SPEC §3 for the chosen price and stake: Stack, OldStack and Exposure are the
+ * The bet draft of docs/product.md#entities for the chosen price and stake: Stack, OldStack and Exposure are the
  * stake; Price 0 for match markets and the rate (the cell's size) for fancy; BetStatus Pending.
- * The server computes its own exposure and ignores Exposure, ReturnBalance and UserId (DESIGN §5).
+ * The server computes its own exposure and ignores Exposure, ReturnBalance and UserId (docs/decisions.md#money).
  */
 export function betDraft(selection: BetSelection, stake: number, userId: number): BetDraft {
   if (!isSportsId(selection.sportsId)) throw new Error(`No betting on sport ${selection.sportsId}`);

@@ -8,7 +8,7 @@ export interface CasinoGame {
   readonly image: string;
 }
 
-/** SPEC §2 /casinolist: the lobby's games in lobby order. */
+/** docs/product.md#screens /casinolist: the lobby's games in lobby order. */
 export const LOBBY_GAMES: readonly CasinoGame[] = CASINO_GAMES.map((game) => ({
   ...game,
   image: `/casino/${game.id}.svg`,

@@ -15,7 +15,7 @@ import { eventKeys } from './query-keys';
 import styles from './freshness.module.css';
 
 /**
- * The polled reads a market's prices come from (SPEC §4: every 2 s): the bookmaker and the fancy
+ * The polled reads a market's prices come from (docs/product.md#states: every 2 s): the bookmaker and the fancy
  * rows (market id = the event id) from the bookmaker/fancy odds, toss from the toss odds or the
  * event's odds (whichever is newer), every exchange market from the event's odds.
  */

@@ -76,7 +76,7 @@ export function marketTypeOf(market: EventMarket): MarketType {
   return MARKET_TYPES.find((type) => type === market.MarketType) ?? 'MATCH_ODDS';
 }
 
-/** A price of 0 is the feed saying "no quote" (DESIGN §4 rows carry 0 when empty). */
+/** A price of 0 is the feed saying "no quote" (docs/decisions.md#api rows carry 0 when empty). */
 const quote = (level: { price: number; size: number } | undefined): Quote | undefined =>
   level === undefined || level.price <= 0 ? undefined : level;
 
@@ -127,7 +127,7 @@ export function plainFromRates(book: MarketBookWire | null | undefined): PlainBo
   };
 }
 
-/** DESIGN §7: of two books of one market, the one with the higher `Seq`. */
+/** docs/decisions.md#hub: of two books of one market, the one with the higher `Seq`. */
 export function newerBook(a: PlainBook | undefined, b: PlainBook | undefined) {
   if (a === undefined) return b;
   if (b === undefined) return a;
@@ -145,7 +145,7 @@ const base = (market: EventMarket) => ({
 /**
  * An exchange market (match odds, tied match, over/under, a set's winner — docs/architecture.md
  * identifiers) or the toss market: the event's runners (names) with the book's prices, in display
- * order (SPEC §2: three runners 0, 2, 1). A suspended market suspends every runner; before the
+ * order (docs/product.md#screens: three runners 0, 2, 1). A suspended market suspends every runner; before the
  * first book the runner statuses of the event detail apply.
  */
 export function exchangeTable(market: EventMarket, book: PlainBook | undefined): TableMarket {
@@ -186,7 +186,7 @@ const bookmakerRow = (row: BookmakerWire): BookmakerRow => ({
 
 /**
  * A bookmaker market (odds per 100): the feed's rows with the custom rows merged by the domain
- * (SPEC §4 "Custom bookmaker markets"). Before the first rows arrive, the event's runners show
+ * (docs/product.md#states "Custom bookmaker markets"). Before the first rows arrive, the event's runners show
  * without prices.
  */
 export function bookmakerTable(

@@ -4,7 +4,7 @@ import type { CellFigures, LiveFigures } from '../../ui/odds-cell';
 
 /**
  * The event screen's prices as its cells read them: straight from the TanStack Query cache (the
- * only copy, STYLE), each cell following the figures it shows. A tick reaches the cells whose
+ * only copy, docs/conventions.md#client-state), each cell following the figures it shows. A tick reaches the cells whose
  * figures changed and nothing else (docs/architecture.md, "Prices on the event screen").
  */
 

@@ -1,5 +1,5 @@
 /**
- * General → specific, so invalidation can target any level (STYLE): after a bet, invalidate
+ * General → specific, so invalidation can target any level (docs/conventions.md#query-keys): after a bet, invalidate
  * `bets(eventId)` (matched bets and every position); an EventSuspended push, `detail(eventId)`
  * and `operator(eventId)` (the custom bookmaker, custom and active fancy rows).
  */

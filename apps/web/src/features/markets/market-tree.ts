@@ -7,7 +7,7 @@ export interface SeriesNode {
 }
 
 /**
- * The sidebar's tree of one sport (SPEC §2 Layout): its series, each with its markets, in the
+ * The sidebar's tree of one sport (docs/product.md#screens Layout): its series, each with its markets, in the
  * order the list gives them (in play first).
  */
 export function marketTree(markets: readonly MarketListItem[], sportId: number): SeriesNode[] {
@@ -21,7 +21,7 @@ export function marketTree(markets: readonly MarketListItem[], sportId: number):
   return [...bySeries].map(([seriesName, list]) => ({ seriesName, markets: list }));
 }
 
-/** The markets in play (MarketStatus 1, SPEC §3), optionally of one sport. */
+/** The markets in play (MarketStatus 1, docs/product.md#entities), optionally of one sport. */
 export function inPlayMarkets(
   markets: readonly MarketListItem[],
   sportId?: number,

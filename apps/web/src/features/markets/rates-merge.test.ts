@@ -66,7 +66,7 @@ describe('rates merge by Seq', () => {
     expect(ratesAnswerMerge(answer, refusal)).toEqual(refusal);
   });
 
-  it('a slow poll never overwrites a newer push held in the query cache (DESIGN §7)', async () => {
+  it('a slow poll never overwrites a newer push held in the query cache (docs/decisions.md#hub)', async () => {
     storeLogin({ Token: 'tok', uid: 3, UserName: 'asha', IsValidToken: 'v' });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const options = ratesQuery(['1.30412871']);

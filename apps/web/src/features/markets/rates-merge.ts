@@ -2,10 +2,10 @@ import type { MarketBookWire } from '@backlay/contract/markets';
 import { seqAnswerMerge, seqListMerge } from '../../lib/seq-merge';
 
 /**
- * DESIGN §7: every market book carries a per-market monotonic `Seq`; the client keeps the newer
+ * docs/decisions.md#hub: every market book carries a per-market monotonic `Seq`; the client keeps the newer
  * of two answers, so a slow poll never overwrites a newer push. Books present in `next` are kept
  * (the newer `next` is the list asked for); for each, the one with the higher `Seq` wins, and a
- * book equal to the one held keeps its reference so memoised rows skip the render (STYLE).
+ * book equal to the one held keeps its reference so memoised rows skip the render (docs/conventions.md#memoised-rows).
  */
 export function marketBooksMerge(
   previous: readonly MarketBookWire[],

@@ -1,4 +1,4 @@
-/** General → specific, so invalidation can target any level (STYLE). */
+/** General → specific, so invalidation can target any level (docs/conventions.md#query-keys). */
 export const reportKeys = {
   all: ['reports'] as const,
   statements: () => [...reportKeys.all, 'statement'] as const,

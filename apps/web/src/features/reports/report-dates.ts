@@ -30,7 +30,7 @@ export function reportToday(now: dayjs.ConfigType, timeZone: string): CalendarDa
 
 /**
  * The date range of a report read from the URL (`startDate`, `endDate`), each end that is not a
- * real `YYYY-MM-DD` day taking the report's default (SPEC §9: the last 7 days, today only for
+ * real `YYYY-MM-DD` day taking the report's default (docs/product.md#constants: the last 7 days, today only for
  * bet history) — the domain's rule, with today in REPORT_TZ.
  */
 export function reportRange(

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { SelectOption } from '../../ui/filter-form';
 import { reportRange } from './report-dates';
 
-/** SPEC §1 sport ids, `0` = every sport (DESIGN §4). */
+/** docs/product.md#purpose sport ids, `0` = every sport (docs/decisions.md#api). */
 export type ReportSportsId = NonNullable<z.input<typeof getProfitLoss.query>['sportsId']>;
-/** DESIGN §8: MATCH_ODDS is every market but fancy; `0` every market. */
+/** docs/decisions.md#silent-rules: MATCH_ODDS is every market but fancy; `0` every market. */
 export type ReportMarketType = NonNullable<z.input<typeof getBetHistory.query>['marketType']>;
 /** The Status select: every bet, or the wire's Pending / Settled (Settled and Lost). */
 export type BetStatusChoice = 'all' | NonNullable<z.input<typeof getBetHistory.query>['betStatus']>;
@@ -16,7 +16,7 @@ const SPORTS_IDS: readonly ReportSportsId[] = ['0', '1', '2', '4'];
 const MARKET_TYPES: readonly ReportMarketType[] = ['0', 'MATCH_ODDS', 'FANCY'];
 const BET_STATUSES: readonly BetStatusChoice[] = ['all', 'Pending', 'Settled'];
 
-/** A sport as the app names it (SPEC §1), for the Sport select. */
+/** A sport as the app names it (docs/product.md#purpose), for the Sport select. */
 export interface SportName {
   readonly id: number;
   readonly name: string;
@@ -35,7 +35,7 @@ export const MARKET_TYPE_OPTIONS: readonly SelectOption<ReportMarketType>[] = [
   { value: 'FANCY', label: 'Fancy' },
 ];
 
-/** SPEC §4: Pending shows as Active. */
+/** docs/product.md#states: Pending shows as Active. */
 export const BET_STATUS_OPTIONS: readonly SelectOption<BetStatusChoice>[] = [
   { value: 'all', label: 'All' },
   { value: 'Pending', label: betStatusLabel('Pending') },
@@ -63,7 +63,7 @@ function pageOf(search: URLSearchParams): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Rows to skip for a page (SPEC §7 `skipRec`): (page − 1) × 10. */
+/** Rows to skip for a page (docs/product.md#calls `skipRec`): (page − 1) × 10. */
 export function skipRecOf(page: number): string {
   return String((page - 1) * REPORT_PAGE_SIZE);
 }
@@ -96,7 +96,7 @@ export interface BetHistoryFilters extends DateFilter {
 
 /**
  * The filters live in the URL (`?startDate=&endDate=&type=&page=`), so a report opens from its
- * address alone, and Back returns to the previous page of it (DESIGN §8).
+ * address alone, and Back returns to the previous page of it (docs/decisions.md#silent-rules).
  */
 export function statementFilters(search: URLSearchParams, today: CalendarDate): StatementFilters {
   return {

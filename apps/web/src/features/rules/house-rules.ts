@@ -1,6 +1,6 @@
 /**
- * The house rules the Rules and Terms modal states (SPEC §2, §9), in Hindi/Hinglish as the
- * bettors read them. They describe operator policy (DESIGN §8): the server enforces the minimum
+ * The house rules the Rules and Terms modal states (docs/product.md#screens, #constants), in Hindi/Hinglish as the
+ * bettors read them. They describe operator policy (docs/decisions.md#silent-rules): the server enforces the minimum
  * stakes and the casino winning limit; the 3-minute football cancellation is the operator's void.
  */
 export interface RuleSection {

@@ -1,4 +1,4 @@
-/** General → specific, so invalidation can target any level (STYLE). */
+/** General → specific, so invalidation can target any level (docs/conventions.md#query-keys). */
 export const saferKeys = {
   all: ['safer'] as const,
   settings: () => [...saferKeys.all, 'settings'] as const,

@@ -1,4 +1,4 @@
-/** General → specific, so invalidation can target any level (STYLE). */
+/** General → specific, so invalidation can target any level (docs/conventions.md#query-keys). */
 export const scoreKeys = {
   all: ['scores'] as const,
   cricket: (eventId: string) => [...scoreKeys.all, 'cricket', eventId] as const,
@@ -6,5 +6,5 @@ export const scoreKeys = {
     [...scoreKeys.all, 'other', sportId, eventId] as const,
 };
 
-/** The sports the tennis/soccer score route serves (SPEC §1: 1 soccer, 2 tennis). */
+/** The sports the tennis/soccer score route serves (docs/product.md#purpose: 1 soccer, 2 tennis). */
 export type OtherSportId = '1' | '2';

@@ -10,5 +10,5 @@ export interface ActionAnswer {
   readonly Result: string;
 }
 
-/** The header that makes a money-moving call happen once per submission (DESIGN §4). */
+/** The header that makes a money-moving call happen once per submission (docs/decisions.md#api). */
 export const idempotent = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });

@@ -24,7 +24,7 @@ export const UNANSWERED_CLOSE_MESSAGE =
   'Closed without an answer: check whether it was done before doing it again.';
 
 export interface ActionSend {
-  /** This submission's key: made once, kept by its retries (DESIGN §4). */
+  /** This submission's key: made once, kept by its retries (docs/decisions.md#api). */
   readonly idempotencyKey: string;
   /** The reason typed, trimmed ('' when none is asked for). */
   readonly reason: string;
@@ -34,7 +34,7 @@ export interface ActionSend {
  * An operator action, confirmed in a dialog that says what will happen ("Credit ₹500.00 to
  * alice?"). A money-moving action is one submission per dialog: its Idempotency-Key is made at
  * the first Confirm and sent again by "Try again" after a network error or a 5xx, with the fields
- * held as they were sent, so the server does it once however often it is asked (DESIGN §4); a new
+ * held as they were sent, so the server does it once however often it is asked (docs/decisions.md#api); a new
  * dialog is a new submission with a new key. A definite answer (`Status` true or false) is toasted
  * with the server's `Result` and closes the dialog; a 4xx shows its message and lets the operator
  * change the fields, which makes a new submission.

@@ -27,7 +27,7 @@ function pricesOf(prices: Prices): Record<PriceField, number> | undefined {
 }
 
 /**
- * The operator's custom rows (SPEC §3): a fancy row or a bookmaker row added to an event or
+ * The operator's custom rows (docs/product.md#entities): a fancy row or a bookmaker row added to an event or
  * changed, its prices as whole numbers (bookmaker odds per 100). The server checks every field
  * and answers in words.
  */
@@ -145,7 +145,7 @@ function CustomBookmakerForm({
     setError(null);
     const isSaved = await run('bookmaker', () =>
       setCustomBookmaker({
-        // DESIGN §4: an event's bookmaker market is `<EventId>B`.
+        // docs/decisions.md#api: an event's bookmaker market is `<EventId>B`.
         marketId: `${Number(eventId)}B`,
         selectionId: selection,
         runnerName: runnerName.trim(),

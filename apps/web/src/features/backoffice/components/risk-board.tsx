@@ -11,7 +11,7 @@ import styles from './backoffice.module.css';
 
 type ClientPosition = RiskMarket['topClients'][number];
 
-/** Fancy sessions are cricket's (SPEC §1): a session whose event has no market listed is one. */
+/** Fancy sessions are cricket's (docs/product.md#purpose): a session whose event has no market listed is one. */
 const FANCY_SPORT = 4;
 
 /**

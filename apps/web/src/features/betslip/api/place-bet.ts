@@ -5,11 +5,11 @@ import { callApi, isWorthRetrying } from '../../../lib/api';
 
 export interface PlaceBetInput {
   readonly draft: BetDraft;
-  /** One per submit, kept by its retries (DESIGN §4). */
+  /** One per submit, kept by its retries (docs/decisions.md#api). */
   readonly idempotencyKey: string;
 }
 
-/** The fancy bet route for FANCY drafts, the user bet route for the others (SPEC §7). */
+/** The fancy bet route for FANCY drafts, the user bet route for the others (docs/product.md#calls). */
 export function placeBet({ draft, idempotencyKey }: PlaceBetInput) {
   const request = { body: draft, headers: { 'Idempotency-Key': idempotencyKey } };
   return draft.MarketType === 'FANCY'

@@ -39,7 +39,7 @@ import styles from './bet-slip.module.css';
 export interface BetSlipProps {
   /** The chosen price, or null: the slip then only says how to open it. */
   readonly selection: BetSelection | null;
-  /** The client's stake chips (SPEC §3), each adding its value to the stake. */
+  /** The client's stake chips (docs/product.md#entities), each adding its value to the stake. */
   readonly chips: readonly Chip[];
   /** Another dialog over the slip (the chip settings) holds its 10 s too. */
   readonly isHeld?: boolean;
@@ -47,7 +47,7 @@ export interface BetSlipProps {
   readonly onClose: (selection: BetSelection) => void;
   /** The Edit Stack link: the screen opens the chip settings. */
   readonly onEditStack: () => void;
-  /** A bet was placed: the screen refreshes balance, bets, positions and event detail (SPEC §4). */
+  /** A bet was placed: the screen refreshes balance, bets, positions and event detail (docs/product.md#states). */
   readonly onPlaced: (selection: BetSelection) => void;
   /**
    * The chosen market's prices: while stale the slip does not place (the server refuses a stale
@@ -77,7 +77,7 @@ export interface BetSlipProps {
 export const slipOdds = (selection: BetSelection) =>
   selection.marketType === 'FANCY' ? `${selection.odds} (${selection.price})` : `${selection.odds}`;
 
-/** The two cues play only when Bet Sound is on (SPEC §1). */
+/** The two cues play only when Bet Sound is on (docs/product.md#purpose). */
 function cue(kind: SoundKind): void {
   if (getBetSound()) playSound(kind);
 }
@@ -86,7 +86,7 @@ const rupees = (paise: Paise | undefined) =>
   formatMoney(paise === undefined ? 0 : paiseToRupees(paise));
 
 /**
- * The bet slip (SPEC §2, §4, §5): until a price is chosen it says how to open it; then a fresh
+ * The bet slip (docs/product.md#screens, #states, #validation): until a price is chosen it says how to open it; then a fresh
  * slip for that price (a new choice starts a new one).
  */
 export function BetSlip(props: BetSlipProps) {
@@ -148,7 +148,7 @@ function OpenSlip({
   }, [selection]);
   const isStale = freshness.isStale;
 
-  // SPEC §5: the stake input is parsed as an integer; non-numeric becomes 0.
+  // docs/product.md#validation: the stake input is parsed as an integer; non-numeric becomes 0.
   const stake = stakeParse(stakeText);
   const figures = slipFigures(selection, stake);
   const limits: StakeLimits | undefined =
@@ -183,7 +183,7 @@ function OpenSlip({
     if (isSending.current || isStale) return;
     const checked = stakeCheck(stake, limits);
     if (!checked.ok) {
-      // SPEC §5 and §8: nothing is sent; 'Total stack must be greater than 0' for a zero stake.
+      // docs/product.md#validation and #errors: nothing is sent; 'Total stack must be greater than 0' for a zero stake.
       toast.error(checked.message);
       cue('wrong');
       timer.restart();
@@ -216,7 +216,7 @@ function OpenSlip({
     } finally {
       delay.stop();
       isSending.current = false;
-      close(); // SPEC §4: the slip closes after a submit, whatever the answer.
+      close(); // docs/product.md#states: the slip closes after a submit, whatever the answer.
     }
   }
 

@@ -7,7 +7,7 @@ import { Modal } from '../../../ui/modal';
 import styles from './bet-slip.module.css';
 
 /**
- * The confirm step of 'Confirm bet before placing' (SPEC §2): the bet once more, in words, with
+ * The confirm step of 'Confirm bet before placing' (docs/product.md#screens): the bet once more, in words, with
  * its profit and liability; Confirm (or Enter) places it, Cancel (or Escape) goes back to the slip.
  */
 export function ConfirmBet({

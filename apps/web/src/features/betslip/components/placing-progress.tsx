@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom';
 import styles from './bet-slip.module.css';
 
 /**
- * SPEC §2: on mobile a progress indicator shows while a bet is being placed — a bar under the
+ * docs/product.md#screens: on mobile a progress indicator shows while a bet is being placed — a bar under the
  * header and a veil that keeps a second tap off the screen. Wide screens show the slip's
  * 'Placing Bet…' button alone (the CSS hides this there). A bet held for the in-play delay shows
  * its countdown on the card too, since the veil dims the slip's own.

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: the bet slip closes by itself after 10 s. */
+/** docs/product.md#constants: the bet slip closes by itself after 10 s. */
 export const SLIP_AUTO_CLOSE_S = 10;
 
 /**
  * Counts the slip's 10 s down in whole seconds and calls `onClose` at zero. The count stands
- * still while `isPaused` (a confirm step open, a submit in flight — DESIGN §8) and goes on from
+ * still while `isPaused` (a confirm step open, a submit in flight — docs/decisions.md#silent-rules) and goes on from
  * where it stood; `restart()` starts a fresh 10 s (the client is busy with the slip). Answers the
  * seconds left.
  */

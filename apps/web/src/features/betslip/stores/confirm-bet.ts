@@ -2,7 +2,7 @@ import { createSignal, useSignal } from '../../../lib/signal';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
 /**
- * The slip's 'Confirm bet before placing' switch (SPEC §2): client-only, remembered in local
+ * The slip's 'Confirm bet before placing' switch (docs/product.md#screens): client-only, remembered in local
  * storage like Bet Sound, off until the client turns it on.
  */
 const confirmBet = createSignal(() => localStorage.getItem(STORAGE_KEYS.confirmBet) === 'true');

@@ -20,7 +20,7 @@ function isWebUrl(url: string): boolean {
 }
 
 /**
- * POST /api/Casino/Launch (DESIGN §8 "Casino"): mints a one-use launch token and answers the
+ * POST /api/Casino/Launch (docs/decisions.md#silent-rules "Casino"): mints a one-use launch token and answers the
  * provider's frame URL, `CASINO_URL/{gameid}?company=…&token=…`. The bearer token never goes
  * into it. A launch is asked once per visit: never refetched, never retried by itself (the token
  * is single use), and not aborted when a component remounts, so the answer is never lost.

@@ -12,7 +12,7 @@ const nextLaunch = () => {
 };
 
 /**
- * One casino game (SPEC §2 /casino/{gameid}; DESIGN §8 "Casino"): launches it once per visit and
+ * One casino game (docs/product.md#screens /casino/{gameid}; docs/decisions.md#silent-rules "Casino"): launches it once per visit and
  * shows the provider's page in a frame. The provider is another origin and gets only what the
  * sandbox allows (its own scripts, forms and storage; no popups, no top navigation), no referrer
  * and no device features.

@@ -11,7 +11,7 @@ export const chipsQuery = () =>
     select: (answer): ChipsResult | null => (answer.Status ? chipsParse(answer.Result) : null),
   });
 
-/** The client's stake chips (SPEC §3), loaded on entry to the event screen for the bet slip. */
+/** The client's stake chips (docs/product.md#entities), loaded on entry to the event screen for the bet slip. */
 export function useChips() {
   return useQuery(chipsQuery());
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { chipKeys } from '../query-keys';
 
-/** Saves the chips; a saved change reloads them everywhere (SPEC §8 'then chips reload'). */
+/** Saves the chips; a saved change reloads them everywhere (docs/product.md#errors 'then chips reload'). */
 export function useUpdateChips() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -15,9 +15,9 @@ const rowsOf = (chips: readonly Chip[]): Row[] =>
   chips.map((chip) => ({ name: chip.name, value: String(chip.value) }));
 
 /**
- * Edit Stake (SPEC §2 user menu, the slip's Edit Stack link): each chip's name and value. Saved
- * as the comma-separated pair of SPEC §3 once the domain reads it back; the server's answer is
- * toasted ('Chip updated successfully !!', then the chips reload — SPEC §8) or its refusal shown.
+ * Edit Stake (docs/product.md#screens user menu, the slip's Edit Stack link): each chip's name and value. Saved
+ * as the comma-separated pair of docs/product.md#entities once the domain reads it back; the server's answer is
+ * toasted ('Chip updated successfully !!', then the chips reload — docs/product.md#errors) or its refusal shown.
  */
 export function ChipSettingsModal({ onClose }: { onClose: () => void }) {
   const chips = useChips();
@@ -86,7 +86,7 @@ function ChipForm({ initial, onSaved }: { initial: readonly Row[]; onSaved: () =
                   aria-label={`Chip ${index + 1} name`}
                   value={row.name}
                   maxLength={20}
-                  // A comma would split the name in two (SPEC §3 pairs names by position).
+                  // A comma would split the name in two (docs/product.md#entities pairs names by position).
                   onChange={(event) => edit(index, { name: event.target.value.replace(/,/g, '') })}
                 />
               </td>

@@ -18,7 +18,7 @@ export const activeFancyQuery = (eventId: string, isEnabled: boolean) =>
   });
 
 /**
- * Reads the event's active fancy rows (own min and max) on entry (SPEC §4). The caller does not
+ * Reads the event's active fancy rows (own min and max) on entry (docs/product.md#states). The caller does not
  * render on an answer: the fancy table reads it from the cache (boards.ts).
  */
 export function useActiveFancy(eventId: string, isEnabled: boolean): void {

@@ -21,7 +21,7 @@ export const bmFancyQuery = (eventId: string, isEnabled: boolean) =>
   });
 
 /**
- * Reads the event's bookmaker and fancy rates (feed rows) every 2 s; for sport 4 (SPEC §4). The
+ * Reads the event's bookmaker and fancy rates (feed rows) every 2 s; for sport 4 (docs/product.md#states). The
  * caller does not render on an answer: the tables read it from the cache (boards.ts).
  */
 export function useBmFancy(eventId: string, isEnabled: boolean): void {
@@ -29,7 +29,7 @@ export function useBmFancy(eventId: string, isEnabled: boolean): void {
 }
 
 /**
- * Each part by its own Seq (DESIGN §7): the bookmaker rows by BMSeq, the fancy rows by FancySeq;
+ * Each part by its own Seq (docs/decisions.md#hub): the bookmaker rows by BMSeq, the fancy rows by FancySeq;
  * a held part wins only when its Seq is higher. Unchanged parts keep their references.
  */
 export function bmFancyMerge(held: BmFancy, next: BmFancy): BmFancy {

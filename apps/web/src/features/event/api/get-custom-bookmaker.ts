@@ -9,7 +9,7 @@ export type CustomBookmakerWire = z.infer<typeof customBookmakerRow>;
 
 const NONE: readonly CustomBookmakerWire[] = [];
 
-/** DESIGN §4: the custom bookmaker list is asked for by `<EventId>B`. */
+/** docs/decisions.md#api: the custom bookmaker list is asked for by `<EventId>B`. */
 export const customBookmakerQuery = (eventId: string, bookmakerId: string) =>
   queryOptions({
     queryKey: eventKeys.customBookmaker(eventId),
@@ -19,7 +19,7 @@ export const customBookmakerQuery = (eventId: string, bookmakerId: string) =>
   });
 
 /**
- * Reads the event's custom bookmaker rows on entry (SPEC §4). The caller does not render on an
+ * Reads the event's custom bookmaker rows on entry (docs/product.md#states). The caller does not render on an
  * answer: the tables read it from the cache (boards.ts).
  */
 export function useCustomBookmaker(eventId: string, bookmakerId: string): void {

@@ -21,7 +21,7 @@ export const eventDetailQuery = (eventId: string) =>
         : { isFound: false, message: answer.Result },
   });
 
-/** The event's markets and fancy settings, loaded on entry (SPEC §4 "Event screen loading"). */
+/** The event's markets and fancy settings, loaded on entry (docs/product.md#states "Event screen loading"). */
 export function useEventDetail(eventId: string) {
   return useQuery(eventDetailQuery(eventId));
 }

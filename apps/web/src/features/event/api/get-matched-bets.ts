@@ -8,7 +8,7 @@ import { MATCHED_BETS_POLL_MS } from './polling';
 
 const NONE: readonly BetListItem[] = [];
 
-/** DESIGN §4: matched bets are asked for by the event id (the spec's `marketId`). */
+/** docs/decisions.md#api: matched bets are asked for by the event id (the spec's `marketId`). */
 export const matchedBetsQuery = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.matchedBets(eventId),

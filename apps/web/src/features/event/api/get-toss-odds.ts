@@ -20,7 +20,7 @@ export const tossOddsQuery = (eventId: string, marketId: string, isEnabled: bool
   });
 
 /**
- * Reads the toss market's book (`<EventId>T`) every 2 s; for sport 4 (SPEC §4). The caller does
+ * Reads the toss market's book (`<EventId>T`) every 2 s; for sport 4 (docs/product.md#states). The caller does
  * not render on an answer: the tables read it from the cache (boards.ts).
  */
 export function useTossOdds(eventId: string, marketId: string, isEnabled: boolean): void {

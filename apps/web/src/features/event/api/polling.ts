@@ -1,7 +1,7 @@
 import { hubIsConnected } from '../../../lib/connection';
 import { SAFETY_POLL_MS } from '../../../lib/data-saver';
 
-/** SPEC §9: event odds are polled every 2 s. */
+/** docs/product.md#constants: event odds are polled every 2 s. */
 export const ODDS_POLL_MS = 2000;
 
 /**
@@ -14,7 +14,7 @@ export const ODDS_SAFETY_POLL_MS = SAFETY_POLL_MS;
 export const oddsPollMs = (): number => (hubIsConnected() ? ODDS_SAFETY_POLL_MS : ODDS_POLL_MS);
 
 /**
- * SPEC §9: matched bets are polled every 60 s. The positions (runner books, fancy positions)
+ * docs/product.md#constants: matched bets are polled every 60 s. The positions (runner books, fancy positions)
  * follow the same beat: the spec reloads them with the matched bets after a bet.
  */
 export const MATCHED_BETS_POLL_MS = 60_000;

@@ -97,7 +97,7 @@ function CancelButton({
 }
 
 /**
- * The event's bets (SPEC §2): tabs All, Match Bets and Fancy Bets, each with its count; columns
+ * The event's bets (docs/product.md#screens): tabs All, Match Bets and Fancy Bets, each with its count; columns
  * No., Runner, Odds (fancy as `line (rate)`), Stack, Bet Type, Market Type (as a reader names it)
  * and Time (compact: today's bets by the clock alone); a No or Lay row is styled lay, any other
  * back; 'No data available' when a tab is empty. Words wrap between words, never inside one.

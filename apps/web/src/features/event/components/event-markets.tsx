@@ -35,15 +35,15 @@ import styles from './event-markets.module.css';
 const bookShown = (book: ReadonlyMap<number, number> | undefined) =>
   book && [...book.values()].some((figure) => figure !== 0) ? book : undefined;
 
-/** SPEC §1: fancy (session) markets exist for cricket only. */
+/** docs/product.md#purpose: fancy (session) markets exist for cricket only. */
 const CRICKET = 4;
 
 /**
- * The event's main column (SPEC §2): the match, bookmaker and toss markets, each further exchange
+ * The event's main column (docs/product.md#screens): the match, bookmaker and toss markets, each further exchange
  * market as its own table (tied match, completed match, over/under goals, a set's winner —
  * docs/architecture.md identifiers, in the server's order), then for cricket the
  * fancy list, with the user book and fancy position modals. Its reads start on entry, beside the
- * event detail (SPEC §4 "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
+ * event detail (docs/product.md#states "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
  * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book.
  * A polite live region says the price changes of the market that holds the keyboard focus.
  */

@@ -25,7 +25,7 @@ import type { SelectionContext } from './market-table';
 import { WhatIf } from './what-if-figure';
 import styles from './event-tables.module.css';
 
-/** The fancy bets' market name on the slip: fancy rows belong to the event (DESIGN §4). */
+/** The fancy bets' market name on the slip: fancy rows belong to the event (docs/decisions.md#api). */
 export const FANCY_MARKET_NAME = 'Fancy';
 
 /** A status that lets the row take bets shows no overlay; any other is said in words. */
@@ -55,7 +55,7 @@ const figuresOf = (row: FancyRow | undefined, side: Side): Figures | undefined =
 
 /**
  * One side of a fancy row. Its figures reach its cell from the cache on their own, so a tick
- * renders no row and no table (STYLE).
+ * renders no row and no table (docs/conventions.md#memoised-rows).
  */
 const FancyCell = memo(function FancyCell({
   info,
@@ -240,7 +240,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
- * The fancy (session) list of a cricket event (SPEC §2): per row the runner name (25 characters
+ * The fancy (session) list of a cricket event (docs/product.md#screens): per row the runner name (25 characters
  * or more scroll on mobile), the client's position (a click opens the run ladder), No and Yes
  * cells (line large, rate small), the game status in words over the cells when it is not open,
  * and an info popup with Min / Max and both sides' price and size. While the client types a stake

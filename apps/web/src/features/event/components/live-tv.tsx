@@ -7,8 +7,8 @@ export const TV_UNAVAILABLE = 'Live TV is not available for this event';
 export const TV_DATA_SAVER = 'Live TV is off while the data saver is on.';
 
 /**
- * Live TV (SPEC §2): a toggle showing the event's player page in a frame. The page lives on its
- * own origin (DESIGN §8), so the frame is sandboxed (scripts only, in that origin) and sends no
+ * Live TV (docs/product.md#screens): a toggle showing the event's player page in a frame. The page lives on its
+ * own origin (docs/decisions.md#silent-rules), so the frame is sandboxed (scripts only, in that origin) and sends no
  * referrer; with no player for the event it says so. With the data saver on, the frame (a video
  * stream) loads only when asked, once (docs/pwa-and-data-saver.md).
  */

@@ -25,7 +25,7 @@ import { CashOutModal } from './cash-out-modal';
 import { WhatIf } from './what-if-figure';
 import styles from './event-tables.module.css';
 
-/** SPEC §4: anything but an open event and an ACTIVE runner is suspended, said in words. */
+/** docs/product.md#states: anything but an open event and an ACTIVE runner is suspended, said in words. */
 export const SUSPENDED = 'SUSPENDED';
 
 /** Who is betting where, and where a click on a price goes (the screen's open slip). */
@@ -55,7 +55,7 @@ const deeperLevels = (depth: number) => Array.from({ length: depth - 1 }, (_, i)
 
 /**
  * One level of one side of a runner. Its figures reach its cell from the cache on their own, so
- * a tick renders no row and no table (STYLE).
+ * a tick renders no row and no table (docs/conventions.md#memoised-rows).
  */
 const LadderCell = memo(function LadderCell({
   info,
@@ -231,7 +231,7 @@ const NO_BOOK: RunnerBook = new Map();
 const nothing = () => {};
 
 /**
- * One market of the event (SPEC §2): its name and Min/Max stake, then per runner its name, its
+ * One market of the event (docs/product.md#screens): its name and Min/Max stake, then per runner its name, its
  * book figure (green or red; a click opens the user book) and its back and lay, price large and
  * size small. Match odds show three levels a side on wider screens, as exchanges do: backs worst
  * to best, then the best lay and the lays best to worst, the best two strong under the "Back" and

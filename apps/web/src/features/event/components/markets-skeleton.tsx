@@ -3,7 +3,7 @@ import { LADDER_DEPTH } from '../market-model';
 import marketsStyles from './event-markets.module.css';
 import styles from './event-tables.module.css';
 
-/** SPEC §1 sport ids. */
+/** docs/product.md#purpose sport ids. */
 const CRICKET = 4;
 const SOCCER = 1;
 

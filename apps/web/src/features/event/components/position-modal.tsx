@@ -5,7 +5,7 @@ import { useFancyCurrentPosition } from '../api/get-fancy-current-position';
 import styles from './modals.module.css';
 
 /**
- * A fancy runner's position (SPEC §2): Runs and Position at each run value, red if negative,
+ * A fancy runner's position (docs/product.md#screens): Runs and Position at each run value, red if negative,
  * green otherwise. Read from GetFancyCurrentPosition when it opens.
  */
 export function PositionModal({

@@ -15,7 +15,7 @@ interface UserLine {
   readonly figures: readonly number[];
 }
 
-/** SPEC §3 user book rows: a filterOrder 1 row names a user, the 0 rows after it are its figures. */
+/** docs/product.md#entities user book rows: a filterOrder 1 row names a user, the 0 rows after it are its figures. */
 export function userBookLines(rows: readonly UserBookRow[]): UserLine[] {
   const lines: { userName: string; figures: number[] }[] = [];
   for (const row of rows) {
@@ -26,9 +26,9 @@ export function userBookLines(rows: readonly UserBookRow[]): UserLine[] {
 }
 
 /**
- * The user book (SPEC §2): titled 'Position Of {market name}', one column per side of the name
+ * The user book (docs/product.md#screens): titled 'Position Of {market name}', one column per side of the name
  * split on ' v ' (a third runner, the draw, adds its own column), one line per user.
- * `title` is the match name (SPEC §3: a market list item's MarketName is the match, `A v B`);
+ * `title` is the match name (docs/product.md#entities: a market list item's MarketName is the match, `A v B`);
  * `caption` names the market the book is of (Match Odds, Bookmaker, Toss). Names stay on one line,
  * cut with an ellipsis where the figures need the room (each in full in its cell's title).
  */

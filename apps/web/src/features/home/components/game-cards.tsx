@@ -7,7 +7,7 @@ export interface GameCard {
   readonly href: string;
 }
 
-/** The sport and game cards of the landing and home pages (SPEC §2). */
+/** The sport and game cards of the landing and home pages (docs/product.md#screens). */
 export function GameCards({ cards }: { cards: readonly GameCard[] }) {
   return <CardGrid cards={cards.map((card) => ({ ...card, key: String(card.id) }))} />;
 }

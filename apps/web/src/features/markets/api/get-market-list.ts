@@ -7,14 +7,14 @@ import { marketKeys } from '../query-keys';
 
 /**
  * The list is polled so new events and in-play changes appear without a reload; the spec polls
- * only rates (SPEC §9), so this slower interval is ours (the hub's UpdateMarketList comes later).
+ * only rates (docs/product.md#constants), so this slower interval is ours (the hub's UpdateMarketList comes later).
  */
 export const MARKET_LIST_POLL_MS = 30_000;
 
-/** SPEC §3, §9: MarketStatus 1 means in play. */
+/** docs/product.md#entities, #constants: MarketStatus 1 means in play. */
 export const IN_PLAY = 1;
 
-/** `0` means every sport (DESIGN §4). */
+/** `0` means every sport (docs/decisions.md#api). */
 export type SportsId = 0 | 1 | 2 | 4;
 
 const EMPTY: readonly MarketListItem[] = [];

@@ -6,7 +6,7 @@ import { pollEvery } from '../../../lib/data-saver';
 import { marketKeys } from '../query-keys';
 import { ratesAnswerMerge } from '../rates-merge';
 
-/** SPEC §9: market rates on the list screens are polled every 5000 ms. */
+/** docs/product.md#constants: market rates on the list screens are polled every 5000 ms. */
 export const RATES_POLL_MS = 5000;
 
 export type BooksById = ReadonlyMap<string, MarketBookWire>;

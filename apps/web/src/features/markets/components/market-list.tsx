@@ -7,14 +7,14 @@ import styles from './market-list.module.css';
 
 export const NO_DATA = 'No data available';
 
-/** SPEC §1: soccer (1) has three runners, home, away and the draw; the others two. */
+/** docs/product.md#purpose: soccer (1) has three runners, home, away and the draw; the others two. */
 export function columnLabels(sportId: number): readonly string[] {
   return sportId === 1 ? ['1', 'X', '2'] : ['1', '2'];
 }
 
 /**
  * A list of markets with live first back and lay prices, polled every 5 s for exactly the
- * listed market ids (SPEC §2 /inplay and /match/{sportId}).
+ * listed market ids (docs/product.md#screens /inplay and /match/{sportId}).
  */
 export function MarketList({
   markets,

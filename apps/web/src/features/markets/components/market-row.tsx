@@ -16,8 +16,8 @@ export interface MarketLink {
 type Runner = MarketBookWire['runners'][number];
 
 /**
- * SUSPENDED in words, never colour alone (DESIGN §9). On the list screens there is no event lock
- * to read, so only the runner's status decides (SPEC §4: anything but ACTIVE is suspended).
+ * SUSPENDED in words, never colour alone (docs/decisions.md#look). On the list screens there is no event lock
+ * to read, so only the runner's status decides (docs/product.md#states: anything but ACTIVE is suspended).
  */
 const SUSPENDED = 'SUSPENDED';
 
@@ -43,7 +43,7 @@ function RunnerCells({ runner, isCovered }: { runner: Runner | undefined; isCove
 
 /**
  * One market of a list: match name (the link), series, start time, the in-play marker, and the
- * first back and lay of each runner in display order (SPEC §2; three runners show 1, X, 2).
+ * first back and lay of each runner in display order (docs/product.md#screens; three runners show 1, X, 2).
  * Memoised on the market and its book: the merge keeps an unchanged book's reference.
  */
 export const MarketRow = memo(function MarketRow({

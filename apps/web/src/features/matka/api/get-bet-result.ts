@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
 
-/** SPEC §7 matka: the drawn or declared results, newest first. */
+/** docs/product.md#calls matka: the drawn or declared results, newest first. */
 export const matkaResultsQuery = () =>
   queryOptions({
     queryKey: matkaKeys.results(),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
 
-/** SPEC §7 matka: the games with their current market, in schedule order. */
+/** docs/product.md#calls matka: the games with their current market, in schedule order. */
 export const matkaGamesQuery = () =>
   queryOptions({
     queryKey: matkaKeys.games(),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { matkaKeys } from '../query-keys';
 
-/** SPEC §7 matka: the client's bets of one market (its Mid), newest first. */
+/** docs/product.md#calls matka: the client's bets of one market (its Mid), newest first. */
 export const matkaMyBetsQuery = (mid: string) =>
   queryOptions({
     queryKey: matkaKeys.myBets(mid),

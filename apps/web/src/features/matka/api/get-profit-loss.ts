@@ -5,7 +5,7 @@ import { matkaKeys } from '../query-keys';
 
 export type MatkaProfitLossQuery = ApiQuery<typeof getMatkaProfitLoss>;
 
-/** SPEC §7 matka profit and loss: one page of results per market, newest first, with the count. */
+/** docs/product.md#calls matka profit and loss: one page of results per market, newest first, with the count. */
 export const matkaProfitLossQuery = (query: MatkaProfitLossQuery) =>
   queryOptions({
     queryKey: matkaKeys.profitLoss(query),

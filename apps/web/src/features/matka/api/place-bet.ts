@@ -3,7 +3,7 @@ import { matkaTotal, paiseToRupees, type MatkaBet } from '@backlay/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, callApi, isWorthRetrying } from '../../../lib/api';
 
-/** The game a matka bet is on (from the URL: SPEC §2 `/matkabet/{EventName}/{EventId}/{Mid}`). */
+/** The game a matka bet is on (from the URL: docs/product.md#screens `/matkabet/{EventName}/{EventId}/{Mid}`). */
 export interface MatkaGameRef {
   readonly eventName: string;
   readonly eventId: string;
@@ -12,11 +12,11 @@ export interface MatkaGameRef {
 export interface PlaceMatkaBetInput {
   readonly game: MatkaGameRef;
   readonly bets: readonly MatkaBet[];
-  /** One per submit, kept by its retries (DESIGN §4). */
+  /** One per submit, kept by its retries (docs/decisions.md#api). */
   readonly idempotencyKey: string;
 }
 
-/** SPEC §7 matka bet: SportsId 6, the game, the whole-rupee total and each number's amount. */
+/** docs/product.md#calls matka bet: SportsId 6, the game, the whole-rupee total and each number's amount. */
 export function placeMatkaBetRequest({ game, bets, idempotencyKey }: PlaceMatkaBetInput) {
   return callApi(placeMatkaBet, {
     body: {
@@ -30,15 +30,15 @@ export function placeMatkaBetRequest({ game, bets, idempotencyKey }: PlaceMatkaB
   });
 }
 
-/** SPEC §8 matka bet messages. */
+/** docs/product.md#errors matka bet messages. */
 export const MATKA_SUBMIT_FAILED = 'Failed to submit the bet. Please try again.';
 export const MATKA_SUBMIT_ERROR = 'An error occurred while submitting the bet. Please try again.';
 
-/** What a submit shows (SPEC §8): the Result as success or error, or a failure's message. */
+/** What a submit shows (docs/product.md#errors): the Result as success or error, or a failure's message. */
 export type MatkaSubmitOutcome = { readonly ok: boolean; readonly message: string };
 
 /**
- * SPEC §8: status 200 → the Result, success or error by Status; a non-200 status → the server's
+ * docs/product.md#errors: status 200 → the Result, success or error by Status; a non-200 status → the server's
  * message, or 'Failed to submit the bet. Please try again.'; an exception (no answer, an answer
  * that cannot be read) → 'An error occurred while submitting the bet. Please try again.'.
  */

@@ -39,7 +39,7 @@ export function amountOrNull(text: string): number | null {
   return trimmed === '' ? null : Number(trimmed);
 }
 
-/** A form's message (SPEC §5), read out when it appears. */
+/** A form's message (docs/product.md#validation), read out when it appears. */
 export function FormMessage({ message }: { message: string | null }) {
   if (!message) return null;
   return (

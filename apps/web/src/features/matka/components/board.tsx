@@ -25,7 +25,7 @@ export function cellName(betNo: MatkaBetNo, stake: Paise, heat: MatkaHeat, isRes
 }
 
 /**
- * The 10×10 board (SPEC §2, §9): 01 … 99 then 00; a cell opens the single-bet dialog. Each cell
+ * The 10×10 board (docs/product.md#screens, #constants): 01 … 99 then 00; a cell opens the single-bet dialog. Each cell
  * shows the player's stake on its number (`data-heat` none / some / heavy, domain `matkaHeat`:
  * heavy from half the largest stake on one number on) in figures as well as in colour, and the
  * drawn number is marked (`data-result`). Closed, every cell is disabled.

@@ -5,7 +5,7 @@ import { CLOSED_FOR_BETTING } from '../hooks/use-market-state';
 import styles from './matka.module.css';
 
 /**
- * The confirm dialog of a form (SPEC §4): the bets, their total, then Submit or Cancel — the bets
+ * The confirm dialog of a form (docs/product.md#states): the bets, their total, then Submit or Cancel — the bets
  * of the form's preview, so what the player saw is what is listed and sent. Once the market
  * closes, Submit is off and says why.
  */

@@ -8,7 +8,7 @@ import styles from './matka.module.css';
 const DIGITS: readonly MatkaDigit[] = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /**
- * The crossing form (SPEC §5): digits of rows A and B and an amount; every A-then-B pair is one
+ * The crossing form (docs/product.md#validation): digits of rows A and B and an amount; every A-then-B pair is one
  * bet at the amount (the domain's rule). The preview follows each choice; Confirm hands its bets
  * on, or shows its message (either row empty, then the amount).
  */

@@ -8,7 +8,7 @@ import { ClosesIn } from './closes-in';
 import { ListStatus } from './list-status';
 import styles from './matka.module.css';
 
-/** Where a game leads: the board's URL and the game as router state (SPEC §2). */
+/** Where a game leads: the board's URL and the game as router state (docs/product.md#screens). */
 export type GameLink = (game: MatkaEvent) => { to: string; state: unknown };
 
 const time = (iso: string) => dayjs(iso).format('hh:mm A');
@@ -76,7 +76,7 @@ function GameRow({
   );
 }
 
-/** `/matka_market` (SPEC §2): each game with its Hindi name, its times and whether it is open. */
+/** `/matka_market` (docs/product.md#screens): each game with its Hindi name, its times and whether it is open. */
 export function MatkaGames({ gameLink }: { gameLink: GameLink }) {
   const games = useMatkaGames();
   const live = useMatkaLive();

@@ -11,7 +11,7 @@ import { ToggleRow, toggled } from './digit-row';
 import styles from './matka.module.css';
 
 /**
- * The Harup form (SPEC §5, §9): row A entries (`0000` … `9999`) bet a first digit, row B entries
+ * The Harup form (docs/product.md#validation, #constants): row A entries (`0000` … `9999`) bet a first digit, row B entries
  * (`000` … `999`) a second digit, each on all ten numbers at the amount divided by 10 (the
  * domain's rule). Nothing chosen → the crossing message. A number both rows give (A `5555`, B
  * `555`: 55) is previewed, confirmed and sent once, with both tenths (the domain's

@@ -29,7 +29,7 @@ import { PasteForm } from './paste-form';
 import { SingleBetDialog } from './single-bet-dialog';
 import styles from './matka.module.css';
 
-/** The two cues play only when Bet Sound is on (SPEC §1). */
+/** The two cues play only when Bet Sound is on (docs/product.md#purpose). */
 function cue(kind: SoundKind): void {
   if (getBetSound()) playSound(kind);
 }
@@ -55,13 +55,13 @@ function betsOf(rows: readonly MatkaBetRow[]): MatkaBet[] {
 const NO_ROWS: readonly MatkaBetRow[] = [];
 
 /**
- * The matka board screen's play (SPEC §2, §4): above the board, the countdown to the market's
+ * The matka board screen's play (docs/product.md#screens, #states): above the board, the countdown to the market's
  * close (or 'Closed for betting' once it has come or a push said so: every cell and form is then
  * disabled), the drawn result and the player's exposure on the game; the board with the player's
  * stake on each number (a cell opens the single-bet dialog with their bets on it); the paste,
  * crossing and Harup forms with their live previews (each opens the confirm dialog with its
  * preview's bets); then the client's bets on this market. After any submit attempt every input
- * and selection resets and the bets reload; the answer shows as a toast per SPEC §8; a placed
+ * and selection resets and the bets reload; the answer shows as a toast per docs/product.md#errors; a placed
  * bet reloads the wallet at once.
  */
 export function MatkaPlay({

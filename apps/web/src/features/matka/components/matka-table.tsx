@@ -4,11 +4,11 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { SignedMoney, type Column } from '../../../ui/data-table';
 import styles from './matka.module.css';
 
-/** DESIGN §8: the empty message of a matka market's bet list and of the result list. */
+/** docs/decisions.md#silent-rules: the empty message of a matka market's bet list and of the result list. */
 export const NO_DATA_AVAILABLE = 'No Data Available';
 export const NO_RESULT = 'No Result';
 
-/** The columns of a matka bet list (SPEC §3 matka bet). */
+/** The columns of a matka bet list (docs/product.md#entities matka bet). */
 export const matkaBetColumns: readonly Column<MatkaBetRow>[] = [
   { label: 'Game', isWide: true, cell: (row) => row.MatchName },
   { label: 'Number', cell: (row) => <strong className={styles.betNo}>{row.betNo}</strong> },

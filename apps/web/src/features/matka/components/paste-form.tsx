@@ -5,7 +5,7 @@ import { BetPreview } from './bet-preview';
 import styles from './matka.module.css';
 
 /**
- * The paste form (SPEC §5): a line like `45-46-50@100`. While typing, a malformed line shows
+ * The paste form (docs/product.md#validation): a line like `45-46-50@100`. While typing, a malformed line shows
  * 'Invalid input format! Expected format: 45-46-50@100' and a valid one its preview (the
  * domain's `matkaPastePreview`); the confirm step refuses a line without bets with
  * 'Invalid input format! Please correct it first.' and hands the preview's bets on.

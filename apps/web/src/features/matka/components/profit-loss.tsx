@@ -44,7 +44,7 @@ function columns(betsLink: BetsLink): Column<MatkaProfitLossEntry>[] {
 }
 
 /**
- * `/matka-profit-loss` Bet Profit Loss (SPEC §2): the client's result per market, with date
+ * `/matka-profit-loss` Bet Profit Loss (docs/product.md#screens): the client's result per market, with date
  * filters and 10 rows a page; a market opens its bets (`betsLink`). The screen owns the filters.
  */
 export function MatkaProfitLossReport({

@@ -38,7 +38,7 @@ function columnsFor(live: MatkaLiveByMid): readonly Column<MatkaResult>[] {
 }
 
 /**
- * `/makta_bethistory` Bet Result (SPEC §2, §3): drawn results, newest first; 'No Result' when none.
+ * `/makta_bethistory` Bet Result (docs/product.md#screens, #entities): drawn results, newest first; 'No Result' when none.
  * A result the hub announces reloads the list and is highlighted.
  */
 export function MatkaResults() {

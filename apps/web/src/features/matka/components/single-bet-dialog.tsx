@@ -48,7 +48,7 @@ function YourBets({
 }
 
 /**
- * The single-bet dialog of a board cell (SPEC §4, §5): the player's bets on the number so far,
+ * The single-bet dialog of a board cell (docs/product.md#states, #validation): the player's bets on the number so far,
  * then an amount greater than 0, otherwise 'Please enter a valid bet amount greater than 0.';
  * Place Bet hands the one bet on. Once the market closes, Place Bet is off and says why.
  */

@@ -19,7 +19,7 @@ export function matkaReportToday(now: Date, timeZone: string): CalendarDate {
   return today;
 }
 
-/** The filters from the URL: a bad or missing day takes the profit-and-loss default (SPEC §9). */
+/** The filters from the URL: a bad or missing day takes the profit-and-loss default (docs/product.md#constants). */
 export function matkaProfitLossFilters(
   search: URLSearchParams,
   today: CalendarDate,

@@ -10,7 +10,7 @@ export const newsTickerQuery = () =>
     select: (answer) => (answer.Status ? answer.Result : []),
   });
 
-/** The ticker's messages; reloaded by the session check (SPEC §4). */
+/** The ticker's messages; reloaded by the session check (docs/product.md#states). */
 export function useNewsTicker() {
   return useQuery(newsTickerQuery());
 }

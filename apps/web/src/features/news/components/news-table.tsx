@@ -5,7 +5,7 @@ import styles from './news-table.module.css';
 
 export const NO_NEWS = 'No data available';
 
-/** `/news`: the Date and News table (SPEC §2), dates as `D MMM YYYY hh:mm A` (SPEC §9). */
+/** `/news`: the Date and News table (docs/product.md#screens), dates as `D MMM YYYY hh:mm A` (docs/product.md#constants). */
 export function NewsTable() {
   const { data, isPending } = useAllNews();
   if (isPending) return <PleaseWait />;

@@ -4,7 +4,7 @@ import { useNewsTicker } from '../api/get-news';
 import { usePublicNews } from '../api/get-public-news';
 
 /**
- * The ticker under the header: every news message (SPEC §2 Layout). With the data saver on it
+ * The ticker under the header: every news message (docs/product.md#screens Layout). With the data saver on it
  * stands still: one line, the messages side by side, cut at the edge (docs/pwa-and-data-saver.md).
  */
 export function NewsTicker() {
@@ -15,7 +15,7 @@ export function NewsTicker() {
   );
 }
 
-/** The landing page's marquee: the first public news message (SPEC §2). */
+/** The landing page's marquee: the first public news message (docs/product.md#screens). */
 export function PublicNewsMarquee() {
   const { data } = usePublicNews();
   const first = data?.[0]?.Message;

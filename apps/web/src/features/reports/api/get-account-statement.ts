@@ -5,7 +5,7 @@ import { reportKeys } from '../query-keys';
 
 export type StatementQuery = ApiQuery<typeof getAccountStatement>;
 
-/** SPEC §7 account statement: one page of ledger rows with the open and close balances. */
+/** docs/product.md#calls account statement: one page of ledger rows with the open and close balances. */
 export const accountStatementQuery = (query: StatementQuery) =>
   queryOptions({
     queryKey: reportKeys.statement(query),

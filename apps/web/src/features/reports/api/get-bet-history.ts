@@ -5,7 +5,7 @@ import { reportKeys } from '../query-keys';
 
 export type BetHistoryQuery = ApiQuery<typeof getBetHistory>;
 
-/** SPEC §7 bet history: one page of the bets placed in the range, newest first, with the count. */
+/** docs/product.md#calls bet history: one page of the bets placed in the range, newest first, with the count. */
 export const betHistoryQuery = (query: BetHistoryQuery) =>
   queryOptions({
     queryKey: reportKeys.betHistory(query),

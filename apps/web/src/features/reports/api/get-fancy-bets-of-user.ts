@@ -4,8 +4,8 @@ import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
 /**
- * SPEC §7 fancy bet history: the client's bets on one session. `eventId` goes as `marketId`
- * (DESIGN §4: fancy bets belong to the event), `selectionId` is `<EventId>-<n>`.
+ * docs/product.md#calls fancy bet history: the client's bets on one session. `eventId` goes as `marketId`
+ * (docs/decisions.md#api: fancy bets belong to the event), `selectionId` is `<EventId>-<n>`.
  */
 export const fancyBetsOfUserQuery = (eventId: string, userId: string, selectionId: string) =>
   queryOptions({

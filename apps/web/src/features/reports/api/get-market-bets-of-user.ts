@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
-/** SPEC §7 account bet history: the client's bets on one match odds, bookmaker or toss market. */
+/** docs/product.md#calls account bet history: the client's bets on one match odds, bookmaker or toss market. */
 export const marketBetsOfUserQuery = (marketId: string, userId: string) =>
   queryOptions({
     queryKey: reportKeys.marketBets(marketId, userId),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
-/** SPEC §7 match bet: the client's result on each settled market and session of an event. */
+/** docs/product.md#calls match bet: the client's result on each settled market and session of an event. */
 export const matchBetQuery = (eventId: string, uid: string) =>
   queryOptions({
     queryKey: reportKeys.matchBets(eventId),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answered, callApi } from '../../../lib/api';
 import { reportKeys } from '../query-keys';
 
-/** SPEC §7 my markets: the open markets the client has bets on, each runner's profit or loss. */
+/** docs/product.md#calls my markets: the open markets the client has bets on, each runner's profit or loss. */
 export const myMarketsQuery = () =>
   queryOptions({
     queryKey: reportKeys.myMarkets(),

@@ -5,7 +5,7 @@ import { reportKeys } from '../query-keys';
 
 export type ProfitLossQuery = ApiQuery<typeof getProfitLoss>;
 
-/** SPEC §7 profit and loss: one page of results per event, newest first, with the count. */
+/** docs/product.md#calls profit and loss: one page of results per event, newest first, with the count. */
 export const profitLossQuery = (query: ProfitLossQuery) =>
   queryOptions({
     queryKey: reportKeys.profitLoss(query),

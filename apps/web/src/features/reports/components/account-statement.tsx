@@ -29,8 +29,8 @@ const COLUMNS: readonly Column<StatementEntry>[] = [
 ];
 
 /**
- * `/ac_statement` (SPEC §2, §3): the ledger rows of the range, oldest first, with the running
- * balance, the open and close balances, a Type filter (DESIGN §8) and 10 rows a page; the total
+ * `/ac_statement` (docs/product.md#screens, #entities): the ledger rows of the range, oldest first, with the running
+ * balance, the open and close balances, a Type filter (docs/decisions.md#silent-rules) and 10 rows a page; the total
  * is `SqlCount` on the first row.
  */
 export function AccountStatement({

@@ -21,8 +21,8 @@ import { BetsTable } from './bets-table';
 import { ReportStatus } from './report-status';
 
 /**
- * `/bethistory` (SPEC §2, §3): the bets placed in the range (today by default), newest first,
- * with Sport, Market Type and Status filters (DESIGN §8: Match is every market but fancy, Settled
+ * `/bethistory` (docs/product.md#screens, #entities): the bets placed in the range (today by default), newest first,
+ * with Sport, Market Type and Status filters (docs/decisions.md#silent-rules: Match is every market but fancy, Settled
  * every finished bet) and 10 rows a page.
  */
 export function BetHistoryReport({

@@ -36,7 +36,7 @@ function BetStatusCell({ bet }: { bet: BetHistoryEntry }) {
 }
 
 /**
- * The Profit/Loss cell. Only a finished bet has a result: green won, red lost (SPEC §3
+ * The Profit/Loss cell. Only a finished bet has a result: green won, red lost (docs/product.md#entities
  * `ReturnBalance`). An open bet's `ReturnBalance` is what it would win, so it reads as such, in
  * the plain colour, never as a profit already made; a voided bet reads Void with its reason.
  */
@@ -67,7 +67,7 @@ export function BetResult({ bet }: { bet: BetHistoryEntry }) {
 }
 
 /**
- * Bets as the bet history and the betting history list them (SPEC §3): fancy odds with the rate
+ * Bets as the bet history and the betting history list them (docs/product.md#entities): fancy odds with the rate
  * in brackets, Pending shown as Active, lay and No rows on the lay colour with the type in words,
  * and Profit/Loss as {@link BetResult} reads it.
  */

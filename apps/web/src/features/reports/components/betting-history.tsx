@@ -4,13 +4,13 @@ import { useMarketBetsOfUser } from '../api/get-market-bets-of-user';
 import { BetsTable } from './bets-table';
 import { ReportStatus } from './report-status';
 
-/** What names the bets of one market or session (SPEC §2 `/betting_history` state or query). */
+/** What names the bets of one market or session (docs/product.md#screens `/betting_history` state or query). */
 export type BetsOf =
   | { readonly marketType: 'FANCY'; readonly eventId: string; readonly selectionId: string }
   | { readonly marketType: Exclude<MarketType, 'FANCY'>; readonly marketId: string };
 
 /**
- * `/betting_history/{marketid}/{userId}` (SPEC §2, §7): the client's bets on one session through
+ * `/betting_history/{marketid}/{userId}` (docs/product.md#screens, #calls): the client's bets on one session through
  * the fancy bet history (the event id as `marketId`, with the session's selection id), or on one
  * market through the account bet history. Only the call that fits the market type is made; with
  * no market named (`of` null) nothing is asked and the list is empty.

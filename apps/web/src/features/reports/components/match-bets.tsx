@@ -38,7 +38,7 @@ function columns(betsLink: (entry: MatchBetEntry) => ReportLink): Column<MatchBe
 }
 
 /**
- * `/showmatchbet/{eventid}` (SPEC §2, §3): the client's result on each settled market and session
+ * `/showmatchbet/{eventid}` (docs/product.md#screens, #entities): the client's result on each settled market and session
  * of an event, and their total; each opens its bets (`betsLink`).
  */
 export function MatchBets({

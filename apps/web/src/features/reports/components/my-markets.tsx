@@ -27,7 +27,7 @@ function Side({ name, profitLoss }: { name: string | undefined; profitLoss: numb
 const isFancy = (market: MyMarket) => market.MarketType === 'FANCY';
 
 /**
- * Team A and Team B are the sides of the match name split on ' v ' (SPEC §2), with the first and
+ * Team A and Team B are the sides of the match name split on ' v ' (docs/product.md#screens), with the first and
  * second runners' figures; the Draw is the third runner's, for three-runner markets only (the
  * feed orders runners home, away, draw). A fancy session shows under Team A by its own name,
  * with its worst result; Team B and the Draw have none.

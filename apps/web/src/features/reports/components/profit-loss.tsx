@@ -44,7 +44,7 @@ function columns(eventLink: (row: ProfitLossEntry) => ReportLink): Column<Profit
 }
 
 /**
- * `/profit-loss` (SPEC §2, §3): the client's result per event (DESIGN §8), newest first, with a
+ * `/profit-loss` (docs/product.md#screens, #entities): the client's result per event (docs/decisions.md#silent-rules), newest first, with a
  * Sport filter and 10 rows a page; each event opens its per-market results (`eventLink`).
  */
 export function ProfitLossReport({

@@ -9,7 +9,7 @@ import styles from './rules-modal.module.css';
 export const RULES_TITLE = 'Rules and Terms';
 
 /**
- * The house rules (SPEC §9) in a dialog with an Accept button, then the keys of keyboard betting
+ * The house rules (docs/product.md#constants) in a dialog with an Accept button, then the keys of keyboard betting
  * (the same list as the event screen's `?` dialog); Close and Escape dismiss it too.
  */
 export function RulesModal({ onClose }: { onClose: () => void }) {
@@ -52,7 +52,7 @@ export function RulesModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Shows the rules on first entry into the logged-in app, once per browser session (SPEC §2). */
+/** Shows the rules on first entry into the logged-in app, once per browser session (docs/product.md#screens). */
 export function RulesOnEntry() {
   const { isShown, dismiss } = useRulesOnEntry();
   return isShown ? <RulesOnceFontIsReady onClose={dismiss} /> : null;

@@ -5,7 +5,7 @@ import { readSession, SESSION_KEYS, writeSession } from '../../../lib/storage';
 export const RULES_DONE = 'false';
 
 /**
- * SPEC §2: the Rules and Terms modal shows on first entry until Accept is pressed or it is
+ * docs/product.md#screens: the Rules and Terms modal shows on first entry until Accept is pressed or it is
  * closed; the choice is remembered for the session in sessionStorage's `ShowRules`.
  */
 export function useRulesOnEntry(): { isShown: boolean; dismiss: () => void } {

@@ -5,7 +5,7 @@ import { callApi } from '../../../lib/api';
 import { pollEvery } from '../../../lib/data-saver';
 import { scoreKeys } from '../query-keys';
 
-/** SPEC §9: scores are polled every 5000 ms. */
+/** docs/product.md#constants: scores are polled every 5000 ms. */
 export const SCORE_POLL_MS = 5000;
 
 export const cricketScoreQuery = (eventId: string) =>

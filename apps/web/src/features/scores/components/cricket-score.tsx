@@ -28,7 +28,7 @@ function Balls({ label, balls }: { label: string; balls: readonly string[] }) {
 }
 
 /**
- * The cricket panel (SPEC §3 Cricket score): each innings' Team, Summary, Overs and CRR; the
+ * The cricket panel (docs/product.md#entities Cricket score): each innings' Team, Summary, Overs and CRR; the
  * balls of the current and the last over; the required run rate once there is a target; the
  * latest commentary.
  */

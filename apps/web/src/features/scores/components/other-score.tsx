@@ -89,7 +89,7 @@ export function SoccerScore({ score }: { score: OtherScoreWire }) {
   );
 }
 
-/** SPEC §9: eventTypeId 2 is tennis, 1 soccer. */
+/** docs/product.md#constants: eventTypeId 2 is tennis, 1 soccer. */
 export function OtherScore({ score }: { score: OtherScoreWire }) {
   switch (score.eventTypeId) {
     case 2:

@@ -55,7 +55,7 @@ function OtherScorePanel({ sportId, eventId }: { sportId: OtherSportId; eventId:
 }
 
 /**
- * The event screen's score panel (SPEC §2): sport 4 shows the cricket panel; otherwise the tennis
+ * The event screen's score panel (docs/product.md#screens): sport 4 shows the cricket panel; otherwise the tennis
  * or soccer panel, chosen by the answer's eventTypeId. Both poll every 5 s; before the start it
  * says there is no score yet.
  */

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { sessionKeys } from '../query-keys';
 
-/** SPEC §9: the session check runs every 10000 ms. */
+/** docs/product.md#constants: the session check runs every 10000 ms. */
 export const SESSION_CHECK_MS = 10_000;
 
 export const sessionCheckQuery = () =>

@@ -2,7 +2,7 @@ import { validLogin } from '@backlay/contract/auth/client';
 import type { LoginBody } from '@backlay/contract/auth';
 import { callApi } from '../../../lib/api';
 
-/** SPEC §7: POST login with `ipAddress` in the query (the server records it, never trusts it). */
+/** docs/product.md#calls: POST login with `ipAddress` in the query (the server records it, never trusts it). */
 export function validateLogin(body: LoginBody) {
   return callApi(validLogin, { query: { ipAddress: '' }, body });
 }

@@ -4,7 +4,7 @@ import { Modal } from '../../../ui/modal';
 import { useChangePassword } from '../api/change-password';
 import styles from './change-password-modal.module.css';
 
-/** Ours: the spec shows no password rules (SPEC §5); the server holds the length rule. */
+/** Ours: the spec shows no password rules (docs/product.md#validation); the server holds the length rule. */
 export const PASSWORD_MESSAGES = {
   oldRequired: 'Old password is required',
   newRequired: 'New password is required',
@@ -12,8 +12,8 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 /**
- * Change Password (SPEC §2 user menu): old and new password. A falsy Status shows its Result and
- * clears the fields (SPEC §8), in an alert inside the dialog rather than the browser's, which
+ * Change Password (docs/product.md#screens user menu): old and new password. A falsy Status shows its Result and
+ * clears the fields (docs/product.md#errors), in an alert inside the dialog rather than the browser's, which
  * would block the page; success is toasted and closes the dialog. The server keeps this session
  * and ends the others.
  */

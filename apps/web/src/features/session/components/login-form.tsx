@@ -8,7 +8,7 @@ import { validateLogin } from '../api/validate-login';
 import { clearLoggedOutNotice, useLoggedOutNotice } from '../stores/logged-out-notice';
 import styles from './login-form.module.css';
 
-/** SPEC §5 and §8, word for word. */
+/** docs/product.md#validation and #errors, word for word. */
 export const LOGIN_MESSAGES = {
   geolocation:
     'Geolocation is required to log in. Please enable location services. and wait for 10 sec.',
@@ -24,7 +24,7 @@ export interface LoginFormProps {
   readonly onLoggedIn: () => void;
 }
 
-/** The login form of SPEC §2, §4, §5 and §8. */
+/** The login form of docs/product.md#screens, #states, #validation and #errors. */
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const location = useGeolocation();
   const loggedOut = useLoggedOutNotice();
@@ -128,7 +128,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       </button>
       {location.status === 'pending' && <p className={styles.hint}>Finding your location…</p>}
       {(location.status === 'denied' || location.status === 'unavailable') && (
-        // SPEC §5: the words of the login's location rule, in the form and not only on Submit.
+        // docs/product.md#validation: the words of the login's location rule, in the form and not only on Submit.
         <p className={styles.locationError} role="alert">
           {LOGIN_MESSAGES.geolocation}
         </p>

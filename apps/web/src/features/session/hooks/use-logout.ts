@@ -7,7 +7,7 @@ import { clearSessionCache } from '../../../lib/query-cache';
 import { logoutOnServer } from '../api/logout';
 
 /**
- * Logout (SPEC §4): revoke the session on the server when it still answers, clear the stored
+ * Logout (docs/product.md#states): revoke the session on the server when it still answers, clear the stored
  * login and every cached answer of the session, and return to /login.
  */
 export function useLogout(loginPath: string) {

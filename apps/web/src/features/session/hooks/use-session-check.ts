@@ -9,14 +9,14 @@ export type SessionCheckState = 'checking' | 'valid' | 'invalid' | 'failed';
 export interface SessionCheckHandlers {
   /** The check said the session is over: log out. */
   readonly onInvalid: () => void;
-  /** The check passed: news and balance reload (SPEC §4). */
+  /** The check passed: news and balance reload (docs/product.md#states). */
   readonly onValid: () => void;
-  /** A failure other than 401 (SPEC §8): the status, 0 when no answer came. */
+  /** A failure other than 401 (docs/product.md#errors): the status, 0 when no answer came. */
   readonly onFailure: (status: number) => void;
 }
 
 /**
- * The session check of SPEC §4, every 10 s: Status false or a value other than the stored
+ * The session check of docs/product.md#states, every 10 s: Status false or a value other than the stored
  * IsValidToken → logout; otherwise news and balance reload; a non-401 failure → /network_err.
  * A 401 is handled by callApi (stored login removed, /login).
  */

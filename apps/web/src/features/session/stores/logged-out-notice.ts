@@ -2,7 +2,7 @@ import type { SessionEndReason } from '@backlay/contract/auth';
 import { createSignal, useSignal } from '../../../lib/signal';
 import { readSession, removeSession, writeSession } from '../../../lib/storage';
 
-/** Ours (the SPEC's logout is silent): what /login says about a session ended elsewhere. */
+/** Ours (docs/product.md#states: the logout itself is silent): what /login says about a session ended elsewhere. */
 export const LOGGED_OUT_MESSAGES = {
   new_login: 'You were logged out because your account signed in on another device',
   password_changed: 'You were logged out because your password was changed on another device',

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import styles from './signup-form.module.css';
 
-/** SPEC §2 /signup: a static form; its behaviour is not part of the product (DESIGN §8). */
+/** docs/product.md#screens /signup: a static form; its behaviour is not part of the product (docs/decisions.md#silent-rules). */
 export function SignupForm() {
   const ignore = (event: FormEvent) => event.preventDefault();
   return (

@@ -7,7 +7,7 @@ import { HOST_SCOPED } from '../../../lib/query-cache';
 import { siteKeys } from '../query-keys';
 
 /**
- * The brand and footer links the host name picks (SPEC §1; DESIGN §8 "Brand"). Public, asked once
+ * The brand and footer links the host name picks (docs/product.md#purpose; docs/decisions.md#silent-rules "Brand"). Public, asked once
  * per page load and never again: the host does not change under a running page, and a logout
  * keeps it.
  */

@@ -29,7 +29,7 @@ function External({ link, className }: { link: SiteLink; className?: string }) {
 }
 
 /**
- * The page footer (SPEC §1): gambling-awareness links, payment-method logos, social links, the
+ * The page footer (docs/product.md#purpose): gambling-awareness links, payment-method logos, social links, the
  * support chat, an 18+ badge and a responsible-gaming note. The links are the site's own
  * (`GET /api/Site/Config`); until they arrive only the badge and the note show, in lists that
  * keep their room.

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The repository's own rules, kept by a test (docs/conventions.md#comments): it stands alone, so
+ * what its code and docs cite is one of its own files, and every anchor cited exists.
+ */
+
+/** Every tracked text file of the repository, from its root. */
+const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file && !/\.(png|ico|woff2?|jpg|webp)$/.test(file) && existsSync(file));
+const textOf = (file: string) => readFileSync(file, 'utf8');
+
+/** The anchors of a Markdown file: explicit `<a id>` ones and GitHub's heading slugs. */
+function anchorsOf(doc: string): Set<string> {
+  const text = textOf(doc);
+  const explicit = [...text.matchAll(/<a id="([a-z0-9-]+)"><\/a>/g)].map((match) => match[1]);
+  const headings = [...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
+    (match[1] ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-'),
+  );
+  return new Set([...explicit, ...headings].filter((anchor) => anchor !== undefined));
+}
+
+describe('the repository stands alone', () => {
+  it('cites no document outside it: no SPEC §, DESIGN § or STYLE, no ../shared', () => {
+    const outside = /SPEC §|DESIGN §|\bSTYLE\b|\.\.\/shared\/(SPEC|DESIGN|STYLE)/;
+    const found = tracked
+      .filter((file) => file !== 'scripts/repository.test.ts')
+      .flatMap((file) =>
+        textOf(file)
+          .split('\n')
+          .flatMap((line, index) => (outside.test(line) ? [`${file}:${index + 1}: ${line}`] : [])),
+      );
+    expect(found).toEqual([]);
+  });
+
+  it("cites each doc's anchors as they are: docs/<file>.md#anchor names a file and an anchor in it", () => {
+    // `docs/product.md#states, #validation`: the anchors after the first are the same file's.
+    const citation = /docs\/([a-z0-9-]+\.md)#([a-z0-9-]+)((?:,? (?:and )?#[a-z0-9-]+)*)/g;
+    const anchors = new Map<string, Set<string>>();
+    const broken: string[] = [];
+    for (const file of tracked) {
+      for (const match of textOf(file).matchAll(citation)) {
+        const doc = `docs/${match[1]}`;
+        const named = [
+          match[2],
+          ...[...(match[3] ?? '').matchAll(/#([a-z0-9-]+)/g)].map((m) => m[1]),
+        ];
+        if (!existsSync(doc)) {
+          broken.push(`${file}: ${match[0]} (no such file)`);
+          continue;
+        }
+        if (!anchors.has(doc)) anchors.set(doc, anchorsOf(doc));
+        for (const anchor of named)
+          if (anchor && !anchors.get(doc)?.has(anchor)) broken.push(`${file}: ${doc}#${anchor}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('has the docs the code cites for its rules and decisions, linked from the README', () => {
+    const readme = textOf('README.md');
+    for (const doc of ['docs/product.md', 'docs/decisions.md', 'docs/conventions.md']) {
+      expect(existsSync(doc)).toBe(true);
+      expect(readme).toContain(`(${doc})`);
+    }
+  });
+});
