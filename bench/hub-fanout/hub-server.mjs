@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { startCluster } from '../../apps/server/dist/db/launcher.js';
+import { noChanges } from '../../apps/server/dist/db/changes.js';
 import { ensureDatabase, migrate } from '../../apps/server/dist/db/migrate.js';
 import { openDatabase } from '../../apps/server/dist/db/pool.js';
+import { noFeed } from '../../apps/server/dist/feed/control.js';
 import { createHub, eventGroup } from '../../apps/server/dist/hub/hub.js';
 import { createPasswordHasher } from '../../apps/server/dist/modules/auth/password.js';
-import { createClientsService } from '../../apps/server/dist/modules/clients/clients.service.js';
-import { createNewsService } from '../../apps/server/dist/modules/news/news.service.js';
-import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet.service.js';
 import { systemClock, systemRandom } from '../../apps/server/dist/seams.js';
 import { seedDemo } from '../../apps/server/dist/seed.js';
+import { createServices } from '../../apps/server/dist/services.js';
 import { control, FIRST_EVENT_ID, PUSH_HZ, pushLoop } from './odds.mjs';
 
 const dataDir = process.argv[2];
@@ -62,25 +62,36 @@ const hub = createHub({
   sessionMaxMs: config.session.maxS * 1000,
   log,
 });
-const app = await buildApp({
+// The services and the app as main.ts wires them, without a feed (the pushes come from odds.mjs).
+const services = createServices({
   config,
   db,
   clock: systemClock,
   random: systemRandom,
   passwords,
-  opsToken: config.opsToken ?? randomBytes(24).toString('hex'),
-  hub,
+  changes: noChanges,
+  priceBook: noFeed(config.feedStaleS).priceBook,
   publisher: hub.publisher,
+  warn: log,
+});
+const app = await buildApp({
+  config,
+  db,
+  clock: systemClock,
+  random: systemRandom,
+  opsToken: config.opsToken ?? randomBytes(24).toString('hex'),
+  services,
+  hub,
 });
 await seedDemo({
   db,
-  clients: createClientsService({ db, clock: systemClock, passwords }),
-  wallet: createWalletService({ db, clock: systemClock, random: systemRandom }),
-  news: createNewsService({ db, clock: systemClock }),
+  clients: services.clients,
+  wallet: services.wallet,
+  news: services.news,
 });
 
 const pushes = pushLoop((eventId, payload) =>
-  hub.publisher.toGroup(eventGroup(eventId), 'GetActiveBM', payload),
+  hub.publisher.toGroup(eventGroup(eventId), { target: 'GetActiveBM', payload }),
 );
 
 // The V8 CPU profiler of this very process (what `node --cpu-prof` writes, on demand): the

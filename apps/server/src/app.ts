@@ -8,7 +8,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import { noChanges, type Changes } from './db/changes.js';
 import type { Db } from './db/pool.js';
 import { noFeed, type FeedControl } from './feed/control.js';
 import { registerAuthentication } from './http/authenticate.js';
@@ -20,22 +19,19 @@ import { createRateLimiter, RATE_WINDOW_MS } from './http/rate-limit.js';
 import { registerSecurity, securityHeaders } from './http/security.js';
 import { systemRoutes } from './http/system.js';
 import { registerWeb } from './http/web.js';
-import { silentPublisher, type Hub, type HubPublisher } from './hub/hub.js';
+import type { Hub } from './hub/hub.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import type { PasswordHasher } from './modules/auth/password.js';
 import { betsRoutes } from './modules/bets/bets.routes.js';
 import { casinoFrameOrigins } from './modules/casino/casino-url.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
 import { chipsRoutes } from './modules/chips/chips.routes.js';
 import { saferRoutes } from './modules/safer/safer.routes.js';
-import type { Catalog } from './modules/markets/catalog.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { matkaRoutes } from './modules/matka/matka.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { scoresRoutes } from './modules/scores/scores.routes.js';
-import type { SettlementService } from './modules/settlement/settlement.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { backofficeRoutes } from './ops/backoffice.routes.js';
@@ -44,8 +40,8 @@ import { feedOpsRoutes } from './ops/feed-ops.routes.js';
 import { matkaOpsRoutes } from './ops/matka-ops.routes.js';
 import { opsRoutes } from './ops/ops.routes.js';
 import { settlementOpsRoutes } from './ops/settlement-ops.routes.js';
-import type { Clock, Random, Timer } from './seams.js';
-import { createServices, type Services, type ServicesConfig } from './services.js';
+import type { Clock, Random } from './seams.js';
+import type { Services, ServicesConfig } from './services.js';
 import { tvFrameOrigins } from './tv-url.js';
 
 export type AppConfig = ServicesConfig &
@@ -63,19 +59,18 @@ export interface AppDeps {
   readonly config: AppConfig;
   readonly db: Db;
   readonly clock: Clock;
-  /** What the in-play bet delay waits through; real time by default. */
-  readonly timer?: Timer;
   readonly random: Random;
-  readonly passwords: PasswordHasher;
   readonly opsToken: string;
+  /**
+   * Every service, made once by `createServices` (services.ts) from the same database, clock,
+   * feed and publisher: main.ts shares them with the feed, the matka draw and the TV page, and the
+   * tests build them the same way (test/app.ts).
+   */
+  readonly services: Services;
   /** The built client to serve; none in API-only tests. */
   readonly webDist?: string | undefined;
   /** The real-time hub; without it nothing is pushed and polling carries everything. */
   readonly hub?: Hub;
-  /** Where pushes go: the hub's own connections, or every instance's through Redis. */
-  readonly publisher?: HubPublisher;
-  /** Shared with the feed, whose results settle through it; made here when absent. */
-  readonly settlement?: SettlementService;
   /** The running feed's books and controls; none in tests that need no prices. */
   readonly feed?: FeedControl;
   /** The built-in live TV page's bound port; its URLs are used when `TV_URL` is unset. */
@@ -86,38 +81,12 @@ export interface AppDeps {
   readonly casinoSecret?: string;
   /** Where logs go (tests capture them); stdout by default. */
   readonly logStream?: DestinationStream;
-  /** The writers' notifications that keep the caches current; without it nothing is cached. */
-  readonly changes?: Changes;
-  /** The events' facts in memory, shared with the feed's notifier; made here when absent. */
-  readonly catalog?: Catalog;
-  /**
-   * Every service, made once by `createServices` (services.ts): main.ts shares them with the
-   * feed, the matka draw and the TV page; made here from the deps above when absent (tests).
-   */
-  readonly services?: Services;
 }
 
 /** The whole HTTP application with every plugin and module in one visible list; does not listen (docs/conventions.md#composition). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, clock, random } = deps;
+  const { config, db, clock, random, services } = deps;
   const feed = deps.feed ?? noFeed(config.feedStaleS);
-  const services =
-    deps.services ??
-    createServices({
-      config,
-      db,
-      clock,
-      random,
-      passwords: deps.passwords,
-      changes: deps.changes ?? noChanges,
-      priceBook: feed.priceBook,
-      publisher: deps.publisher ?? deps.hub?.publisher ?? silentPublisher,
-      ...(deps.timer ? { timer: deps.timer } : {}),
-      ...(deps.tvPort === undefined ? {} : { tvPort: deps.tvPort }),
-      ...(deps.catalog ? { catalog: deps.catalog } : {}),
-      ...(deps.settlement ? { settlement: deps.settlement } : {}),
-      warn: (message) => app.log.warn(message),
-    });
   const { auth } = services;
   const casinoPort = deps.casinoPort ?? config.casino.port;
   const headers = securityHeaders([

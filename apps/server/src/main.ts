@@ -174,12 +174,10 @@ async function main(): Promise<void> {
     db: database.db,
     clock,
     random: systemRandom,
-    passwords,
     opsToken,
     webDist: hasWebBuild(config) ? config.webDist : undefined,
     feed: feed.control,
     hub,
-    changes,
     services,
   });
 

@@ -146,9 +146,9 @@ export function createServices(deps: ServicesDeps) {
     // Every screen's matka board follows each market's open, close, result, void and rollback,
     // and a bettor's header reloads when a result, void or rollback moved their money (the hub,
     // after the commit).
-    onChanged: (change) => publisher.toAll('MatkaChanged', change),
+    onChanged: (change) => publisher.toAll({ target: 'MatkaChanged', payload: change }),
     onBalanceChanged: (clientId) =>
-      publisher.toUser(clientId, 'UpdateBalance', { Reason: 'matka' }),
+      publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'matka' } }),
   });
   const casino = createCasinoService({
     db,
@@ -158,7 +158,7 @@ export function createServices(deps: ServicesDeps) {
     stakeRefusal: safer.stakeRefusalIn,
     // The player's header follows each round at once, as after a bet (the hub's UpdateBalance).
     onBalanceChanged: (clientId) =>
-      publisher.toUser(clientId, 'UpdateBalance', { Reason: 'casino' }),
+      publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'casino' } }),
   });
   const pushes = createMarketPushes({
     publisher,

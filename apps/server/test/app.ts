@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp, type AppConfig } from '../src/app.js';
-import type { FeedControl } from '../src/feed/control.js';
-import type { Hub, HubPublisher } from '../src/hub/hub.js';
+import { noFeed, type FeedControl } from '../src/feed/control.js';
+import { silentPublisher, type Hub, type HubPublisher } from '../src/hub/hub.js';
 import type { SettlementService } from '../src/modules/settlement/settlement.service.js';
 import type { Db } from '../src/db/pool.js';
-import type { Changes } from '../src/db/changes.js';
+import { noChanges, type Changes } from '../src/db/changes.js';
 import { changesOf } from './database.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/modules/auth/password.js';
 import { createClientsService } from '../src/modules/clients/clients.service.js';
 import { createWalletService } from '../src/modules/wallet/wallet.service.js';
+import { createServices } from '../src/services.js';
 import { manualClock, systemRandom, type Clock, type Timer } from '../src/seams.js';
 import { totpCode } from '../src/modules/operators/totp.js';
 import { DEFAULT_HOUSE_MARGINS, NO_BET_DELAYS, toPaise } from '@backlay/domain';
@@ -78,23 +79,39 @@ export function testClock() {
   return manualClock(new Date('2026-11-21T10:00:00Z'));
 }
 
+/**
+ * The app as main.ts builds it: the services made once by `createServices`, then `buildApp` with
+ * them, from the test's database, clock, feed and publisher.
+ */
 export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: { ...testConfig, ...options.config },
+  const config = { ...testConfig, ...options.config };
+  const clock = options.clock ?? testClock();
+  const feed = options.feed ?? noFeed(config.feedStaleS);
+  const services = createServices({
+    config,
     db,
-    clock: options.clock ?? testClock(),
-    ...(options.timer ? { timer: options.timer } : {}),
+    clock,
     random: systemRandom,
     passwords: options.passwords ?? cheapPasswords,
-    opsToken: OPS_TOKEN,
-    webDist: options.webDist,
-    ...(options.feed ? { feed: options.feed } : {}),
+    changes: options.changes ?? changesOf(db) ?? noChanges,
+    priceBook: feed.priceBook,
+    publisher: options.publisher ?? options.hub?.publisher ?? silentPublisher,
+    ...(options.timer ? { timer: options.timer } : {}),
     ...(options.settlement ? { settlement: options.settlement } : {}),
+    warn: () => {},
+  });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    random: systemRandom,
+    opsToken: OPS_TOKEN,
+    services,
+    webDist: options.webDist,
+    feed,
     ...(options.hub ? { hub: options.hub } : {}),
-    ...(options.publisher ? { publisher: options.publisher } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.casinoPort === undefined ? {} : { casinoPort: options.casinoPort }),
-    changes: options.changes ?? changesOf(db),
   });
   options.routes?.(app);
   await app.ready();

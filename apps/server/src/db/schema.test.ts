@@ -11,8 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 const SCHEMA_FILE = fileURLToPath(new URL('./schema.ts', import.meta.url));
 const TSCONFIG = fileURLToPath(new URL('../../../../tsconfig.check.json', import.meta.url));
 
-/** The migration runner's own table (migrate.ts): read with plain SQL, never through Kysely. */
-const NOT_IN_SCHEMA = new Set(['schema_migrations']);
+/** The migration runner's own tables (migrate.ts): read with plain SQL, never through Kysely. */
+const NOT_IN_SCHEMA = new Set(['schema_migrations', 'schema_functions']);
 
 interface Column {
   readonly name: string;

@@ -1,7 +1,11 @@
 import type { MarketType } from '@backlay/domain';
 import type { ColumnType, Generated } from 'kysely';
 
-/** Row types of the database, as Kysely sees them. BIGINT columns arrive as strings from `pg`. */
+/**
+ * Row types of the database, as Kysely sees them. BIGINT columns arrive as strings from `pg`.
+ * Over 400 lines: Kysely takes the whole database as one interface, each table's row type beside
+ * it, in the migrations' order.
+ */
 type Id = ColumnType<string, never, never>;
 type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
 type Timestamp = ColumnType<Date, Date, Date>;

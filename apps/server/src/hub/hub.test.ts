@@ -1,3 +1,4 @@
+import type { HubMessageName, HubPush } from '@backlay/contract/hub';
 import {
   HttpTransportType,
   HubConnectionBuilder,
@@ -18,9 +19,16 @@ import {
 } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { manualClock, systemRandom } from '../seams.js';
-import { createHub, eventGroup, MAX_BUFFERED_BYTES, type Hub } from './hub.js';
+import { createHub, eventGroup, MAX_BUFFERED_BYTES, TICKET_TTL_MS, type Hub } from './hub.js';
 import { RECORD_SEPARATOR } from './protocol.js';
 import { createRiskPushes } from './risk-pushes.js';
+import { TICKET_SWEEP_MS } from './timeouts.js';
+
+/**
+ * A push for the hub's transport tests: what it carries is not what is tested, so its payload
+ * holds only what the test reads (a push the product makes is checked whole: publisher.test.ts).
+ */
+const loosePush = (target: HubMessageName, payload: object) => ({ target, payload }) as HubPush;
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -114,13 +122,16 @@ describe('hub with the official @microsoft/signalr client', () => {
     await vi.waitFor(() => expect(news).toEqual([{ Message: 'Hub news' }]));
 
     await first.invoke('SubscribeEvent', 42);
-    hub.publisher.toGroup(eventGroup(42), 'EventSuspended', { EventId: 42 });
+    hub.publisher.toGroup(eventGroup(42), loosePush('EventSuspended', { EventId: 42 }));
     await vi.waitFor(() => expect(grouped).toEqual([{ EventId: 42 }]));
 
-    hub.publisher.toUser(String(asha.uid), 'BetPlacedMessage', {
-      EventId: 1,
-      MarketId: '1.1',
-      MarketType: 'MATCH_ODDS',
+    hub.publisher.toUser(String(asha.uid), {
+      target: 'BetPlacedMessage',
+      payload: {
+        EventId: 1,
+        MarketId: '1.1',
+        MarketType: 'MATCH_ODDS',
+      },
     });
     await vi.waitFor(() => expect(mine).toHaveLength(1));
     expect(theirs).toEqual([]);
@@ -139,13 +150,13 @@ describe('hub with the official @microsoft/signalr client', () => {
     await second.invoke('SubscribeEvent', 43);
     hub.onEventJoined(async (eventId, deliver) => {
       await Promise.resolve();
-      deliver('GetActiveBM', { EventId: eventId, Seq: 5 });
+      deliver(loosePush('GetActiveBM', { EventId: eventId, Seq: 5 }));
     });
     try {
       await first.invoke('SubscribeEvent', 43);
       await vi.waitFor(() => expect(joined).toEqual([{ EventId: 43, Seq: 5 }]));
       // Still a member of the group: the next push reaches it as any other's.
-      hub.publisher.toGroup(eventGroup(43), 'GetActiveBM', { EventId: 43, Seq: 6 });
+      hub.publisher.toGroup(eventGroup(43), loosePush('GetActiveBM', { EventId: 43, Seq: 6 }));
       await vi.waitFor(() => expect(joined).toHaveLength(2));
       expect(unjoined).toEqual([{ EventId: 43, Seq: 6 }]);
     } finally {
@@ -164,7 +175,7 @@ describe('hub with the official @microsoft/signalr client', () => {
     const onOther = received<{ n: number }>(other, 'BetPlacedMessage');
     await Promise.all([phone.start(), laptop.start(), other.start()]);
 
-    hub.publisher.toUser(String(meera.uid), 'BetPlacedMessage', { n: 1 });
+    hub.publisher.toUser(String(meera.uid), loosePush('BetPlacedMessage', { n: 1 }));
     await vi.waitFor(() => {
       expect(onPhone).toEqual([{ n: 1 }]);
       expect(onLaptop).toEqual([{ n: 1 }]);
@@ -174,16 +185,16 @@ describe('hub with the official @microsoft/signalr client', () => {
     const connected = hub.size();
     await laptop.stop();
     await vi.waitFor(() => expect(hub.size()).toBe(connected - 1));
-    hub.publisher.toUser(String(meera.uid), 'BetPlacedMessage', { n: 2 });
-    hub.publisher.toUser(String(arjun.uid), 'BetPlacedMessage', { n: 3 });
+    hub.publisher.toUser(String(meera.uid), loosePush('BetPlacedMessage', { n: 2 }));
+    hub.publisher.toUser(String(arjun.uid), loosePush('BetPlacedMessage', { n: 3 }));
     await vi.waitFor(() => {
       expect(onPhone).toEqual([{ n: 1 }, { n: 2 }]);
       expect(onOther).toEqual([{ n: 3 }]);
     });
     expect(onLaptop).toEqual([{ n: 1 }]);
     // Nobody's: a user without connections gets nothing, and nothing breaks.
-    hub.publisher.toUser('999999999', 'BetPlacedMessage', { n: 4 });
-    hub.publisher.toUser(String(meera.uid), 'BetPlacedMessage', { n: 5 });
+    hub.publisher.toUser('999999999', loosePush('BetPlacedMessage', { n: 4 }));
+    hub.publisher.toUser(String(meera.uid), loosePush('BetPlacedMessage', { n: 5 }));
     await vi.waitFor(() => expect(onPhone).toEqual([{ n: 1 }, { n: 2 }, { n: 5 }]));
     expect(onOther).toEqual([{ n: 3 }]);
     expect(onLaptop).toEqual([{ n: 1 }]);
@@ -209,25 +220,34 @@ describe('hub with the official @microsoft/signalr client', () => {
       );
     await connection.start();
     await connection.invoke('SubscribeEvent', 7);
-    hub.publisher.toAll('UpdateMarketList', { Seq: 1 });
-    hub.publisher.toGroup(eventGroup(7), 'GetActiveBM', {
-      Marketid: '7B',
-      EventId: 7,
-      Seq: 2,
-      BMList: [],
-    });
-    hub.publisher.toGroup(eventGroup(7), 'GetActiveSession', {
-      MarketId: 7,
-      Seq: 3,
-      fancyList: [],
-    });
-    hub.publisher.toGroup(eventGroup(7), 'EventSuspended', { EventId: 7 });
-    hub.publisher.toAll('inplaycount', { Count: 4 });
-    hub.publisher.toAll('updateNews', { Message: 'm' });
-    hub.publisher.toUser(String(user.uid), 'BetPlacedMessage', {
-      EventId: 7,
-      MarketId: '1.7',
-      MarketType: 'MATCH_ODDS',
+    hub.publisher.toAll({ target: 'UpdateMarketList', payload: { Seq: 1 } });
+    hub.publisher.toGroup(
+      eventGroup(7),
+      loosePush('GetActiveBM', {
+        Marketid: '7B',
+        EventId: 7,
+        Seq: 2,
+        BMList: [],
+      }),
+    );
+    hub.publisher.toGroup(
+      eventGroup(7),
+      loosePush('GetActiveSession', {
+        MarketId: 7,
+        Seq: 3,
+        fancyList: [],
+      }),
+    );
+    hub.publisher.toGroup(eventGroup(7), loosePush('EventSuspended', { EventId: 7 }));
+    hub.publisher.toAll({ target: 'inplaycount', payload: { Count: 4 } });
+    hub.publisher.toAll({ target: 'updateNews', payload: { Message: 'm' } });
+    hub.publisher.toUser(String(user.uid), {
+      target: 'BetPlacedMessage',
+      payload: {
+        EventId: 7,
+        MarketId: '1.7',
+        MarketType: 'MATCH_ODDS',
+      },
     });
     await vi.waitFor(() => expect([...got.keys()].sort()).toEqual([...names].sort()));
     expect(got.get('GetActiveBM')).toEqual([{ Marketid: '7B', EventId: 7, Seq: 2, BMList: [] }]);
@@ -340,6 +360,31 @@ describe('hub authentication and protocol', () => {
     expect((await negotiate(`userId=${user.uid}&negotiateVersion=1`, late)).status).toBe(401);
   });
 
+  it('deletes the tickets past their expiry, used or not, on its tick once a minute, and keeps the others', async () => {
+    const user = await session('hub-sweep');
+    const tickets = async () =>
+      (
+        await database.db
+          .selectFrom('hub_tickets')
+          .select(['expires_at'])
+          .where('client_id', '=', String(user.uid))
+          .execute()
+      ).map((row) => new Date(row.expires_at).getTime());
+    const used = await ticket(user.Token);
+    await negotiate(`userId=${user.uid}&negotiateVersion=1`, used);
+    await ticket(user.Token);
+    const mintedAt = clock.now().getTime();
+    expect(await tickets()).toEqual([mintedAt + TICKET_TTL_MS, mintedAt + TICKET_TTL_MS]);
+
+    // A minute after the last sweep, both have expired: the tick deletes them.
+    clock.advance(TICKET_SWEEP_MS + 1);
+    const fresh = await ticket(user.Token);
+    await hub.tick();
+    expect(await tickets()).toEqual([clock.now().getTime() + TICKET_TTL_MS]);
+    // The one left still works.
+    expect((await negotiate(`userId=${user.uid}&negotiateVersion=1`, fresh)).status).toBe(200);
+  });
+
   it('answers a handshake in another protocol with an error record and closes; an unknown id gets 404', async () => {
     const user = await session('hub-raw');
     const negotiated = (await (
@@ -414,9 +459,12 @@ describe('group pushes', () => {
       expect(messages).toContain(`{"type":3,"invocationId":"1","result":null}${RECORD_SEPARATOR}`),
     );
     const before = messages.length;
-    hub.publisher.toGroup(eventGroup(4242), 'GetActiveBM', { EventId: 4242, Seq: 1 });
-    hub.publisher.toGroup(eventGroup(4242), 'GetActiveSession', { MarketId: 4242, Seq: 2 });
-    hub.publisher.toGroup(eventGroup(4243), 'GetActiveBM', { EventId: 4243, Seq: 3 });
+    hub.publisher.toGroup(eventGroup(4242), loosePush('GetActiveBM', { EventId: 4242, Seq: 1 }));
+    hub.publisher.toGroup(
+      eventGroup(4242),
+      loosePush('GetActiveSession', { MarketId: 4242, Seq: 2 }),
+    );
+    hub.publisher.toGroup(eventGroup(4243), loosePush('GetActiveBM', { EventId: 4243, Seq: 3 }));
     await vi.waitFor(() => expect(messages.length).toBe(before + 1));
     expect(messages.at(-1)).toBe(
       `{"type":1,"target":"GetActiveBM","arguments":[{"EventId":4242,"Seq":1}]}${RECORD_SEPARATOR}` +
@@ -436,7 +484,10 @@ describe('hostile hub clients', () => {
     tcp.pause();
     const payload = 'x'.repeat(30 * 1024);
     for (let sent = 0; sent < 16 * 1024 * 1024 + 2 * MAX_BUFFERED_BYTES && !cut;) {
-      hub.publisher.toUser(String(user.uid), 'updateNews', { Message: payload });
+      hub.publisher.toUser(String(user.uid), {
+        target: 'updateNews',
+        payload: { Message: payload },
+      });
       sent += payload.length;
       if (sent % (20 * payload.length) === 0) socket.send(`{"type":6}${RECORD_SEPARATOR}`);
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -524,7 +575,7 @@ describe("the back office's connections", () => {
     await vi.waitFor(() => expect(heard).toEqual([{ EventIds: [3, 7] }]));
     expect(clientHeard).toEqual([]);
     // Nor does a push to a client's id reach an operator.
-    hub.publisher.toUser(String(asha.uid), 'BetPlacedMessage', { EventId: 1 });
+    hub.publisher.toUser(String(asha.uid), loosePush('BetPlacedMessage', { EventId: 1 }));
 
     await app.inject({
       method: 'POST',

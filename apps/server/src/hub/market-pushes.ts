@@ -1,4 +1,4 @@
-import type { HubPayload } from '@backlay/contract/hub';
+import type { HubPayload, HubPush } from '@backlay/contract/hub';
 import type { EventDetail } from '@backlay/contract/markets';
 import {
   bookmakerMarketId,
@@ -25,7 +25,10 @@ import { eventGroup, type HubPublisher } from './hub.js';
 const withoutTvUrl = ({ TvUrl: _perHost, ...detail }: EventDetail) => detail;
 
 /** A message for an event's group, built and not yet sent. */
-type Push = readonly [group: string, target: string, payload: object];
+interface Push {
+  readonly group: string;
+  readonly push: HubPush;
+}
 
 /** What changed: exchange and toss markets by id; bookmaker rows, fancy rows and detail by event. */
 export interface PushParts {
@@ -70,7 +73,7 @@ export function createMarketPushes(deps: {
     const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(parts.kind)
       ? { ...common, MarketType: parts.kind, Book: exchangeBookWire(view) }
       : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
-    return [eventGroup(parts.eventId), 'UpdateMarketOdds', payload];
+    return { group: eventGroup(parts.eventId), push: { target: 'UpdateMarketOdds', payload } };
   }
 
   const bmFancyOf = async (eventId: number) => {
@@ -93,7 +96,7 @@ export function createMarketPushes(deps: {
       Seq: result.BMSeq,
       BMList: result.BMList,
     };
-    return [eventGroup(eventId), 'GetActiveBM', payload];
+    return { group: eventGroup(eventId), push: { target: 'GetActiveBM', payload } };
   }
 
   async function fancy(eventId: number): Promise<Push> {
@@ -103,7 +106,7 @@ export function createMarketPushes(deps: {
       Seq: result.FancySeq,
       fancyList: result.fancyList.map(({ profitLoss: _position, ...row }) => row),
     };
-    return [eventGroup(eventId), 'GetActiveSession', payload];
+    return { group: eventGroup(eventId), push: { target: 'GetActiveSession', payload } };
   }
 
   async function detail(eventId: number): Promise<Push | undefined> {
@@ -120,7 +123,7 @@ export function createMarketPushes(deps: {
       CustomFancy: facts.customFancy.map(operatorFancyWire),
       ActiveFancy: facts.activeFancy.map(operatorFancyWire),
     };
-    return [eventGroup(eventId), 'EventSuspended', payload];
+    return { group: eventGroup(eventId), push: { target: 'EventSuspended', payload } };
   }
 
   /**
@@ -129,7 +132,7 @@ export function createMarketPushes(deps: {
    * screen takes a feed batch in one task.
    */
   async function send(parts: PushParts): Promise<void> {
-    for (const push of await build(parts)) if (push) publisher.toGroup(...push);
+    for (const push of await build(parts)) if (push) publisher.toGroup(push.group, push.push);
   }
 
   /** The messages of the parts named, in the order `send` sends them. */
@@ -158,18 +161,16 @@ export function createMarketPushes(deps: {
     send,
     /** Everything of the event: after an operator's change, which may touch any part. */
     async event(eventId: number): Promise<void> {
-      for (const push of await everything(eventId)) if (push) publisher.toGroup(...push);
+      for (const push of await everything(eventId))
+        if (push) publisher.toGroup(push.group, push.push);
     },
     /**
      * Everything of the event to one connection that has just joined its group (hub.ts
      * `onEventJoined`), each part with its Seq: what changed between the screen's first reads and
      * its join reaches it this way, and what did not leaves its cache as it is (seq-merge).
      */
-    async snapshot(
-      eventId: number,
-      deliver: (target: string, payload: object) => void,
-    ): Promise<void> {
-      for (const push of await everything(eventId)) if (push) deliver(push[1], push[2]);
+    async snapshot(eventId: number, deliver: (push: HubPush) => void): Promise<void> {
+      for (const push of await everything(eventId)) if (push) deliver(push.push);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_HOUSE_MARGINS, NO_BET_DELAYS } from '@backlay/domain';
-import { hubMessages } from '@backlay/contract/hub';
+import { hubMessages, type HubPush } from '@backlay/contract/hub';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPriceBook } from '../feed/price-book.js';
 import type { FeedStatus, FeedUpdate, RunnerQuote } from '../feed/types.js';
@@ -8,6 +8,7 @@ import type { MarketRow } from '../modules/markets/markets.queries.js';
 import { manualClock } from '../seams.js';
 import { createMarketPushes } from './market-pushes.js';
 import { createFeedNotifier } from './notifier.js';
+import type { HubPublisher } from './publisher.js';
 
 const EVENT_ID = 77;
 const MATCH_ODDS = '1.77';
@@ -105,12 +106,11 @@ function harness() {
   let at = 0;
   const clock = manualClock(new Date(0));
   const event = facts();
-  const pushes: { group: string; target: string; payload: unknown }[] = [];
-  const publisher = {
+  const pushes: ({ group: string } & HubPush)[] = [];
+  const publisher: HubPublisher = {
     toAll: () => {},
     toUser: () => {},
-    toGroup: (group: string, target: string, payload: unknown) =>
-      void pushes.push({ group, target, payload }),
+    toGroup: (group, push) => void pushes.push({ group, ...push }),
   };
   const marketPushes = createMarketPushes({
     publisher,
@@ -154,7 +154,7 @@ function harness() {
     /** Every push since the last call: its target, checked against the contract. */
     targets() {
       return pushes.splice(0).map(({ target, payload }) => {
-        if (target in hubMessages) hubMessages[target as keyof typeof hubMessages].parse(payload);
+        hubMessages[target].parse(payload);
         return target;
       });
     },
@@ -181,13 +181,13 @@ describe('market pushes: the event as it is, to a screen that joins', () => {
     );
 
     const delivered: [string, object][] = [];
-    await feed.marketPushesOf.snapshot(EVENT_ID, (target, payload) =>
+    await feed.marketPushesOf.snapshot(EVENT_ID, ({ target, payload }) =>
       delivered.push([target, payload]),
     );
     expect(delivered).toEqual(toGroup);
     expect(feed.pushes).toEqual([]);
 
-    await feed.marketPushesOf.snapshot(EVENT_ID + 1, (target, payload) =>
+    await feed.marketPushesOf.snapshot(EVENT_ID + 1, ({ target, payload }) =>
       delivered.push([target, payload]),
     );
     expect(delivered).toHaveLength(toGroup.length);

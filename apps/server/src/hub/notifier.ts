@@ -79,12 +79,18 @@ export function createFeedNotifier(deps: {
       details: suspensions,
     });
     for (const eventId of heartbeats)
-      publisher.toGroup(eventGroup(eventId), 'FeedHeartbeat', { EventId: eventId });
+      publisher.toGroup(eventGroup(eventId), {
+        target: 'FeedHeartbeat',
+        payload: { EventId: eventId },
+      });
     if (listChanged) {
       const events = await markets.listEvents(undefined);
-      publisher.toAll('UpdateMarketList', { Seq: clock.now().getTime() });
-      publisher.toAll('inplaycount', {
-        Count: events.filter((event) => event.status === 'inplay').length,
+      publisher.toAll({ target: 'UpdateMarketList', payload: { Seq: clock.now().getTime() } });
+      publisher.toAll({
+        target: 'inplaycount',
+        payload: {
+          Count: events.filter((event) => event.status === 'inplay').length,
+        },
       });
     }
   };

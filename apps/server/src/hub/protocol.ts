@@ -1,3 +1,5 @@
+import type { HubPush } from '@backlay/contract/hub';
+
 /**
  * The ASP.NET Core SignalR JSON hub protocol as the official client speaks it
  * (docs/signalr-protocol.md §4–§5): every message ends with the record separator.
@@ -24,6 +26,9 @@ export const PING_FRAME = frame({ type: MessageType.Ping });
 export function invocation(target: string, args: unknown[]): string {
   return frame({ type: MessageType.Invocation, target, arguments: args });
 }
+
+/** A push as the call of the client's handler it names, with its payload the one argument. */
+export const pushInvocation = (push: HubPush): string => invocation(push.target, [push.payload]);
 
 /** The server's Close message: the connection ends, and the client reconnects when allowed. */
 export function closeFrame(error: string | undefined, allowReconnect: boolean): string {

@@ -1,14 +1,15 @@
+import type { HubPush } from '@backlay/contract/hub';
 import type { Connections } from './connections.js';
-import { invocation } from './protocol.js';
+import { pushInvocation } from './protocol.js';
 
 /**
  * Where the server's news, prices and bets reach the connected clients (docs/decisions.md#hub): to everyone,
  * to one client's connections, or to a group's.
  */
 export interface HubPublisher {
-  toAll(target: string, ...args: unknown[]): void;
-  toUser(clientId: string, target: string, ...args: unknown[]): void;
-  toGroup(group: string, target: string, ...args: unknown[]): void;
+  toAll(push: HubPush): void;
+  toUser(clientId: string, push: HubPush): void;
+  toGroup(group: string, push: HubPush): void;
 }
 
 export const silentPublisher: HubPublisher = {
@@ -46,24 +47,24 @@ export function createPublisher(connections: Connections): HubPublisher {
   }
 
   return {
-    toAll(target, ...args) {
-      const text = invocation(target, args);
+    toAll(push) {
+      const text = pushInvocation(push);
       for (const connection of connections.all())
         if (connection.isReady) connections.send(connection, text);
     },
-    toUser(clientId, target, ...args) {
+    toUser(clientId, push) {
       const own = connections.ofClient(clientId);
       if (!own) return;
-      const text = invocation(target, args);
+      const text = pushInvocation(push);
       // A send that cuts a connection removes it from `own`; a Set's iteration allows that.
       for (const connection of own) if (connection.isReady) connections.send(connection, text);
     },
-    toGroup(group, target, ...args) {
+    toGroup(group, push) {
       if (!connections.membersOf(group)) return;
       const held = grouped.get(group);
-      if (held) held.push(invocation(target, args));
+      if (held) held.push(pushInvocation(push));
       else {
-        grouped.set(group, [invocation(target, args)]);
+        grouped.set(group, [pushInvocation(push)]);
         if (grouped.size === 1) setImmediate(sendGrouped);
       }
     },

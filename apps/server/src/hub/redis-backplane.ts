@@ -1,15 +1,26 @@
+import type { HubPush } from '@backlay/contract/hub';
 import { openRedisChannel } from '../redis-channel.js';
 import type { HubPublisher } from './hub.js';
 
 /** One channel for every instance of the product on this Redis. */
 export const BACKPLANE_CHANNEL = 'backlay:hub';
 
+/**
+ * A push on its way to the other instances. The instance that made it type-checked it (its
+ * publisher takes only a `HubPush`), and every instance runs the same contract, so what is heard
+ * is taken as one; `target` and `args` keep the shape earlier versions sent.
+ */
 interface Envelope {
   readonly scope: 'all' | 'user' | 'group';
   readonly key: string;
-  readonly target: string;
-  readonly args: unknown[];
+  readonly target: HubPush['target'];
+  readonly args: readonly [HubPush['payload']];
 }
+
+const envelopeOf = (push: HubPush) => ({ target: push.target, args: [push.payload] as const });
+
+const pushOf = (envelope: Envelope) =>
+  ({ target: envelope.target, payload: envelope.args[0] }) as HubPush;
 
 /**
  * With REDIS_URL, user, group and broadcast messages travel through Redis pub/sub, so a message
@@ -25,11 +36,11 @@ export async function createRedisBackplane(options: {
   const deliver = (envelope: Envelope) => {
     switch (envelope.scope) {
       case 'all':
-        return local.toAll(envelope.target, ...envelope.args);
+        return local.toAll(pushOf(envelope));
       case 'user':
-        return local.toUser(envelope.key, envelope.target, ...envelope.args);
+        return local.toUser(envelope.key, pushOf(envelope));
       case 'group':
-        return local.toGroup(envelope.key, envelope.target, ...envelope.args);
+        return local.toGroup(envelope.key, pushOf(envelope));
       default:
         return undefined;
     }
@@ -47,9 +58,9 @@ export async function createRedisBackplane(options: {
   };
   return {
     publisher: {
-      toAll: (target, ...args) => send({ scope: 'all', key: '', target, args }),
-      toUser: (clientId, target, ...args) => send({ scope: 'user', key: clientId, target, args }),
-      toGroup: (group, target, ...args) => send({ scope: 'group', key: group, target, args }),
+      toAll: (push) => send({ scope: 'all', key: '', ...envelopeOf(push) }),
+      toUser: (clientId, push) => send({ scope: 'user', key: clientId, ...envelopeOf(push) }),
+      toGroup: (group, push) => send({ scope: 'group', key: group, ...envelopeOf(push) }),
     },
     close: () => channel.close(),
   };

@@ -20,7 +20,10 @@ export function createRiskPushes(
     const eventIds = [...pending].sort((a, b) => a - b);
     pending.clear();
     if (eventIds.length > 0)
-      publisher.toGroup(OPERATORS_GROUP, 'RiskChanged', { EventIds: eventIds });
+      publisher.toGroup(OPERATORS_GROUP, {
+        target: 'RiskChanged',
+        payload: { EventIds: eventIds },
+      });
   };
   return {
     changed(eventId: number): void {

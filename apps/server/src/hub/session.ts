@@ -1,11 +1,11 @@
-import { SUBSCRIBE_EVENT } from '@backlay/contract/hub';
+import { SUBSCRIBE_EVENT, type HubPush } from '@backlay/contract/hub';
 import type { WebSocket } from 'ws';
 import type { Connection, Connections } from './connections.js';
 import {
   frame,
-  invocation,
   MessageType,
   parseRecord,
+  pushInvocation,
   splitRecords,
   type HubMessage,
 } from './protocol.js';
@@ -27,7 +27,7 @@ const RATE_MAX_MESSAGES = 100;
 /** Sends a joining connection what it must have at once, through `deliver` (that connection only). */
 export type EventJoinedHandler = (
   eventId: number,
-  deliver: (target: string, payload: object) => void,
+  deliver: (push: HubPush) => void,
 ) => Promise<void>;
 
 /** Who a connection is, as its connection token and ticket proved at the upgrade. */
@@ -55,9 +55,9 @@ export function createSessions(deps: {
         connection,
         frame({ type: MessageType.Completion, invocationId, result: null }),
       );
-    eventJoined?.(eventId, (target, payload) => {
+    eventJoined?.(eventId, (push) => {
       if (connection.isReady && connections.isCurrent(connection))
-        connections.send(connection, invocation(target, [payload]));
+        connections.send(connection, pushInvocation(push));
     }).catch((error: unknown) => log(`hub join of event ${eventId}: ${String(error)}`));
   }
 

@@ -108,6 +108,7 @@ export async function endedSessions(
   return ended;
 }
 
+/** Deletes every ticket that expired before `before` (timeouts.ts sweeps them once a minute). */
 export async function deleteExpiredTickets(db: Db, before: Date): Promise<void> {
   await db
     .deleteFrom('hub_tickets')

@@ -3,12 +3,17 @@ import type { Connections } from './connections.js';
 import { frame, PING_FRAME } from './protocol.js';
 import * as q from './tickets.queries.js';
 
+/** How often the tickets past their expiry are deleted from hub_tickets. */
+export const TICKET_SWEEP_MS = 60_000;
+
 /**
  * What the hub checks once a second, as ASP.NET Core SignalR does with its own ticker
  * (docs/signalr-protocol.md §4.2, §6): a ping to a connection sent nothing for a while,
  * so the client's server timeout never fires on a quiet hub; the close of one that finished no
  * handshake in time or went silent; and the close of every connection of a session that ended,
- * so a revoked session's connections close within a second (docs/decisions.md#hub).
+ * so a revoked session's connections close within a second (docs/decisions.md#hub). Once a
+ * minute it also deletes the tickets past their expiry, used or not (no one can use them any
+ * more), so hub_tickets holds about a minute of tickets, not every ticket ever minted.
  */
 export function createTimeouts(deps: {
   readonly db: Db;
@@ -25,9 +30,15 @@ export function createTimeouts(deps: {
 }) {
   const { db, connections, now } = deps;
 
-  /** Pings, client timeouts, handshake timeouts and ended sessions. */
+  let sweptAt = Number.NEGATIVE_INFINITY;
+
+  /** Pings, client timeouts, handshake timeouts and ended sessions; the ticket sweep when due. */
   async function tick() {
     const at = now();
+    if (at - sweptAt >= TICKET_SWEEP_MS) {
+      sweptAt = at;
+      await q.deleteExpiredTickets(db, new Date(at));
+    }
     for (const connection of connections.all()) {
       if (!connection.isReady && at - connection.openedAt > deps.handshakeTimeoutMs) {
         connections.end(connection, frame({ error: 'Handshake timed out' }));

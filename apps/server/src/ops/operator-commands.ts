@@ -120,7 +120,9 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
       remark: input.remark ?? (input.amount > 0 ? 'Credit given' : 'Credit taken'),
     });
     if (outcome.kind === 'refused') return { answer: no(outcome.message) };
-    onCommit(() => deps.publisher.toUser(clientId, 'UpdateBalance', { Reason: 'credit' }));
+    onCommit(() =>
+      deps.publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'credit' } }),
+    );
     const verb = input.amount > 0 ? 'Gave' : 'Took';
     return {
       answer: ok(
@@ -166,7 +168,9 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
 
   const news: Command<{ message: string }> = async (_tx, input, onCommit) => {
     await deps.news.publish(input.message);
-    onCommit(() => deps.publisher.toAll('updateNews', { Message: input.message.trim() }));
+    onCommit(() =>
+      deps.publisher.toAll({ target: 'updateNews', payload: { Message: input.message.trim() } }),
+    );
     return { answer: ok('News published'), after: { message: input.message.trim() } };
   };
 
@@ -264,7 +268,9 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
 
   const casinoVoid: Command<{ roundId: string; reason: string }> = async (tx, input, onCommit) => {
     const outcome = await casino.voidRoundIn(tx, input.roundId, input.reason, (clientId) =>
-      onCommit(() => deps.publisher.toUser(clientId, 'UpdateBalance', { Reason: 'casino' })),
+      onCommit(() =>
+        deps.publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'casino' } }),
+      ),
     );
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };

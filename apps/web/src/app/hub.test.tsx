@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import type { HubHandlers } from '@backlay/contract/hub';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bmFancyQuery } from '../features/event/api/get-bm-fancy';
 import { customFancyQuery } from '../features/event/api/get-custom-fancy';
@@ -13,7 +14,13 @@ import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { HubConnectionState } from '@microsoft/signalr';
 import { keepConnected } from '../lib/hub';
-import { HubIndicator, registerHubHandlers, shownHubState, subscribeEvent } from './hub';
+import {
+  HubIndicator,
+  hubHandlers,
+  registerHubHandlers,
+  shownHubState,
+  subscribeEvent,
+} from './hub';
 
 function fakeConnection() {
   const handlers = new Map<string, (payload: unknown) => void>();
@@ -51,6 +58,39 @@ describe('hub handlers', () => {
       walletKeys.all,
       walletKeys.all,
     ]);
+  });
+
+  it('handle every message of the contract, each with its own payload (checked by the compiler)', () => {
+    const queryClient = new QueryClient();
+    const connection = fakeConnection();
+    const registered = vi.spyOn(connection, 'on');
+    registerHubHandlers(connection, queryClient);
+    const handlers: HubHandlers = hubHandlers(queryClient);
+    expect(registered.mock.calls.map(([name]) => name).sort()).toEqual(
+      Object.keys(handlers).sort(),
+    );
+    // The lines under `@ts-expect-error` are the test: `npm run typecheck` fails if one compiles.
+    const wrong: HubHandlers = {
+      ...handlers,
+      // @ts-expect-error UpdateBalance's payload carries a Reason, no Seq
+      UpdateBalance: (push) => void push.Seq,
+    };
+    // @ts-expect-error a map without a handler for every message
+    const partial: HubHandlers = { UpdateMarketList: () => {} };
+    expect([wrong, partial]).toHaveLength(2);
+  });
+
+  it('drop a payload without what its message carries, and log it', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const connection = fakeConnection();
+    registerHubHandlers(connection, queryClient);
+    connection.emit('BetPlacedMessage', { MarketId: '1.77' });
+    connection.emit('UpdateBalance', null);
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
   });
 
   it('UpdateBalance of matka money reloads the wallet and the client’s matka bets (their exposure)', () => {

@@ -1,4 +1,4 @@
-import type { HubMessageName, HubPayload } from '@backlay/contract/hub';
+import type { HubHandlers, HubMessageName } from '@backlay/contract/hub';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -13,7 +13,7 @@ import { matkaChangedPut, matkaMoneyMoved } from '../features/matka/api/live';
 import { newsKeys } from '../features/news/query-keys';
 import { walletKeys } from '../features/wallet/query-keys';
 import { setHubConnected, setHubLost, useIsHubLost, useIsOnline } from '../lib/connection';
-import { buildHubConnection, keepConnected } from '../lib/hub';
+import { buildHubConnection, keepConnected, onPush } from '../lib/hub';
 import { logError } from '../lib/log';
 import { useStoredLogin } from '../lib/session';
 import styles from './hub.module.css';
@@ -28,103 +28,67 @@ const HubContext = createContext<HubContextValue>({
   connection: null,
 });
 
-const eventIdOf = (payload: unknown, key: 'EventId' | 'MarketId'): string | undefined => {
-  const value = (payload as Record<string, unknown> | null)?.[key];
-  return typeof value === 'number' || typeof value === 'string'
-    ? String(value).replace(/B$/, '')
-    : undefined;
-};
-
 /**
- * What each price message cannot be without. The server validates every push against the
- * contract before it sends it (the client ships no schemas: docs/architecture.md, "The client's
- * contract"); this only keeps a foreign frame from being written into the cache.
- */
-const CARRIES: Partial<Record<HubMessageName, string>> = {
-  GetActiveBM: 'BMList',
-  GetActiveSession: 'fancyList',
-  UpdateMarketOdds: 'Book',
-  EventSuspended: 'Detail',
-  FeedHeartbeat: 'EventId',
-  MatkaChanged: 'Mid',
-};
-
-/** A hub payload as the contract types it; one without what it carries is logged and dropped. */
-function parsed<N extends HubMessageName>(name: N, payload: unknown): HubPayload<N> | undefined {
-  const key = CARRIES[name];
-  if (typeof payload === 'object' && payload !== null && (key === undefined || key in payload)) {
-    return payload as HubPayload<N>;
-  }
-  logError(`hub ${name}`, new Error('unexpected payload'));
-  return undefined;
-}
-
-/**
- * The handlers of docs/product.md#states "Real-time events received". The price messages carry their data —
- * books (UpdateMarketOdds), bookmaker rows (GetActiveBM), fancy rows (GetActiveSession), and the
- * detail with the operator's rows (EventSuspended) — and are written into the cache by Seq without
- * a request (docs/architecture.md, "Freshness on the client"); the others name what changed, and
+ * The handlers of docs/product.md#states "Real-time events received", one for every message of
+ * the contract, each taking that message's payload. The price messages carry their data — books
+ * (UpdateMarketOdds), bookmaker rows (GetActiveBM), fancy rows (GetActiveSession), and the detail
+ * with the operator's rows (EventSuspended) — and are written into the cache by Seq without a
+ * request (docs/architecture.md, "Freshness on the client"); the others name what changed, and
  * the screens showing it load it again.
  */
+export function hubHandlers(queryClient: QueryClient): HubHandlers {
+  const invalidate = (queryKey: readonly unknown[]) =>
+    void queryClient.invalidateQueries({ queryKey });
+  return {
+    // Only the operators' group hears it, on the back office's own connection (use-risk-hub.ts).
+    RiskChanged: () => {},
+    UpdateMarketList: () => invalidate(marketKeys.lists()),
+    inplaycount: () => invalidate(marketKeys.lists()),
+    updateNews: () => invalidate(newsKeys.all),
+    GetActiveBM: (push) => bookmakerRowsPut(queryClient, String(push.EventId), push),
+    GetActiveSession: (push) => fancyRowsPut(queryClient, String(push.MarketId), push),
+    UpdateMarketOdds: (push) => {
+      const eventId = String(push.EventId);
+      // Toss has its own read; every exchange market's book is in the match odds read.
+      if (push.MarketType === 'TOSS') tossOddsPut(queryClient, eventId, push.Book);
+      else marketOddsPut(queryClient, eventId, push.Book);
+    },
+    EventSuspended: (push) => {
+      const eventId = String(push.EventId);
+      eventDetailPut(queryClient, eventId, push);
+      operatorRowsPut(queryClient, eventId, push);
+    },
+    // The feed is alive: the event's prices held are the server's (every change is pushed), so
+    // their reads count as answered now (features/event/freshness.tsx reads when).
+    FeedHeartbeat: (push) =>
+      queryClient.setQueriesData(
+        { queryKey: eventKeys.odds(String(push.EventId)) },
+        (held) => held,
+      ),
+    // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads, and
+    // for matka the client's matka bets (so a board's exposure and stakes) and profit and loss.
+    UpdateBalance: (push) => {
+      invalidate(walletKeys.all);
+      if (push.Reason === 'matka') matkaMoneyMoved(queryClient);
+    },
+    // A matka market opened, closed, got its result, or was voided or rolled back: the games, the
+    // boards and the results follow (features/matka/api/live.ts).
+    MatkaChanged: (push) => matkaChangedPut(queryClient, push),
+    BetPlacedMessage: (push) => {
+      invalidate(eventKeys.bets(String(push.EventId)));
+      invalidate(walletKeys.all);
+    },
+  };
+}
+
+/** Registers every handler of `hubHandlers` on the connection (`onPush`: each behind its check). */
 export function registerHubHandlers(
   connection: Pick<HubConnection, 'on'>,
   queryClient: QueryClient,
 ): void {
-  const invalidate = (queryKey: readonly unknown[]) =>
-    void queryClient.invalidateQueries({ queryKey });
-  connection.on('UpdateMarketList', () => invalidate(marketKeys.lists()));
-  connection.on('inplaycount', () => invalidate(marketKeys.lists()));
-  connection.on('updateNews', () => invalidate(newsKeys.all));
-  connection.on('GetActiveBM', (payload: unknown) => {
-    const push = parsed('GetActiveBM', payload);
-    if (push) bookmakerRowsPut(queryClient, String(push.EventId), push);
-  });
-  connection.on('GetActiveSession', (payload: unknown) => {
-    const push = parsed('GetActiveSession', payload);
-    if (push) fancyRowsPut(queryClient, String(push.MarketId), push);
-  });
-  connection.on('UpdateMarketOdds', (payload: unknown) => {
-    const push = parsed('UpdateMarketOdds', payload);
-    if (!push) return;
-    const eventId = String(push.EventId);
-    // Toss has its own read; every exchange market's book is in the match odds read.
-    if (push.MarketType === 'TOSS') tossOddsPut(queryClient, eventId, push.Book);
-    else marketOddsPut(queryClient, eventId, push.Book);
-  });
-  connection.on('EventSuspended', (payload: unknown) => {
-    const push = parsed('EventSuspended', payload);
-    if (!push) return;
-    const eventId = String(push.EventId);
-    eventDetailPut(queryClient, eventId, push);
-    operatorRowsPut(queryClient, eventId, push);
-  });
-  // The feed is alive: the event's prices held are the server's (every change is pushed), so
-  // their reads count as answered now (features/event/freshness.tsx reads when).
-  connection.on('FeedHeartbeat', (payload: unknown) => {
-    const push = parsed('FeedHeartbeat', payload);
-    if (push)
-      queryClient.setQueriesData(
-        { queryKey: eventKeys.odds(String(push.EventId)) },
-        (held) => held,
-      );
-  });
-  // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads, and
-  // for matka the client's matka bets (so a board's exposure and stakes) and profit and loss.
-  connection.on('UpdateBalance', (payload: unknown) => {
-    invalidate(walletKeys.all);
-    if ((payload as { Reason?: unknown } | null)?.Reason === 'matka') matkaMoneyMoved(queryClient);
-  });
-  // A matka market opened, closed, got its result, or was voided or rolled back: the games, the
-  // boards and the results follow (features/matka/api/live.ts).
-  connection.on('MatkaChanged', (payload: unknown) => {
-    const push = parsed('MatkaChanged', payload);
-    if (push) matkaChangedPut(queryClient, push);
-  });
-  connection.on('BetPlacedMessage', (payload: unknown) => {
-    const eventId = eventIdOf(payload, 'EventId');
-    if (eventId) invalidate(eventKeys.bets(eventId));
-    invalidate(walletKeys.all);
-  });
+  const handlers = hubHandlers(queryClient);
+  const register = <N extends HubMessageName>(name: N) => onPush(connection, name, handlers[name]);
+  for (const name of Object.keys(handlers) as HubMessageName[]) register(name);
 }
 
 /** One hub connection per logged-in session, stopped at logout (docs/product.md#states). */

@@ -6,6 +6,7 @@ import {
   type HubConnection,
   type IRetryPolicy,
 } from '@microsoft/signalr';
+import type { HubMessageName, HubPayload } from '@backlay/contract/hub';
 import { getHubTicket, HUB_PATH, reconnectDelayMs } from '@backlay/contract/hub/client';
 import { callApi } from './api';
 import { logError } from './log';
@@ -120,4 +121,40 @@ export function keepConnected(
     clearTimeout(restart);
     events.removeEventListener('online', onOnline);
   };
+}
+
+/**
+ * What each message cannot be without. The server validates every push against the contract
+ * before it sends it (the client ships no schemas: docs/architecture.md, "The client's
+ * contract"); this only keeps a foreign frame from being written into the cache.
+ */
+const CARRIES: Record<HubMessageName, string> = {
+  RiskChanged: 'EventIds',
+  UpdateMarketList: 'Seq',
+  GetActiveBM: 'BMList',
+  GetActiveSession: 'fancyList',
+  UpdateMarketOdds: 'Book',
+  EventSuspended: 'Detail',
+  FeedHeartbeat: 'EventId',
+  inplaycount: 'Count',
+  updateNews: 'Message',
+  UpdateBalance: 'Reason',
+  MatkaChanged: 'Mid',
+  BetPlacedMessage: 'EventId',
+};
+
+/**
+ * Calls `handle` with every push of message `name`, its payload as the contract types it; a
+ * payload without what it carries is logged and dropped.
+ */
+export function onPush<N extends HubMessageName>(
+  connection: Pick<HubConnection, 'on'>,
+  name: N,
+  handle: (payload: HubPayload<N>) => void,
+): void {
+  connection.on(name, (payload: unknown) => {
+    if (typeof payload === 'object' && payload !== null && CARRIES[name] in payload)
+      handle(payload as HubPayload<N>);
+    else logError(`hub ${name}`, new Error('unexpected payload'));
+  });
 }

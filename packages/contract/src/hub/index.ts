@@ -126,3 +126,18 @@ export const hubMessages = {
 
 export type HubMessageName = keyof typeof hubMessages;
 export type HubPayload<N extends HubMessageName> = z.infer<(typeof hubMessages)[N]>;
+
+/**
+ * A push as the server sends it: a message's name and its payload, typed together, so a payload
+ * that is not its name's fails to compile wherever a push is made (the server's publisher takes
+ * only these; docs/conventions.md#contract-as-data).
+ */
+export type HubPush = {
+  readonly [N in HubMessageName]: { readonly target: N; readonly payload: HubPayload<N> };
+}[HubMessageName];
+
+/** The push named `N`. */
+export type HubPushOf<N extends HubMessageName> = Extract<HubPush, { readonly target: N }>;
+
+/** A handler for every message, each taking its own payload (the web's hub handlers). */
+export type HubHandlers = { readonly [N in HubMessageName]: (payload: HubPayload<N>) => void };

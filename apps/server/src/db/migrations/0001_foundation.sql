@@ -1,5 +1,7 @@
 -- Clients, accounts with the house, the append-only double-entry ledger, wallets, sessions,
 -- login records and throttling, news. PostgreSQL 15 SQL (docs/decisions.md#stack).
+--
+-- The ledger's guards (append-only, balanced at commit) are in src/db/functions/ledger.sql.
 
 CREATE TABLE clients (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -47,31 +49,6 @@ CREATE TABLE ledger_entries (
 );
 CREATE INDEX ledger_entries_account ON ledger_entries (account_id, created_at, id);
 CREATE INDEX ledger_entries_txn ON ledger_entries (txn_id);
-
-CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'ledger_entries is append-only: write a correcting entry instead'
-    USING ERRCODE = 'P0001';
-END $$;
-CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
-  FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
-CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
-
--- Double entry: at commit, every transaction's rows sum to zero.
-CREATE FUNCTION ledger_check_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  total numeric;
-BEGIN
-  SELECT sum(amount_paise) INTO total FROM ledger_entries WHERE txn_id = NEW.txn_id;
-  IF total <> 0 THEN
-    RAISE EXCEPTION 'ledger transaction % does not balance (off by % paise)', NEW.txn_id, total
-      USING ERRCODE = '23514';
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_balanced();
 
 CREATE TABLE sessions (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

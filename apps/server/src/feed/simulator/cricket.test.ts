@@ -11,14 +11,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { CricketScore, FeedUpdate, ResultDeclaration } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
-import {
-  BETWEEN_BALLS,
-  cricketAnnounce,
-  cricketCreate,
-  cricketStep,
-  MATCH_SIXES_SUFFIX,
-  OVER_BREAK,
-} from './cricket.js';
+import { cricketAnnounce, cricketCreate, cricketStep } from './cricket.js';
+import { MATCH_SIXES_SUFFIX } from './cricket-fancy.js';
+import { BETWEEN_BALLS, OVER_BREAK } from './cricket-tempo.js';
 import { runnerId } from './markets.js';
 import { bookmakerBest } from './quote.js';
 import { CRICKET_SERIES } from './names.js';

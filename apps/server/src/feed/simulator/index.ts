@@ -10,4 +10,4 @@ export {
   type SimulatorRun,
 } from './simulator.js';
 export type { SimulatorSnapshot } from './state.js';
-export { MATCH_SIXES_SUFFIX } from './cricket.js';
+export { MATCH_SIXES_SUFFIX } from './cricket-fancy.js';

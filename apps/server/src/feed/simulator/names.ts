@@ -1,5 +1,3 @@
-import type { SportId } from '../types.js';
-
 /**
  * Series, teams and players: invented names or common country names. None may contain a word the
  * hidden-fancy-runner rule hides (docs/product.md#validation; a test checks every name through `fancyRunnerIsHidden`).
@@ -237,15 +235,3 @@ export const CRICKET_SURNAMES: readonly string[] = [
 ];
 
 export const INITIALS: readonly string[] = 'ABCDGHJKMNPRSTVW'.split('');
-
-/** How many series each sport draws from. */
-export function seriesCount(sportId: SportId): number {
-  switch (sportId) {
-    case 4:
-      return CRICKET_SERIES.length;
-    case 1:
-      return SOCCER_SERIES.length;
-    case 2:
-      return TENNIS_SERIES.length;
-  }
-}

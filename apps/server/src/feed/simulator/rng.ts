@@ -55,18 +55,6 @@ export function rngWeighted(rng: Rng, weights: readonly number[]): number {
   return weights.length - 1;
 }
 
-/** A Poisson draw with mean `mean` (Knuth; the simulator's means are small). */
-export function rngPoisson(rng: Rng, mean: number): number {
-  const limit = Math.exp(-mean);
-  let k = 0;
-  let product = rngNext(rng);
-  while (product > limit) {
-    k += 1;
-    product *= rngNext(rng);
-  }
-  return k;
-}
-
 /**
  * A stream of its own from `rng`'s present state and a salt, without drawing from `rng`: the
  * further exchange markets size their levels from it, so the matches and their match odds draw

@@ -1,4 +1,4 @@
-import type { FeedUpdate, SportId } from '../types.js';
+import type { FeedUpdate } from '../types.js';
 import { MINUTE, SECOND, type StepContext, type Updates } from './context.js';
 import { cricketAnnounce, cricketCreate, cricketStep } from './cricket.js';
 import { CRICKET_SERIES, SOCCER_SERIES, TENNIS_SERIES } from './names.js';
@@ -20,18 +20,6 @@ import { tennisAnnounce, tennisCreate, tennisStep } from './tennis.js';
 export type Sport = SimEvent['sport'];
 
 export const SPORTS: readonly Sport[] = ['cricket', 'soccer', 'tennis'];
-
-/** docs/product.md#purpose sport ids. */
-export function sportIdOf(sport: Sport): SportId {
-  switch (sport) {
-    case 'cricket':
-      return 4;
-    case 'soccer':
-      return 1;
-    case 'tennis':
-      return 2;
-  }
-}
 
 /** Whether a match played forward has reached the stage an opener asks for. */
 type Reached = (event: SimEvent) => boolean;

@@ -272,7 +272,7 @@ export async function revokeOtherSessions(
 
 /**
  * Brings the end of the client's live sessions forward to `minutes` after each began (a lowered
- * session limit holds at once); a later end is never set. The trigger of migration 0016 tells
+ * session limit holds at once); a later end is never set. The trigger of db/functions/notify.sql tells
  * every instance.
  */
 export async function limitClientSessions(

@@ -90,7 +90,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const throttle = createLoginThrottle(db, deps.throttle);
 
   /**
-   * Live sessions by token hash (hex, as the revocation trigger of migration 0009 names them), so
+   * Live sessions by token hash (hex, as the revocation trigger of db/functions/notify.sql names them), so
    * that a request of a known session costs no round trip (docs/architecture.md, "Caches"). Only
    * live sessions are kept: an unknown or revoked token is read each time. A session revoked here
    * is dropped as its transaction commits; one revoked anywhere else is dropped when the NOTIFY

@@ -48,10 +48,13 @@ export async function betsRoutes(
         // The betting client's own connections only (docs/decisions.md#hub).
         if (answer.Status) {
           settings.risk.changed(Number(body.EventId));
-          settings.publisher.toUser(clientId, 'BetPlacedMessage', {
-            EventId: Number(body.EventId),
-            MarketId: body.MarketId,
-            MarketType: body.MarketType,
+          settings.publisher.toUser(clientId, {
+            target: 'BetPlacedMessage',
+            payload: {
+              EventId: Number(body.EventId),
+              MarketId: body.MarketId,
+              MarketType: body.MarketType,
+            },
           });
         }
         return answer;
@@ -78,7 +81,7 @@ export async function betsRoutes(
     bet: { EventId: number; MarketId: string; MarketType: string },
   ) => {
     settings.risk.changed(bet.EventId);
-    settings.publisher.toUser(clientId, 'BetPlacedMessage', bet);
+    settings.publisher.toUser(clientId, { target: 'BetPlacedMessage', payload: bet });
   };
 
   registerEndpoint(

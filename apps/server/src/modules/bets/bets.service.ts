@@ -13,6 +13,7 @@ import type { Clock, Timer } from '../../seams.js';
 import type { Catalog } from '../markets/catalog.js';
 import { keptAnswers, type BetAnswer } from './bet-answers.js';
 import { createBetBatches } from './bet-batches.js';
+import * as calls from './bet-calls.queries.js';
 import * as q from './bets.queries.js';
 import { cancel, type CancelDeps, type CancelRequest } from './cancel.js';
 import { cashOut, type CashOutDeps, type CashOutRequest } from './cash-out.js';
@@ -54,7 +55,7 @@ export function createBetsService(deps: {
   /**
    * Each client's worst result per fancy session of an event (`<eventId>:<clientId>`), as BmFancy
    * shows it: dropped by this instance's own fancy bets before the answer, by every fancy bet's
-   * notification (sent in the bet's transaction by migration 0017's trigger) and by any result,
+   * notification (sent in the bet's transaction by a trigger of db/functions/notify.sql) and by any result,
    * void or rollback of the event (the catalog's notification).
    */
   const fancyWorst = notifiedCache(
@@ -101,9 +102,9 @@ export function createBetsService(deps: {
   const inTurn = createTurns();
   const onceInFlight = createOnceInFlight<BetAnswer>();
   const answers = keptAnswers(db, clock);
-  const batches = createBetBatches<q.BetCall, q.PlaceOutcome>({
-    alone: (bet) => q.placeBet(db, bet),
-    together: (bets) => q.placeBetBatch(db, bets),
+  const batches = createBetBatches<calls.BetCall, calls.PlaceOutcome>({
+    alone: (bet) => calls.placeBet(db, bet),
+    together: (bets) => calls.placeBetBatch(db, bets),
   });
   const placement = { catalog, priceBook, clock, betDelay: deps.betDelay, margins: deps.margins };
   const delay = { clock, timer: deps.timer };

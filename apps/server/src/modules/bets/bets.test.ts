@@ -23,7 +23,7 @@ import {
 import type { Schema } from '../../db/schema.js';
 import { changesOf, createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { lockClientWallet, lockWithHouse } from '../wallet/wallet.service.js';
-import { placeBetBatch, type BetCall, type PlaceOutcome } from './bets.queries.js';
+import { placeBetBatch, type BetCall, type PlaceOutcome } from './bet-calls.queries.js';
 import { BET_MESSAGES } from './bets.service.js';
 import { scriptedFeed, type ScriptedControl } from '../../../test/feed.js';
 

@@ -5,7 +5,8 @@ import type { Clock } from '../../seams.js';
 import { checkedKey, requestHash } from '../idempotency/idempotency.service.js';
 import type { Catalog } from '../markets/catalog.js';
 import { answerWithKey, refuse, type BetAnswer, type KeptAnswers } from './bet-answers.js';
-import type { betOfClient, CancelCall, OpenBet } from './bets.queries.js';
+import type { CancelCall } from './bet-calls.queries.js';
+import type { betOfClient, OpenBet } from './bets.queries.js';
 import { exchangeExposure, without } from './exposure.js';
 import {
   answerOf,

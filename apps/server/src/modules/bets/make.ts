@@ -1,7 +1,7 @@
 import type { Clock } from '../../seams.js';
 import { stakeRefusals } from '../safer/safer-answers.js';
 import { BET_MESSAGES, type BetAnswer, type Keyed } from './bet-answers.js';
-import type { BetCall } from './bets.queries.js';
+import type { BetCall } from './bet-calls.queries.js';
 import type { Placement } from './placement.js';
 import {
   answerOf,

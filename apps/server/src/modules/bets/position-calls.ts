@@ -1,5 +1,5 @@
 import { inTransaction, type Db } from '../../db/pool.js';
-import * as q from './bets.queries.js';
+import * as q from './bet-calls.queries.js';
 import type { PositionCalls } from './positions.js';
 
 /*
@@ -22,7 +22,7 @@ export function placeCalls(
   };
 }
 
-/** bet_cancel (migration 0012): alone, retried like a bet; locked in a transaction. */
+/** bet_cancel (db/functions/bet_cancel.sql): alone, retried like a bet; locked in a transaction. */
 export function cancelCalls(db: Db): PositionCalls<q.CancelCall> {
   return {
     optimistic: (call) => q.cancelBet(db, call),

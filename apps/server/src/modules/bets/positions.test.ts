@@ -1,7 +1,8 @@
 import type { Paise } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../seams.js';
-import type { BetCall, OpenBet, PlaceOutcome } from './bets.queries.js';
+import type { BetCall, PlaceOutcome } from './bet-calls.queries.js';
+import type { OpenBet } from './bets.queries.js';
 import { betMessagesJson, make } from './make.js';
 import type { Placement } from './placement.js';
 import {

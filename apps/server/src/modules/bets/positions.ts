@@ -1,7 +1,8 @@
 import { assertNever } from '@backlay/domain';
 import { keyConflict } from '../idempotency/idempotency.service.js';
 import type { BetAnswer } from './bet-answers.js';
-import type { BetCall, OpenBet, PlaceOutcome } from './bets.queries.js';
+import type { BetCall, PlaceOutcome } from './bet-calls.queries.js';
+import type { OpenBet } from './bets.queries.js';
 
 /*
  * This instance's memory of positions, and how a bet or a cancel is made on one
@@ -9,7 +10,7 @@ import type { BetCall, OpenBet, PlaceOutcome } from './bets.queries.js';
  * version PostgreSQL answers, and only under contention with the locks taken first.
  */
 
-/** A client's open bets on one position as of its version (bet_place checks it; migration 0009). */
+/** A client's open bets on one position as of its version (bet_place checks it; db/functions/bet_place.sql). */
 export interface Position {
   readonly version: string;
   readonly bets: readonly OpenBet[];

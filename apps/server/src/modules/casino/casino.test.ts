@@ -26,7 +26,9 @@ import { systemRandom } from '../../seams.js';
 import { auditMoney, ledgerRows, positionRows } from '../wallet/wallet.audit.js';
 import { readWallet } from '../wallet/wallet.service.js';
 import { casinoFrameOrigins, casinoFrameUrl } from './casino-url.js';
-import { CASINO_ANSWERS, capWinnings, createCasinoService } from './casino.service.js';
+import { CASINO_ANSWERS } from './casino-answers.js';
+import { capWinnings } from './casino-money.js';
+import { createCasinoService } from './casino.service.js';
 
 const PROVIDER_PORT = 9123;
 
@@ -44,7 +46,7 @@ beforeAll(async () => {
     publisher: {
       toAll: () => {},
       toGroup: () => {},
-      toUser: (clientId, target, payload) => toUser.push({ clientId, target, payload }),
+      toUser: (clientId, push) => toUser.push({ clientId, ...push }),
     },
   });
 });

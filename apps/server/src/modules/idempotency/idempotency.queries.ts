@@ -46,7 +46,7 @@ export async function storeAnswer(
     .execute();
 }
 
-/** `idempotency_remember` (migration 0009): stores the answer unless the key has one. */
+/** `idempotency_remember` (db/functions/idempotency.sql): stores the answer unless the key has one. */
 export async function remember(
   db: Db,
   request: { clientId: string; key: string; hash: Buffer; answer: unknown; at: Date },

@@ -93,7 +93,7 @@ async function loadEvent(db: Db, eventId: number, seenAt: number): Promise<Event
 
 /**
  * The catalog (docs/decisions.md#hot-paths): each event's facts in memory, loaded on first use and dropped when a
- * writer changes any of them — the triggers of migration 0009 notify every instance, whoever
+ * writer changes any of them — the triggers of db/functions/notify.sql notify every instance, whoever
  * wrote (feed, operator, settlement). While the listener is down, every read goes to PostgreSQL.
  * A bet's own statement re-checks what can change in the meantime (market closed or declared,
  * event locked, operator suspension), so a notification still in flight cannot let a bet through.

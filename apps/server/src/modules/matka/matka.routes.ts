@@ -64,7 +64,11 @@ export async function matkaRoutes(
       });
       // The client's other screens and devices reload the wallet at once (README, "Live updates":
       // UpdateBalance).
-      if (answer.Status) settings.publisher.toUser(clientId, 'UpdateBalance', { Reason: 'matka' });
+      if (answer.Status)
+        settings.publisher.toUser(clientId, {
+          target: 'UpdateBalance',
+          payload: { Reason: 'matka' },
+        });
       return answer;
     },
     options,

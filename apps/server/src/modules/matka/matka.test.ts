@@ -29,7 +29,9 @@ import { createIdempotency } from '../idempotency/idempotency.service.js';
 import { auditMoney, ledgerRows } from '../wallet/wallet.audit.js';
 import { createWalletService, readWallet } from '../wallet/wallet.service.js';
 import { createMatkaScheduler, MATKA_TICK_MS } from './matka.scheduler.js';
-import { createMatkaService, drawMatkaNumber, MATKA_ANSWERS } from './matka.service.js';
+import { MATKA_ANSWERS } from './matka-answers.js';
+import { drawMatkaNumber } from './matka-draw.js';
+import { createMatkaService } from './matka.service.js';
 import type { MatkaChange } from './matka.wire.js';
 
 /** A deterministic Random (xorshift32) for fair-draw tests. */
@@ -76,11 +78,11 @@ beforeAll(async () => {
   app = await buildTestApp(database.db, {
     clock,
     publisher: {
-      toAll: (target, payload) => toAll.push({ target, payload }),
+      toAll: (push) => toAll.push(push),
       toGroup: () => {},
-      toUser: (clientId, target, payload) => {
-        toUser.push({ target, payload });
-        toClient.push({ clientId, target, payload });
+      toUser: (clientId, push) => {
+        toUser.push(push);
+        toClient.push({ clientId, ...push });
       },
     },
   });

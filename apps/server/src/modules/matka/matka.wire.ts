@@ -6,7 +6,8 @@ import type {
   MatkaResult,
 } from '@backlay/contract/matka';
 import { paiseToRupees, type Paise } from '@backlay/domain';
-import type { MarketRow, MatkaBetListRow } from './matka.queries.js';
+import type { MatkaBetListRow } from './matka-reads.queries.js';
+import type { MarketRow } from './matka.queries.js';
 
 /** A market's state as everyone's screens hear it (the hub's MatkaChanged). */
 export type MatkaChange = HubPayload<'MatkaChanged'>;

@@ -15,12 +15,8 @@ import { scriptedFeed } from '../../../test/feed.js';
 import { openDatabase } from '../../db/pool.js';
 import { createCatalog } from '../markets/catalog.js';
 import type { OpenStake } from './risk.queries.js';
-import {
-  createRiskService,
-  houseBook,
-  RECENT_EVENTS_MS,
-  type RiskService,
-} from './risk.service.js';
+import { houseBook } from './risk-book.js';
+import { createRiskService, RECENT_EVENTS_MS, type RiskService } from './risk.service.js';
 
 /*
  * The house's book (docs/backoffice.md) from real bets placed through the app on scripted

@@ -2,7 +2,7 @@ import type { boEvent, riskBook } from '@backlay/contract/backoffice';
 import { paiseToRupees } from '@backlay/domain';
 import type { z } from 'zod';
 import type { BoEventRow, BoFancyRow, BoMarketRow } from './risk.queries.js';
-import type { ClientBook, HouseBook } from './risk.service.js';
+import type { ClientBook, HouseBook } from './risk-book.js';
 
 export type RiskBookResult = Extract<z.infer<typeof riskBook.response>, { Status: true }>['Result'];
 export type BoEvent = z.infer<typeof boEvent>;

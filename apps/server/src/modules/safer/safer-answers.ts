@@ -2,7 +2,7 @@ import { LIMIT_LABELS, limitIsMoney, type LimitKind } from '@backlay/domain';
 
 /*
  * The texts of safer betting (docs/safer-gambling.md) as the client reads them. The refusals of a
- * stake are written by safer_refusal (migration 0016) from the templates here, so that a bet, a
+ * stake are written by safer_refusal (db/functions/safer_betting.sql) from the templates here, so that a bet, a
  * matka bet and a casino round are refused in the same words.
  */
 

@@ -203,7 +203,7 @@ export async function betsSince(db: Db, clientId: string, from: Date): Promise<n
 }
 
 /**
- * Why the client's limits refuse a stake (safer_refusal, migration 0016); null when they do not.
+ * Why the client's limits refuse a stake (safer_refusal, db/functions/safer_betting.sql); null when they do not.
  * Call it under the client's wallet lock, with what its open bets hold (`held`) and what the
  * stake adds (`added`).
  */

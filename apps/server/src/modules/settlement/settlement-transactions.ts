@@ -3,6 +3,7 @@ import type { Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import type { Clock, Random } from '../../seams.js';
 import { openPositionExposure } from '../bets/open-bets.js';
+import { betsToSettle, markSettled, reopenSettled } from '../bets/settling.js';
 import {
   holdPosition,
   lockWithHouse,
@@ -101,7 +102,7 @@ export async function settle(
     reason: result.kind === 'void' ? result.reason : null,
     at,
   });
-  const bets = await q.openBetsForSettlement(tx, target);
+  const bets = await betsToSettle(tx, target);
   const outcomes = betOutcomes(bets, result);
   const byClient = netByClient(outcomes);
   const accounts = await q.clientAccounts(tx, [...byClient.keys()]);
@@ -133,7 +134,7 @@ export async function settle(
       at,
     });
   }
-  await q.markBets(tx, betMarks(outcomes, result));
+  await markSettled(tx, betMarks(outcomes, result));
   if (!subject.isFancy) await q.closeMarket(tx, target);
   const verb = result.kind === 'void' ? 'Voided' : 'Settled';
   return {
@@ -193,11 +194,7 @@ export async function rollback(
       });
     }
   }
-  const finished = await q.finishedBets(tx, target);
-  await q.reopenBets(
-    tx,
-    finished.map((bet) => bet.id),
-  );
+  await reopenSettled(tx, target);
   // Exposure comes back as the open bets stand now (MainBalance may go negative; docs/decisions.md#money).
   for (const line of lines) {
     const accountId = accountOf.get(line.client_id) ?? '';

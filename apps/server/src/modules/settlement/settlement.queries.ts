@@ -56,36 +56,6 @@ export async function lockSettlement(tx: Tx, target: string) {
     .executeTakeFirst();
 }
 
-export async function openBetsForSettlement(tx: Tx, target: string) {
-  return tx
-    .selectFrom('bets')
-    .select([
-      'id',
-      'client_id',
-      'selection_id',
-      'bet_type',
-      'odds',
-      'profit_paise',
-      'liability_paise',
-    ])
-    .where('position_key', '=', target)
-    .where('status', '=', 'Pending')
-    .orderBy('client_id')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-export async function finishedBets(tx: Tx, target: string) {
-  return tx
-    .selectFrom('bets')
-    .select(['id', 'client_id', 'event_id'])
-    .where('position_key', '=', target)
-    .where('status', 'in', ['Settled', 'Lost'])
-    .forUpdate()
-    .execute();
-}
-
 export async function clientAccounts(tx: Tx, clientIds: readonly string[]) {
   if (clientIds.length === 0) return [];
   return (
@@ -98,33 +68,6 @@ export async function clientAccounts(tx: Tx, clientIds: readonly string[]) {
       .orderBy('accounts.id')
       .execute()
   );
-}
-
-export async function markBets(
-  tx: Tx,
-  updates: readonly {
-    id: string;
-    status: 'Settled' | 'Lost';
-    plPaise: number;
-    remark: string | null;
-  }[],
-): Promise<void> {
-  for (const update of updates) {
-    await tx
-      .updateTable('bets')
-      .set({ status: update.status, pl_paise: update.plPaise, remark: update.remark })
-      .where('id', '=', update.id)
-      .execute();
-  }
-}
-
-export async function reopenBets(tx: Tx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .updateTable('bets')
-    .set({ status: 'Pending', pl_paise: null, remark: null })
-    .where('id', 'in', [...ids])
-    .execute();
 }
 
 export async function saveSettlement(

@@ -457,7 +457,7 @@ describe('settlement', () => {
     await logged.close();
     // The money tables are the wallet module's to name (wallet.service.ts): its lock of the house's
     // and the client's wallets is shown by its shape (ascending account ids, FOR UPDATE); its
-    // functions of migration 0009 as sent. Whitespace is folded to one line per statement.
+    // functions of db/functions/wallet.sql as sent. Whitespace is folded to one line per statement.
     const walletLock =
       /^select \* from "\w+" where "account_id" in \(\$1, \$2\) order by "account_id" for update$/;
     const shown = statements.map((text) => {

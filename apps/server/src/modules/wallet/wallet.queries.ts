@@ -97,7 +97,7 @@ export interface Posting {
 
 /**
  * Writes one ledger pair (client and house, summing to zero) and moves both wallets' running
- * totals: `wallet_post_pair` (migration 0009). The caller holds both wallet locks.
+ * totals: `wallet_post_pair` (db/functions/wallet.sql). The caller holds both wallet locks.
  */
 export async function postPair(tx: Tx, posting: Posting): Promise<void> {
   await sql`SELECT wallet_post_pair(${posting.txnId}::uuid, ${posting.clientAccountId}::bigint,
@@ -158,7 +158,7 @@ export async function positionExposure(
   return row ? BigInt(row.exposure_paise) : 0n;
 }
 
-/** A client's net loss from `from` to `to` (wallet_net_loss, migration 0016): negative when ahead. */
+/** A client's net loss from `from` to `to` (wallet_net_loss, db/functions/wallet.sql): negative when ahead. */
 export async function netLoss(
   db: Db | Tx,
   clientId: string,

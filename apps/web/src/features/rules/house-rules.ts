@@ -1,7 +1,8 @@
 /**
  * The house rules the Rules and Terms modal states (docs/product.md#screens, #constants), in Hindi/Hinglish as the
  * bettors read them. They describe operator policy (docs/decisions.md#silent-rules): the server enforces the minimum
- * stakes and the casino winning limit; the 3-minute football cancellation is the operator's void.
+ * stakes and the casino winning limit, and lets a bettor cancel an open football bet within 3
+ * minutes (docs/architecture.md, "Cancelling a bet").
  */
 export interface RuleSection {
   readonly title: string;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { signedRupees } from '../format';
 import styles from './backoffice.module.css';
 
@@ -11,5 +12,15 @@ export function SignedRupees({ value }: { value: number }) {
     <span className={styles[tone]} data-tone={tone}>
       {signedRupees(value)}
     </span>
+  );
+}
+
+/** One figure of a summary list (`<dl>`): its label, then its value. */
+export function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { operatorHubTicket } from '@backlay/contract/backoffice/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api';
-import { buildHubConnection, keepConnected } from '../../../lib/hub';
+import { buildHubConnection, keepConnected, onPush } from '../../../lib/hub';
 import { logError } from '../../../lib/log';
 import { backofficeKeys } from '../query-keys';
 
@@ -31,7 +31,8 @@ export function useRiskHub(): boolean {
       logError('back office hub', error);
       return;
     }
-    connection.on(
+    onPush(
+      connection,
       'RiskChanged',
       () => void queryClient.invalidateQueries({ queryKey: backofficeKeys.risk() }),
     );

@@ -1,5 +1,5 @@
 import { getProfitLossOnRunners } from '@backlay/contract/bets/client';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi, type ApiAnswer } from '../../../lib/api';
 import { pollEvery } from '../../../lib/data-saver';
 import { eventKeys } from '../query-keys';
@@ -34,8 +34,3 @@ export const profitLossOnRunnersQuery = (eventId: string, marketId: string, spor
     refetchInterval: pollEvery(MATCHED_BETS_POLL_MS),
     select: runnerBookOf,
   });
-
-/** The per-runner book figures of one market (GetProfitLossOnRunners takes a market id). */
-export function useProfitLossOnRunners(eventId: string, marketId: string, sportId: number) {
-  return useQuery(profitLossOnRunnersQuery(eventId, marketId, sportId));
-}
