@@ -47,8 +47,8 @@ SELECT bet_place(
     :client::bigint, '00000000-0000-4000-8000-' || :key, '\x0ac8e53f32ab776e3066fdcdda8eb2f51bda5d7934a0091ee0d63d2ac0875060'::bytea, now()::timestamptz,
     null::bigint, :stake * 100::bigint, :ev::bigint,
     :ev || 'B', 'BOOKMAKER', :ev || 'B', :selection,
-    'Bench', 'Back', 45::integer, 0::integer,
-    :stake::integer, :stake * 45::bigint, :stake * 100::bigint,
+    'Bench', 'Back', 88::integer, 0::integer,
+    :stake::integer, :stake * 88::bigint, :stake * 100::bigint,
     '{"placed":"Bet placed successfully","suspended":"Market suspended","closed":"Market closed","locked":"Betting is locked for this event","oddsChanged":"Odds changed","insufficient":"Insufficient balance","notFound":"Market not found","runnerNotFound":"Selection not found","wrongRoute":"Use the fancy bet for FANCY markets and the user bet for the others","wrongSide":"Bet type does not fit the market"}'::jsonb) AS outcome;
 \else
 -- FANCY

@@ -26,7 +26,13 @@ const LAT_LONG = '12.97,77.59';
 /** Credit enough that no bet of the run is refused for balance (rupees). */
 const CREDIT = 100_000_000;
 
-/** The fixture file (FEED_FIXTURE): every market ACTIVE at one price from the start, for good. */
+/**
+ * The fixture file (FEED_FIXTURE): every market ACTIVE at one price from the start, for good.
+ * The prices keep the house's margins (packages/domain/README.md, "House margins"), which the
+ * scripted feed holds too: a book that breaks them is suspended. Match odds alone at no margin
+ * (Σ 1/back ≥ 100 %, Σ 1/lay ≤ 100 %), the bookmaker at 1 % a side, and across the two every
+ * back of a runner at most its lays.
+ */
 export function fixture() {
   const events = [];
   const steps = [];
@@ -57,7 +63,7 @@ export function fixture() {
         step: {
           kind: 'prices',
           marketId: `1.${eventId}`,
-          runners: [runner(1, 1.9, 1.92), runner(2, 2.02, 2.06)],
+          runners: [runner(1, 1.9, 1.94), runner(2, 2.02, 2.1)],
         },
       },
       {
@@ -66,7 +72,7 @@ export function fixture() {
         step: {
           kind: 'prices',
           marketId: `${eventId}B`,
-          runners: [runner(1, 45, 48), runner(2, 90, 95)],
+          runners: [runner(1, 88, 96), runner(2, 100, 112)],
         },
       },
       {
