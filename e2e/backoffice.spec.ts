@@ -148,6 +148,7 @@ for (const width of [1280, 375]) {
     const match = bettor.page.getByRole('region', { name: 'Match Odds' });
     await expect(match.getByText('SUSPENDED', { exact: true })).toHaveCount(2, { timeout: 1_000 });
     await expectAccessible(page, `the back office markets at ${width} px`);
+    await page.screenshot({ path: shot('backoffice-markets', width) });
     await page.getByRole('button', { name: `Resume Match Odds (${f.name})` }).click();
 
     // Declare Kings the winner: the client is paid 1000 net of the 1000 stake.
@@ -174,6 +175,7 @@ for (const width of [1280, 375]) {
     const movement = page.getByRole('form', { name: 'Credit or debit' });
     await movement.getByLabel('Amount (₹)').fill('500');
     await expectAccessible(page, `the back office client at ${width} px`);
+    await page.screenshot({ path: shot('backoffice-client', width) });
     await movement.getByRole('button', { name: 'Credit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Credit' });
     await dialog.getByRole('button', { name: 'Credit' }).click();
