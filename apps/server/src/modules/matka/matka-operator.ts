@@ -64,6 +64,30 @@ export async function marketSnapshotOf(deps: { readonly clock: Clock }, tx: Tx, 
 }
 
 /**
+ * What a void and a rollback begin with: a reason given, the market row FOR UPDATE (first in
+ * the lock order) and its state before, for the audit log; or the refusal.
+ */
+async function operatorOpening(
+  deps: MatkaOperatorDeps,
+  tx: Tx,
+  mid: string,
+  reason: string,
+): Promise<
+  | OperatorOutcome
+  | {
+      why: string;
+      market: MarketRow;
+      before: Awaited<ReturnType<typeof marketSnapshot>>;
+    }
+> {
+  const why = reason.trim();
+  if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
+  const market = await lockMarket(tx, mid);
+  if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
+  return { why, market, before: await marketSnapshot(deps, tx, market) };
+}
+
+/**
  * An operator's void of a market with no result (open or closed): the market row FOR UPDATE,
  * then the wallets by ascending account (docs/decisions.md#money); every Pending bet Voided with the reason and
  * its stake back (the client's position on the market released), no ledger row (nothing was won
@@ -77,11 +101,9 @@ export async function voidMarketIn(
   reason: string,
   whenDone: WhenDone,
 ): Promise<OperatorOutcome> {
-  const why = reason.trim();
-  if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
-  const market = await lockMarket(tx, mid);
-  if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
-  const before = await marketSnapshot(deps, tx, market);
+  const opened = await operatorOpening(deps, tx, mid, reason);
+  if ('ok' in opened) return opened;
+  const { why, market, before } = opened;
   if (market.result !== null) {
     return {
       ok: false,
@@ -137,11 +159,9 @@ export async function rollbackIn(
   reason: string,
   whenDone: WhenDone,
 ): Promise<OperatorOutcome> {
-  const why = reason.trim();
-  if (why === '') return { ok: false, message: MATKA_ANSWERS.noReason };
-  const market = await lockMarket(tx, mid);
-  if (!market) return { ok: false, message: MATKA_ANSWERS.unknownMarket };
-  const before = await marketSnapshot(deps, tx, market);
+  const opened = await operatorOpening(deps, tx, mid, reason);
+  if ('ok' in opened) return opened;
+  const { why, market, before } = opened;
   if (market.result === null && market.voidedAt === null) {
     return {
       ok: false,
