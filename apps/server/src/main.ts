@@ -128,6 +128,7 @@ async function main(): Promise<void> {
     fixture: config.feedFixture,
     simSpeed: config.simSpeed,
     simSeed: config.simSeed,
+    betfair: config.betfair,
     db: database.db,
     databaseUrl,
     clock,

@@ -220,7 +220,7 @@ export interface EventsTable {
     'upcoming' | 'inplay' | 'closed',
     'upcoming' | 'inplay' | 'closed' | undefined
   >;
-  source: 'simulator' | 'scripted';
+  source: 'simulator' | 'scripted' | 'betfair';
   bet_locked: ColumnType<boolean, boolean | undefined, boolean>;
   fancy_active: ColumnType<boolean, boolean | undefined, boolean>;
   session_min_stake: number;

@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '../db/pool.js';
 import * as q from './feed.queries.js';
 import type { PriceBook } from './price-book.js';
 import type { ScoreBook } from './score-book.js';
-import type { FeedUpdate, ResultDeclaration } from './types.js';
+import type { EventSource, FeedUpdate, ResultDeclaration } from './types.js';
 
 export interface FeedApplier {
   /** Applies updates in order: events and results to the database, prices to the PriceBook. */
@@ -103,7 +103,7 @@ export function createFeedApplier(deps: {
   db: Db;
   priceBook: PriceBook;
   scores: ScoreBook;
-  source: 'simulator' | 'scripted';
+  source: EventSource;
   log: (message: string) => void;
   /** Settles a declared result (docs/decisions.md#money: the feed's result is a declaration like any other). */
   settle?: (declaration: ResultDeclaration) => Promise<void>;

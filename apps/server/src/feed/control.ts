@@ -4,8 +4,25 @@ import { createMemoryPriceBook, type PriceBook } from './price-book.js';
 import type { FeedRunner } from './runner.js';
 import { createScoreBook, type ScoreBook } from './score-book.js';
 import type { ScriptedSource } from './scripted.js';
+import type { ReplayControl } from './betfair/replay.js';
 
-export type FeedName = 'simulator' | 'scripted' | 'none';
+/** What an outside provider's adapter says of itself on the feed status route. */
+export interface ProviderStatus {
+  readonly connected: boolean;
+  /** Lines or changes that could not be read (logged, counted, never fatal). */
+  readonly malformed: number;
+  /** Books suspended because their best back met or passed their best lay. */
+  readonly crossed: number;
+  /** Markets not taken (a sport or market type Backlay does not list). */
+  readonly skipped: number;
+  readonly reconnects: number;
+  /** Messages with status 503: the stream lagged behind the exchange. */
+  readonly lagging: number;
+  /** Publish time of the last message applied, epoch ms. */
+  readonly lastPublishAt: number | null;
+}
+
+export type FeedName = 'simulator' | 'scripted' | 'betfair' | 'betfair-file' | 'none';
 
 /** What the HTTP side sees of the feed: the books it reads, and the scripted controls. */
 export interface FeedControl {
@@ -20,6 +37,10 @@ export interface FeedControl {
   isFollower?(): boolean;
   /** Present with FEED=scripted: operator fixtures go through the same runner as the ticks. */
   readonly scripted?: { readonly runner: FeedRunner; readonly source: ScriptedSource };
+  /** Present with FEED=betfair-file: the replay's position and hold point (docs/feeds.md). */
+  readonly replay?: ReplayControl;
+  /** Present with FEED=betfair and betfair-file: what the adapter counted. */
+  readonly provider?: () => ProviderStatus;
 }
 
 /**

@@ -1,12 +1,21 @@
 import { assertNever } from '@backlay/domain';
 import type { Db, Tx } from '../db/pool.js';
-import type { EventStatus, FeedEventSpec, FeedRunnerSpec, ResultDeclaration } from './types.js';
+import type {
+  EventSource,
+  EventStatus,
+  FeedEventSpec,
+  FeedRunnerSpec,
+  ResultDeclaration,
+} from './types.js';
 
-/** Writes an event with its markets, runners and fancy sessions; an event already known is kept. */
+/**
+ * Writes an event with its markets, runners and fancy sessions; an event already known is kept,
+ * and markets it did not have yet are added (Betfair names an event's markets one by one).
+ */
 export async function insertEvent(
   tx: Tx,
   event: FeedEventSpec,
-  source: 'simulator' | 'scripted',
+  source: EventSource,
   at: Date,
 ): Promise<boolean> {
   const inserted = await tx
@@ -25,9 +34,8 @@ export async function insertEvent(
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) return false;
   for (const market of event.markets) {
-    await tx
+    const added = await tx
       .insertInto('markets')
       .values({
         id: market.marketId,
@@ -38,8 +46,10 @@ export async function insertEvent(
         max_stake: market.maxStake,
         created_at: at,
       })
-      .execute();
-    if (market.runners.length > 0) {
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (added && market.runners.length > 0) {
       await tx
         .insertInto('runners')
         .values(
@@ -53,7 +63,7 @@ export async function insertEvent(
         .execute();
     }
   }
-  if (event.fancy.length > 0) {
+  if (inserted && event.fancy.length > 0) {
     await tx
       .insertInto('fancy_runners')
       .values(
@@ -68,7 +78,7 @@ export async function insertEvent(
       .onConflict((oc) => oc.column('selection_id').doNothing())
       .execute();
   }
-  return true;
+  return inserted !== undefined;
 }
 
 export async function setEventStatus(db: Db, eventId: number, status: EventStatus): Promise<void> {

@@ -1,14 +1,24 @@
 import type { HouseMargins } from '@backlay/domain';
+import type { BetfairConfig } from '../config.js';
 import type { Db } from '../db/pool.js';
 import type { Clock } from '../seams.js';
 import { createFeedApplier, seqsOf, type FeedBooks } from './applier.js';
-import { createFeedBooks, type FeedControl, type FeedName } from './control.js';
+import { certLogin, marketCatalogue } from './betfair/betfair-api.js';
+import { readRecordings } from './betfair/recording.js';
+import { createReplaySource } from './betfair/replay.js';
+import { createStreamSource } from './betfair/stream.js';
+import type { TranslateSettings } from './betfair/translate.js';
+import { createFeedBooks, type FeedControl, type FeedName, type ProviderStatus } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
 import { follow, type FeedReplica } from './replica.js';
 import { createFeedRunner, runFeed, type FeedSource } from './runner.js';
 import { createScriptedSource, SCRIPTED_HEARTBEAT_MS, type ScriptedSnapshot } from './scripted.js';
-import { HEARTBEAT_EVERY_MS } from './simulator/index.js';
+import {
+  DEFAULT_MAX_STAKE_MATCH,
+  DEFAULT_MAX_STAKE_SESSION,
+  HEARTBEAT_EVERY_MS,
+} from './simulator/index.js';
 import { createSimulatorSource } from './simulator-source.js';
 import type { FeedUpdate, ResultDeclaration } from './types.js';
 
@@ -42,6 +52,8 @@ export async function startFeed(options: {
   fixture: string | undefined;
   simSpeed: number;
   simSeed: number | undefined;
+  /** FEED=betfair and betfair-file (docs/feeds.md). */
+  betfair?: BetfairConfig;
   db: Db;
   databaseUrl: string;
   clock: Clock;
@@ -74,7 +86,68 @@ export async function startFeed(options: {
   const saved = await q.loadState(db, options.feed);
   let source: FeedSource;
   let scripted: ReturnType<typeof createScriptedSource> | undefined;
-  if (options.feed === 'scripted') {
+  let replay: ReturnType<typeof createReplaySource> | undefined;
+  let live: ReturnType<typeof createStreamSource> | undefined;
+  const betfair = options.betfair;
+  const translate = (config: BetfairConfig): TranslateSettings => ({
+    sizeRate: config.sizeRate,
+    eventTypes: config.eventTypes,
+    marketTypes: config.marketTypes,
+    maxStakeMatch: DEFAULT_MAX_STAKE_MATCH,
+    maxStakeSession: DEFAULT_MAX_STAKE_SESSION,
+  });
+  if (options.feed === 'betfair-file') {
+    if (!betfair || betfair.files.length === 0) throw new Error('FEED=betfair-file needs BETFAIR_FILES');
+    const recording = await readRecordings(betfair.files, log);
+    log(
+      `Replaying ${recording.messages.length} Betfair messages from ${betfair.files.length} file(s) at ${betfair.replaySpeed === 0 ? 'full' : `${betfair.replaySpeed}×`} speed${betfair.replayUntil === undefined ? '' : `, held at ${new Date(betfair.replayUntil).toISOString()}`}`,
+    );
+    replay = createReplaySource({
+      files: betfair.files,
+      messages: recording.messages,
+      malformed: recording.malformed,
+      speed: betfair.replaySpeed,
+      until: betfair.replayUntil,
+      settings: translate(betfair),
+      heartbeatMs: heartbeatEveryMs(options.staleS, HEARTBEAT_EVERY_MS),
+      log,
+    });
+    if (saved !== undefined) replay.restore(saved);
+    source = replay;
+  } else if (options.feed === 'betfair') {
+    if (!betfair?.appKey) throw new Error('FEED=betfair needs BETFAIR_APP_KEY');
+    const api = {
+      appKey: betfair.appKey,
+      loginUrl: betfair.loginUrl,
+      apiUrl: betfair.apiUrl,
+      ca: betfair.ca,
+    };
+    let token = betfair.session;
+    live = createStreamSource({
+      stream: {
+        host: betfair.streamHost,
+        port: betfair.streamPort,
+        appKey: betfair.appKey,
+        ca: betfair.ca,
+        eventTypes: betfair.eventTypes,
+        marketTypes: betfair.marketTypes,
+        heartbeatMs: betfair.heartbeatMs,
+        conflateMs: betfair.conflateMs,
+      },
+      settings: translate(betfair),
+      session: async (fresh) => {
+        if (token && !(fresh && betfair.login)) return token;
+        if (!betfair.login) throw new Error('the session was refused and no certificate login is set');
+        token = await certLogin(api, betfair.login);
+        return token;
+      },
+      catalogue: (session, ids) => marketCatalogue(api, session, ids),
+      heartbeatMs: heartbeatEveryMs(options.staleS, HEARTBEAT_EVERY_MS),
+      log,
+    });
+    if (saved !== undefined) live.restore(saved);
+    source = live;
+  } else if (options.feed === 'scripted') {
     const fixture = options.fixture ? await loadFixture(options.fixture, now) : undefined;
     scripted = createScriptedSource({
       start: now,
@@ -98,7 +171,7 @@ export async function startFeed(options: {
     db,
     priceBook,
     scores,
-    source: options.feed,
+    source: options.feed === 'betfair-file' ? 'betfair' : options.feed,
     log,
     ...(options.settle ? { settle: options.settle } : {}),
     notify: async (updates, at) => {
@@ -127,8 +200,24 @@ export async function startFeed(options: {
     ...(replica ? { retryMs: FEED_RETRY_MS } : {}),
     onLeading: (now) => {
       leading = now;
+      // The live stream runs on the feed leader alone; followers replicate its books.
+      if (now) live?.start();
+      else live?.stop();
     },
   });
+  const providerStatus = (): ProviderStatus => {
+    if (live) return live.status();
+    const status = replay!.replay.status();
+    return {
+      connected: true,
+      malformed: status.malformed,
+      crossed: status.crossed,
+      skipped: status.skipped,
+      reconnects: 0,
+      lagging: 0,
+      lastPublishAt: status.replayAt,
+    };
+  };
   const handOver = replica
     ? setInterval(() => {
         if (leading) replica.publish({ kind: 'books', books: priceBook.dump() });
@@ -142,9 +231,12 @@ export async function startFeed(options: {
       isLeader: () => running.isLeader,
       ...(replica ? { isFollower: () => !running.isLeader } : {}),
       ...(scripted ? { scripted: { runner, source: scripted } } : {}),
+      ...(replay ? { replay: replay.replay } : {}),
+      ...(replay || live ? { provider: (): ProviderStatus => providerStatus() } : {}),
     },
     stop: async () => {
       clearInterval(handOver);
+      live?.stop();
       await running.stop();
     },
   };

@@ -8,6 +8,9 @@ import type { MarketType } from '@backlay/domain';
  * sizes in whole rupees.
  */
 
+/** Who made an event: the simulator, the scripted adapter or Betfair (events.source). */
+export type EventSource = 'simulator' | 'scripted' | 'betfair';
+
 /** docs/product.md#purpose sport ids. */
 export type SportId = 4 | 1 | 2;
 
@@ -149,6 +152,11 @@ export type FeedUpdate =
       readonly status: FeedStatus;
       /** A SUSPENDED or CLOSED market may carry runners with no prices. */
       readonly runners: readonly RunnerQuote[];
+      /**
+       * The provider's in-play bet delay of this market, seconds (Betfair's `betDelay`); absent:
+       * the house's configured delay (docs/architecture.md, "In-play bet delay").
+       */
+      readonly betDelayS?: number;
     }
   /** The event's whole set of open sessions: a row left out is gone (declared or withdrawn). */
   | { readonly kind: 'fancy'; readonly eventId: number; readonly rows: readonly FancyQuote[] }
