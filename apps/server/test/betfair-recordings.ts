@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { describe } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 
 /**
@@ -22,4 +23,14 @@ export function recordingsMissing(...paths: string[]): string | null {
   return missing.length === 0
     ? null
     : `Betfair recordings absent (${missing.join(', ')}): set BETFAIR_RECORDINGS to the folder of recorded markets`;
+}
+
+/**
+ * A suite of tests that read these recordings: skipped, saying why in its title, where they are
+ * absent (the one kind of conditional suite: the data lives beside the repository, not in it).
+ */
+export function describeWithRecordings(paths: string[], title: string, body: () => void): void {
+  const missing = recordingsMissing(...paths);
+  if (missing === null) describe(title, body);
+  else describe.skip(`${title} — skipped: ${missing}`, body);
 }

@@ -65,6 +65,7 @@ export function applyToBooks(
         update.runners,
         now,
         seqs?.markets[update.marketId],
+        update.betDelayS,
       );
       return;
     case 'fancy':

@@ -38,6 +38,11 @@ export interface MarketBook {
    * down after a moment (docs/architecture.md, "In-play bet delay", "Cancelling a bet").
    */
   readonly downAt: number;
+  /**
+   * The provider's in-play bet delay of this market, seconds (Betfair's `betDelay`); undefined:
+   * the house's configured delay applies (docs/architecture.md, "In-play bet delay").
+   */
+  readonly betDelayS: number | undefined;
 }
 
 export interface FancyBook {
@@ -59,13 +64,17 @@ export interface PriceBook {
     at: number,
     runners?: readonly FeedRunnerSpec[],
   ): void;
-  /** `seq`: the leader's after its batch, on a follower that replays it (docs/scaling.md). */
+  /**
+   * `seq`: the leader's after its batch, on a follower that replays it (docs/scaling.md);
+   * `betDelayS`: the provider's delay of the market, kept until another is given.
+   */
   putMarket(
     marketId: string,
     status: FeedStatus,
     runners: readonly RunnerQuote[],
     at: number,
     seq?: number,
+    betDelayS?: number,
   ): void;
   putFancy(eventId: number, rows: readonly FancyQuote[], at: number, seq?: number): void;
   heartbeat(eventIds: readonly number[], at: number): void;
@@ -96,6 +105,8 @@ export interface DumpedBook {
   readonly names: readonly (readonly [selectionId: number, name: string])[];
   /** The quote breaks the house's rule: the book reads SUSPENDED. */
   readonly held: boolean;
+  /** MarketBook.betDelayS; absent (null in JSON) when the provider gives none. */
+  readonly betDelayS?: number | null;
 }
 
 export interface BookDump {
@@ -236,10 +247,11 @@ export function createMemoryPriceBook(
       pairUp(marketId, eventId);
     },
 
-    putMarket(marketId, status, runners, at, seq) {
+    putMarket(marketId, status, runners, at, seq, betDelayS) {
       const book = markets.get(marketId);
       if (!book) return;
       fresh(book, at, seq);
+      if (betDelayS !== undefined) book.betDelayS = betDelayS;
       book.status = status;
       book.runners = runners;
       if (status !== 'ACTIVE') book.downAt = Math.max(book.downAt, at);
@@ -283,6 +295,7 @@ export function createMemoryPriceBook(
         runners: book.runners,
         pricedAt: book.lastPriceAt,
         downAt: status === 'ACTIVE' ? book.downAt : Math.max(book.downAt, at),
+        betDelayS: book.betDelayS ?? undefined,
       };
     },
 

@@ -7,6 +7,7 @@ import {
   createOperator,
   credit,
   declareResult,
+  feedReplay,
   feedStatus,
   fixtureEvent,
   fixtureStepEndpoint,
@@ -209,6 +210,14 @@ const COMMANDS: Record<string, Command> = {
     endpoint: setCommission,
     options: { username: { type: 'string' }, percent: { type: 'string' } },
     body: (v) => ({ username: v.username, percent: num(v.percent) }),
+  },
+  'feed-replay': {
+    description:
+      'FEED=betfair-file: apply every recorded message up to a time and hold there, or play on',
+    usage: '--until 2021-03-09T10:50:00Z | play',
+    endpoint: feedReplay,
+    options: { until: { type: 'string' } },
+    body: (v, words) => (words[0] === 'play' ? { play: true } : { until: v.until }),
   },
   'feed-status': {
     description: 'List open events with each market’s status, seq and best prices',

@@ -1,4 +1,5 @@
 import {
+  feedReplay,
   feedStatus,
   fixtureEvent,
   fixtureStepEndpoint,
@@ -37,6 +38,8 @@ function best(runners: readonly RunnerQuote[]): string {
     )
     .join(', ');
 }
+
+const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
 /** The most runs a session result row holds (a PostgreSQL integer). */
 const MAX_RUNS = 2_147_483_647;
@@ -189,17 +192,45 @@ export async function feedOpsRoutes(
     options,
   );
 
+  // The replay's hold point moves forward only, on the instance that runs the feed (docs/feeds.md).
+  registerCommand(app, feedReplay, {
+    ...setup,
+    target: () => 'feed replay',
+    run: async (_tx, input) => {
+      const replay = feed.replay;
+      if (!replay) return { answer: { Status: false, Result: 'The replay needs FEED=betfair-file' } };
+      if (!feed.isLeader()) return { answer: { Status: false, Result: NOT_THE_LEADER } };
+      const before = { heldAt: iso(replay.status().heldAt) };
+      if (input.until === undefined) {
+        replay.release();
+        return { answer: { Status: true, Result: 'The replay plays on' }, before, after: { heldAt: null } };
+      }
+      const until = Date.parse(input.until);
+      const outcome = replay.holdUntil(until);
+      if (!outcome.ok) return { answer: { Status: false, Result: outcome.message } };
+      return {
+        answer: { Status: true, Result: `The replay holds at ${new Date(until).toISOString()}` },
+        before,
+        after: { heldAt: iso(until) },
+      };
+    },
+  });
+
   registerEndpoint(
     app,
     feedStatus,
     async () => {
       const at = clock.now().getTime();
       const events = await markets.listOpenEvents();
+      const replay = feed.replay?.status();
+      const provider = feed.provider?.();
       return {
         Status: true as const,
         Result: {
           feed: feed.name,
           isLeader: feed.isLeader(),
+          ...(replay ? { replayAt: iso(replay.replayAt), heldAt: iso(replay.heldAt) } : {}),
+          ...(provider ? { provider: { ...provider, lastPublishAt: iso(provider.lastPublishAt) } } : {}),
           events: events.map((event) => ({
             ...event,
             markets: event.marketIds.map((marketId) => {

@@ -175,6 +175,24 @@ export const feedStatus = endpoint({
     z.object({
       feed: z.string(),
       isLeader: z.boolean(),
+      /**
+       * FEED=betfair-file: the publish time of the last message applied, and where the replay
+       * holds (null while it plays); ISO times.
+       */
+      replayAt: z.string().nullable().optional(),
+      heldAt: z.string().nullable().optional(),
+      /** FEED=betfair and betfair-file: what the adapter counted (docs/feeds.md). */
+      provider: z
+        .object({
+          connected: z.boolean(),
+          malformed: z.number().int(),
+          crossed: z.number().int(),
+          skipped: z.number().int(),
+          reconnects: z.number().int(),
+          lagging: z.number().int(),
+          lastPublishAt: z.string().nullable(),
+        })
+        .optional(),
       events: z.array(
         z.object({
           eventId: z.number().int(),
@@ -194,4 +212,29 @@ export const feedStatus = endpoint({
       ),
     }),
   ),
+});
+
+export const feedReplayBody = z
+  .object({
+    /** An ISO time: every recorded message published up to it is applied, then the replay holds. */
+    until: z
+      .string()
+      .max(40)
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'until must be an ISO time')
+      .optional(),
+    /** Play on from where the replay holds, at its speed (BETFAIR_REPLAY_SPEED). */
+    play: z.literal(true).optional(),
+  })
+  .refine((body) => (body.until === undefined) !== (body.play === undefined), {
+    message: 'Give either until or play',
+    path: ['until'],
+  });
+
+export const feedReplay = endpoint({
+  method: 'POST',
+  path: '/api/ops/feed-replay',
+  audience: 'ops',
+  summary: "FEED=betfair-file: move the replay's hold point forward to a time, or play on",
+  body: feedReplayBody,
+  response: envelope(z.string()),
 });

@@ -31,6 +31,8 @@ export {
   type CustomFancyBody,
 } from './markets.js';
 export {
+  feedReplay,
+  feedReplayBody,
   feedStatus,
   fixtureEvent,
   fixtureEventBody,

@@ -123,7 +123,9 @@ export async function marketCatalogue(
       timeoutMs: options.timeoutMs ?? 10_000,
     });
     if (answer.status !== 200)
-      throw new Error(`Betfair's catalogue answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      throw new Error(
+        `Betfair's catalogue answered ${answer.status}: ${answer.body.slice(0, 200)}`,
+      );
     for (const entry of JSON.parse(answer.body) as CatalogueEntry[]) {
       names.set(entry.marketId, {
         eventName: entry.event?.name ?? `Market ${entry.marketId}`,

@@ -24,13 +24,7 @@ export interface RunnerChange {
 }
 
 export type BetfairRunnerStatus =
-  | 'ACTIVE'
-  | 'WINNER'
-  | 'LOSER'
-  | 'PLACED'
-  | 'REMOVED'
-  | 'REMOVED_VACANT'
-  | 'HIDDEN';
+  'ACTIVE' | 'WINNER' | 'LOSER' | 'PLACED' | 'REMOVED' | 'REMOVED_VACANT' | 'HIDDEN';
 
 export interface RunnerDefinition {
   readonly id: number;

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Bunzip from 'seek-bzip';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   CRICKET_FILE,
+  describeWithRecordings,
   recordingPath,
   recordingsMissing,
   RECORDINGS_DIR,
@@ -31,12 +32,19 @@ const CLOSED_AT = Date.parse('2021-03-09T10:50:49.991Z');
  * Returns each runner's three best backs and lays at `until`, in pounds.
  */
 function referenceBook(text: string, until: number) {
-  const markets = new Map<string, Map<number, { atb: Map<number, number>; atl: Map<number, number> }>>();
+  const markets = new Map<
+    string,
+    Map<number, { atb: Map<number, number>; atl: Map<number, number> }>
+  >();
   for (const line of text.split('\n')) {
     if (!line) continue;
     const message = JSON.parse(line) as {
       pt: number;
-      mc?: { id: string; img?: boolean; rc?: { id: number; atb?: number[][]; atl?: number[][] }[] }[];
+      mc?: {
+        id: string;
+        img?: boolean;
+        rc?: { id: number; atb?: number[][]; atl?: number[][] }[];
+      }[];
     };
     if (message.pt > until) break;
     for (const change of message.mc ?? []) {
@@ -60,11 +68,19 @@ function referenceBook(text: string, until: number) {
     [...ladder.entries()]
       .sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0]))
       .slice(0, 3)
-      .map(([price, size]) => ({ price: Math.round(price * 100), size: Math.max(1, Math.round(size * 100)) }));
+      .map(([price, size]) => ({
+        price: Math.round(price * 100),
+        size: Math.max(1, Math.round(size * 100)),
+      }));
   return new Map(
     [...markets].map(([id, runners]) => [
       id,
-      new Map([...runners].map(([runnerId, r]) => [runnerId, { back: top(r.atb, true), lay: top(r.atl, false) }])),
+      new Map(
+        [...runners].map(([runnerId, r]) => [
+          runnerId,
+          { back: top(r.atb, true), lay: top(r.atl, false) },
+        ]),
+      ),
     ]),
   );
 }
@@ -90,15 +106,14 @@ async function replayHeldAt(files: string[], until: number | undefined, speed = 
 /** The last market update of each market in these batches. */
 function lastQuotes(batches: FeedUpdate[][]) {
   const quotes = new Map<string, Extract<FeedUpdate, { kind: 'market' }>>();
-  for (const update of batches.flat()) if (update.kind === 'market') quotes.set(update.marketId, update);
+  for (const update of batches.flat())
+    if (update.kind === 'market') quotes.set(update.marketId, update);
   return quotes;
 }
 
 const prices = (runner: RunnerQuote | undefined) => ({ back: runner?.back, lay: runner?.lay });
 
-const missing = recordingsMissing(CRICKET_FILE);
-
-describe.skipIf(missing !== null)(`the Betfair replay of the recorded cricket match ${missing ?? ''}`, () => {
+describeWithRecordings([CRICKET_FILE], 'the Betfair replay of the recorded cricket match', () => {
   it('holds at any chosen moment with the best three backs and lays an independent cache of the file gives', async () => {
     const text = bzText(CRICKET_FILE);
     // Moments before the off, in play, at the suspension: the file's own and some in between.
@@ -143,12 +158,18 @@ describe.skipIf(missing !== null)(`the Betfair replay of the recorded cricket ma
       },
     });
     expect(before.some((update) => update.kind === 'eventStatus')).toBe(false);
-    expect(lastQuotes([before]).get('1.180305278')).toMatchObject({ status: 'ACTIVE', betDelayS: 0 });
+    expect(lastQuotes([before]).get('1.180305278')).toMatchObject({
+      status: 'ACTIVE',
+      betDelayS: 0,
+    });
 
     expect(source.replay.holdUntil(OFF + 1000)).toEqual({ ok: true });
     const off = source.tick(new Date(1));
     expect(off).toContainEqual({ kind: 'eventStatus', eventId: 30339025, status: 'inplay' });
-    expect(lastQuotes([off]).get('1.180305278')).toMatchObject({ status: 'ACTIVE', betDelayS: 5 });
+    expect(lastQuotes([off]).get('1.180305278')).toMatchObject({
+      status: 'ACTIVE',
+      betDelayS: 5,
+    });
 
     source.replay.holdUntil(SUSPENDED_AT);
     expect(lastQuotes([source.tick(new Date(2))]).get('1.180305278')?.status).toBe('SUSPENDED');
@@ -158,7 +179,10 @@ describe.skipIf(missing !== null)(`the Betfair replay of the recorded cricket ma
     source.replay.holdUntil(CLOSED_AT + 60_000);
     const closed = source.tick(new Date(3));
     expect(closed.filter((update) => update.kind === 'result')).toEqual([
-      { kind: 'result', declaration: { kind: 'market', marketId: '1.180305278', winnerSelectionId: MUMBAI } },
+      {
+        kind: 'result',
+        declaration: { kind: 'market', marketId: '1.180305278', winnerSelectionId: MUMBAI },
+      },
     ]);
     expect(closed).toContainEqual({ kind: 'eventStatus', eventId: 30339025, status: 'closed' });
     expect(source.tick(new Date(4)).filter((update) => update.kind === 'result')).toEqual([]);
@@ -193,9 +217,14 @@ describe.skipIf(missing !== null)(`the Betfair replay of the recorded cricket ma
   });
 });
 
-describe.skipIf(recordingsMissing(RECORDINGS_DIR) !== null)('every shared recording, end to end', () => {
+describeWithRecordings([RECORDINGS_DIR], 'every shared recording, end to end', () => {
   it('shows no crossed book at any moment and reads every line', async () => {
-    for (const name of ['1-180305278.bz2', '1.145405534.bz2', '1.185781277.bz2', '1.223716976.bz2']) {
+    for (const name of [
+      '1-180305278.bz2',
+      '1.145405534.bz2',
+      '1.185781277.bz2',
+      '1.223716976.bz2',
+    ]) {
       const path = recordingPath(name);
       if (recordingsMissing(path)) continue;
       const { source, recording } = await replayHeldAt([path], 0);

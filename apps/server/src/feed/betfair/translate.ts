@@ -136,8 +136,7 @@ export function createTranslator(options: {
       skip(market.id, `event id ${definition.eventId} is not a number`);
       return 'skip';
     }
-    const catalogue =
-      definition.eventName === undefined ? options.names?.(market.id) : undefined;
+    const catalogue = definition.eventName === undefined ? options.names?.(market.id) : undefined;
     if (definition.eventName === undefined && catalogue === undefined) {
       waiting.add(market.id);
       return 'wait';
@@ -251,7 +250,10 @@ export function createTranslator(options: {
           known.markets.set(id, spec.market);
           events.set(eventId, known);
           eventOfMarket.set(id, eventId);
-          out.push({ kind: 'event', event: { ...known.spec, markets: [...known.markets.values()] } });
+          out.push({
+            kind: 'event',
+            event: { ...known.spec, markets: [...known.markets.values()] },
+          });
         }
         out.push(quoteOf(market, definition));
         if (definition.status === 'CLOSED' && !settled.has(id)) {

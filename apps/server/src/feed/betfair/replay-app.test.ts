@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { postUserBet } from '@backlay/contract/bets';
+import { getBalanceDetail } from '@backlay/contract/wallet';
+import type { FastifyInstance } from 'fastify';
+import Bunzip from 'seek-bzip';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bearer, buildTestApp, createTestClient, login, testClock } from '../../../test/app.js';
+import { CRICKET_FILE, describeWithRecordings } from '../../../test/betfair-recordings.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { replayFeed, type ReplayControl } from '../../../test/feed.js';
+import { BET_MESSAGES } from '../../modules/bets/bets.service.js';
+import {
+  createSettlementService,
+  settleFromFeed,
+} from '../../modules/settlement/settlement.service.js';
+import { systemRandom, type Timer } from '../../seams.js';
+
+/*
+ * FEED=betfair-file through the whole app (docs/feeds.md): the recorded cricket match odds of
+ * Mumbai v Saurashtra (Betfair's own ids: event 30339025, market 1.180305278) held at chosen
+ * moments. GetRates and Odds/Market show each runner's best three backs and lays as an
+ * independent cache of the file has them (sizes × 100, rounded); the event is not in play before
+ * the off and in play with Betfair's 5 s bet delay after it; at its suspension bets are refused;
+ * after CLOSED it is settled once with Mumbai the winner, and a bet placed earlier is paid so.
+ */
+
+const MARKET = '1.180305278';
+const EVENT = 30339025;
+const MUMBAI = 2696769;
+const SAURASHTRA = 4297085;
+const OFF = Date.parse('2021-03-09T03:30:01.183Z');
+const SUSPENDED_AT = Date.parse('2021-03-09T10:49:17.789Z');
+const CLOSED_AT = Date.parse('2021-03-09T10:50:49.991Z');
+
+/** Each runner's three best backs and lays at `until` by a plain reading of the file, in the wire's units. */
+function referenceAt(until: number): Map<number, { back: number[][]; lay: number[][] }> {
+  const ladders = new Map<number, { atb: Map<number, number>; atl: Map<number, number> }>();
+  const text = Bunzip.decode(readFileSync(CRICKET_FILE)).toString('utf8');
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const message = JSON.parse(line) as {
+      pt: number;
+      mc: { img?: boolean; rc?: { id: number; atb?: number[][]; atl?: number[][] }[] }[];
+    };
+    if (message.pt > until) break;
+    for (const change of message.mc) {
+      if (change.img) ladders.clear();
+      for (const rc of change.rc ?? []) {
+        const runner = ladders.get(rc.id) ?? { atb: new Map(), atl: new Map() };
+        ladders.set(rc.id, runner);
+        for (const [side, entries] of [
+          [runner.atb, rc.atb],
+          [runner.atl, rc.atl],
+        ] as const) {
+          for (const [price, size] of entries ?? []) {
+            if (size === 0) side.delete(price!);
+            else side.set(price!, size!);
+          }
+        }
+      }
+    }
+  }
+  const top = (side: Map<number, number>, descending: boolean) =>
+    [...side]
+      .sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0]))
+      .slice(0, 3)
+      .map(([price, size]) => [price, Math.max(1, Math.round(size * 100))]);
+  return new Map(
+    [...ladders].map(([id, runner]) => [
+      id,
+      { back: top(runner.atb, true), lay: top(runner.atl, false) },
+    ]),
+  );
+}
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let feed: ReplayControl;
+const clock = testClock();
+const timer: Timer = {
+  async wait(ms) {
+    clock.advance(ms);
+  },
+};
+
+async function holdAt(until: number) {
+  expect(feed.replay.holdUntil(until)).toEqual({ ok: true });
+  clock.advance(1000);
+  await feed.step();
+}
+
+const get = async (url: string, token?: string) =>
+  (await app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) })).json<{
+    Status: boolean;
+    Result: unknown;
+  }>();
+
+async function bet(token: string, selectionId: number, odds: number, betType: 'Back' | 'Lay') {
+  const response = await app.inject({
+    method: 'POST',
+    url: postUserBet.path,
+    payload: {
+      sportsId: 4,
+      SelectionName: selectionId === MUMBAI ? 'Mumbai' : 'Saurashtra',
+      SelectionID: String(selectionId),
+      Odds: odds,
+      Price: 0,
+      MarketType: 'MATCH_ODDS',
+      MarketId: MARKET,
+      EventId: EVENT,
+      BetType: betType,
+      BetStatus: 'Pending',
+      Stack: 1000,
+    },
+    headers: bearer(token),
+  });
+  return response.json<{ Status: boolean; Result: string }>();
+}
+
+type Book = {
+  marketId: string;
+  status: string;
+  inplay: boolean;
+  runners: {
+    selectionId: number;
+    ex: {
+      availableToBack: { price: number; size: number }[];
+      availableToLay: { price: number; size: number }[];
+    };
+  }[];
+};
+
+describeWithRecordings([CRICKET_FILE], 'a recorded Betfair market through the app', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const settlement = createSettlementService({ db: database.db, clock, random: systemRandom });
+    feed = await replayFeed(database.db, clock, {
+      files: [CRICKET_FILE],
+      until: OFF - 3_600_000,
+      settle: settleFromFeed(settlement, () => {}),
+    });
+    app = await buildTestApp(database.db, { clock, feed, settlement, timer });
+    clock.advance(1000);
+    await feed.step();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('shows the best three backs and lays of the file on GetRates and Odds/Market at every chosen moment', async () => {
+    for (const until of [OFF - 3_600_000, OFF + 600_000, Date.parse('2021-03-09T08:17:42Z')]) {
+      await holdAt(until);
+      const expected = referenceAt(until);
+      const rates = (await get(`/api/MarketModels/GetRates?marketids=${MARKET}`)).Result as Book[];
+      const odds = (await get(`/api/Odds/Market/${MARKET}`)).Result as Record<
+        string,
+        { runners: { selectionId: number; exchange: Book['runners'][number]['ex'] }[] }
+      >;
+      for (const runnerId of [MUMBAI, SAURASHTRA]) {
+        const want = expected.get(runnerId)!;
+        const rate = rates[0]!.runners.find((runner) => runner.selectionId === runnerId)!;
+        const odd = odds[MARKET]!.runners.find((runner) => runner.selectionId === runnerId)!;
+        for (const ex of [rate.ex, odd.exchange]) {
+          expect(ex.availableToBack.map(({ price, size }) => [price, size])).toEqual(want.back);
+          expect(ex.availableToLay.map(({ price, size }) => [price, size])).toEqual(want.lay);
+        }
+      }
+    }
+  });
+
+  it('goes in play at the off with a 5 s bet delay, refuses bets at its suspension and settles Mumbai once, paying a bet made earlier', async () => {
+    await createTestClient(database.db, 'betfair1', 10_000, clock);
+    const token = (await login(app, 'betfair1')).Token;
+
+    await holdAt(OFF - 60_000);
+    const before = (await get(`/api/MarketModels/GetEventDetail?eventId=${EVENT}`, token))
+      .Result as {
+      MarketStatus: number;
+      EventName: string;
+      MarketList: { MarketId: string; BetDelay: number }[];
+    };
+    expect(before).toMatchObject({ MarketStatus: 0, EventName: 'Mumbai v Saurashtra' });
+    expect(before.MarketList).toMatchObject([{ MarketId: MARKET, BetDelay: 0 }]);
+    const backMumbai = referenceAt(OFF - 60_000).get(MUMBAI)!.back[0]![0]!;
+    expect(await bet(token, MUMBAI, backMumbai, 'Back')).toMatchObject({ Status: true });
+
+    await holdAt(OFF + 60_000);
+    const after = (await get(`/api/MarketModels/GetEventDetail?eventId=${EVENT}`, token))
+      .Result as typeof before;
+    expect(after.MarketStatus).toBe(1);
+    expect(after.MarketList).toMatchObject([{ MarketId: MARKET, BetDelay: 5 }]);
+
+    await holdAt(SUSPENDED_AT);
+    const rates = (await get(`/api/MarketModels/GetRates?marketids=${MARKET}`)).Result as Book[];
+    expect(rates[0]!.status).toBe('SUSPENDED');
+    expect(await bet(token, MUMBAI, 1.01, 'Back')).toEqual({
+      Status: false,
+      Result: BET_MESSAGES.suspended,
+    });
+
+    await holdAt(CLOSED_AT + 60_000);
+    const balance = async () =>
+      getBalanceDetail.response.parse(await get(getBalanceDetail.path, token)).Result;
+    // Back 1,000 at the price taken: +1,000 × (odds − 1) when Mumbai wins.
+    const won = Math.round(1000 * (backMumbai - 1) * 100) / 100;
+    expect((await balance()).Balance).toBeCloseTo(10_000 + won, 2);
+    expect((await balance()).Exposure).toBe(0);
+    // Exactly once: the replay never says it again, and the feed's result a second time pays nothing.
+    await holdAt(CLOSED_AT + 120_000);
+    expect((await balance()).Balance).toBeCloseTo(10_000 + won, 2);
+  });
+});
