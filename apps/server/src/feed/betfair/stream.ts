@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import tls from 'node:tls';
 import type { ProviderStatus } from '../control.js';
 import type { FeedSource } from '../runner.js';
@@ -42,13 +43,18 @@ export interface StreamOptions {
 /** How long the server has to say who it is and accept the session before the try counts as failed. */
 const HANDSHAKE_MS = 15_000;
 const LADDER_LEVELS = 3;
+/** How long a market the catalogue did not name (or failed on) waits to be asked about again. */
+const NAMES_RETRY_MS = 30_000;
 
 export function createStreamSource(options: {
   stream: StreamOptions;
   settings: TranslateSettings;
   /** A session token; `fresh` asks for a new one (the last was refused). */
   session: (fresh: boolean) => Promise<string>;
-  catalogue: (session: string, marketIds: readonly string[]) => Promise<Map<string, CatalogueNames>>;
+  catalogue: (
+    session: string,
+    marketIds: readonly string[],
+  ) => Promise<Map<string, CatalogueNames>>;
   /** Real ms between the product's heartbeats of the events the stream carries. */
   heartbeatMs: number;
   log: (message: string) => void;
@@ -86,6 +92,8 @@ export function createStreamSource(options: {
   let segment: MarketChangeMessage[] = [];
   let lastHeartbeat = 0;
   let naming = false;
+  /** Markets the catalogue did not name: when each may be asked about again (feed clock, ms). */
+  const askAgainAt = new Map<string, number>();
 
   const send = (message: object) => socket?.write(`${JSON.stringify(message)}\r\n`);
 
@@ -126,23 +134,45 @@ export function createStreamSource(options: {
     mark(cache.apply(message));
   }
 
+  /** A subscription made anew, without clk: Betfair sends every market's image again. */
+  function resubscribeFresh(reason: string) {
+    initialClk = undefined;
+    clk = undefined;
+    drop(`${reason}: resubscribing for fresh images`);
+  }
+
   function onMarketChange(message: MarketChangeMessage) {
     if (message.status === 503) {
       lagging += 1;
       log('betfair stream: status 503, the stream lags behind the exchange (connection kept)');
     }
     if (!subscribed) return;
+    const type = message.segmentType;
+    if (type === 'SEG_START') {
+      segment = [message];
+      return;
+    }
+    if (type === 'SEG') {
+      segment.push(message);
+      return;
+    }
+    const whole = type === 'SEG_END' ? [...segment, message] : [message];
+    segment = [];
+    const malformed = cache.malformed;
+    for (const part of whole) applyChange(part);
+    if (cache.malformed > malformed) {
+      // The market is broken until its next image, which only a fresh subscription brings; that
+      // sends every market's image, and each waits for its own (docs/feeds.md, "When things go
+      // wrong").
+      mark(cache.breakAll('a market change could not be applied'));
+      resubscribeFresh('a market change could not be applied');
+      return;
+    }
     if (message.ct === 'SUB_IMAGE' || message.ct === 'RESUB_DELTA') {
-      // The subscription answers: the cache is current again, as of the clk it resumed from.
+      // The subscription's answer is whole (its last segment, if segmented): the cache is current
+      // again, as of the clk it resumed from. Not before: a cut segment leaves the old prices.
       mark(translator.setDown(false));
     }
-    const type = message.segmentType;
-    if (type === 'SEG_START') segment = [message];
-    else if (type === 'SEG') segment.push(message);
-    else if (type === 'SEG_END') {
-      for (const part of [...segment, message]) applyChange(part);
-      segment = [];
-    } else applyChange(message);
   }
 
   function onStatus(message: StatusMessage) {
@@ -156,7 +186,11 @@ export function createStreamSource(options: {
       return;
     }
     const code = message.errorCode ?? 'FAILURE';
-    if (code === 'INVALID_SESSION_INFORMATION' || code === 'NO_SESSION' || code === 'NOT_AUTHORIZED')
+    if (
+      code === 'INVALID_SESSION_INFORMATION' ||
+      code === 'NO_SESSION' ||
+      code === 'NOT_AUTHORIZED'
+    )
       refreshSession = true;
     drop(`refused: ${code}${message.errorMessage ? ` (${message.errorMessage})` : ''}`);
   }
@@ -186,12 +220,11 @@ export function createStreamSource(options: {
     const parsed = parseStreamLine(line);
     if (!parsed.ok) {
       malformedLines += 1;
-      log(`betfair stream: a line was not a message (${parsed.problem}); markets wait for a fresh image`);
+      log(
+        `betfair stream: a line was not a message (${parsed.problem}); markets wait for a fresh image`,
+      );
       mark(cache.breakAll('a malformed line'));
-      // A fresh subscription (no clk) sends every market's image again.
-      initialClk = undefined;
-      clk = undefined;
-      drop('resubscribing for fresh images');
+      resubscribeFresh('a malformed line');
       return;
     }
     const message: StreamMessage = parsed.message;
@@ -202,14 +235,19 @@ export function createStreamSource(options: {
   }
 
   async function authenticate() {
+    // The session may take a while (a login): the connection it was for may be gone by then, and
+    // another made, which authenticates for itself.
+    const on = socket;
     try {
       currentSession = await options.session(refreshSession);
       refreshSession = false;
     } catch (error) {
-      drop(`no session: ${error instanceof Error ? error.message : String(error)}`);
+      if (socket === on)
+        drop(`no session: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    send({ op: 'authentication', id: 1, appKey: stream.appKey, session: currentSession });
+    if (socket === on)
+      send({ op: 'authentication', id: 1, appKey: stream.appKey, session: currentSession });
   }
 
   function connect() {
@@ -218,7 +256,8 @@ export function createStreamSource(options: {
     const next = tls.connect({
       host: stream.host,
       port: stream.port,
-      servername: stream.host,
+      // SNI names a host, never an address (RFC 6066; Node warns of it).
+      ...(isIP(stream.host) ? {} : { servername: stream.host }),
       ...(stream.ca ? { ca: readFileSync(stream.ca) } : {}),
     });
     socket = next;
@@ -239,7 +278,7 @@ export function createStreamSource(options: {
         end = buffer.indexOf('\n');
       }
     });
-    next.on('error', (error) => {
+    next.on('error', (error: Error) => {
       if (socket === next) drop(`connection error: ${error.message}`);
     });
     next.on('close', () => {
@@ -258,22 +297,33 @@ export function createStreamSource(options: {
     );
   }
 
-  function fetchNames() {
+  function fetchNames(now: number) {
     const waiting = translator.takeWaiting();
-    if (waiting.length === 0 || naming || !currentSession) {
+    // Not asked at every tick about a market the catalogue did not name: it has a rate limit.
+    const due = waiting.filter((id) => (askAgainAt.get(id) ?? 0) <= now);
+    if (due.length === 0 || naming || !currentSession) {
       if (waiting.length > 0) mark(waiting);
       return;
     }
+    mark(waiting.filter((id) => !due.includes(id)));
     naming = true;
+    /** `unnamed` wait to be asked again; every market asked is translated anew. */
+    const answered = (unnamed: readonly string[]) => {
+      for (const id of unnamed) askAgainAt.set(id, now + NAMES_RETRY_MS);
+      mark(due);
+    };
     options
-      .catalogue(currentSession, waiting)
+      .catalogue(currentSession, due)
       .then((found) => {
-        for (const [id, entry] of found) names.set(id, entry);
-        mark(waiting);
+        for (const [id, entry] of found) {
+          names.set(id, entry);
+          askAgainAt.delete(id);
+        }
+        answered(due.filter((id) => !found.has(id)));
       })
       .catch((error: unknown) => {
         log(`betfair catalogue: ${error instanceof Error ? error.message : String(error)}`);
-        mark(waiting);
+        answered(due);
       })
       .finally(() => {
         naming = false;
@@ -284,10 +334,9 @@ export function createStreamSource(options: {
     name: 'betfair',
     tick(at) {
       const now = at.getTime();
-      const updates: FeedUpdate[] =
-        changed.size > 0 ? translator.updates(cache, [...changed]) : [];
+      const updates: FeedUpdate[] = changed.size > 0 ? translator.updates(cache, [...changed]) : [];
       changed.clear();
-      fetchNames();
+      fetchNames(now);
       if (subscribed && now - lastHeartbeat >= options.heartbeatMs) {
         lastHeartbeat = now;
         const eventIds = translator.openEventIds();
@@ -312,6 +361,9 @@ export function createStreamSource(options: {
       clearInterval(watchdog);
       socket?.destroy();
       socket = undefined;
+      connected = false;
+      subscribed = false;
+      segment = [];
     },
     status: () => ({
       connected: connected && subscribed,
