@@ -23,6 +23,50 @@ describe('config', () => {
     });
   });
 
+  it('reads the Betfair settings (docs/feeds.md) and says what a Betfair feed lacks', () => {
+    expect(loadConfig({}).betfair).toMatchObject({
+      files: [],
+      replaySpeed: 60,
+      replayUntil: undefined,
+      sizeRate: 100,
+      streamHost: 'stream-api.betfair.com',
+      streamPort: 443,
+      eventTypes: [4, 1, 2],
+      marketTypes: ['MATCH_ODDS'],
+      heartbeatMs: 5000,
+      conflateMs: 0,
+    });
+    const replay = loadConfig({
+      FEED: 'betfair-file',
+      BETFAIR_FILES: 'a.bz2, /data/b.gz',
+      BETFAIR_REPLAY_SPEED: '0',
+      BETFAIR_REPLAY_UNTIL: '2021-03-09T04:00:00Z',
+      BETFAIR_STREAM_HOST: '127.0.0.1:8443',
+    });
+    expect(replay.betfair).toMatchObject({
+      files: [`${REPO_ROOT}a.bz2`, '/data/b.gz'],
+      replaySpeed: 0,
+      replayUntil: Date.parse('2021-03-09T04:00:00Z'),
+      streamHost: '127.0.0.1',
+      streamPort: 8443,
+    });
+    expect(() => loadConfig({ FEED: 'betfair-file' })).toThrow(
+      'BETFAIR_FILES: FEED=betfair-file needs BETFAIR_FILES: recorded files, separated by commas',
+    );
+    expect(() => loadConfig({ FEED: 'betfair' })).toThrow(
+      'BETFAIR_APP_KEY: FEED=betfair needs BETFAIR_APP_KEY',
+    );
+    expect(() => loadConfig({ FEED: 'betfair', BETFAIR_APP_KEY: 'k' })).toThrow(
+      'BETFAIR_SESSION: FEED=betfair needs BETFAIR_SESSION, or BETFAIR_USERNAME',
+    );
+    expect(loadConfig({ FEED: 'betfair', BETFAIR_APP_KEY: 'k', BETFAIR_SESSION: 's' }).feed).toBe(
+      'betfair',
+    );
+    expect(() => loadConfig({ BETFAIR_REPLAY_UNTIL: 'soon' })).toThrow(
+      'BETFAIR_REPLAY_UNTIL: must be an ISO time',
+    );
+  });
+
   it('reads the house margins in percent, a name left out at its default, and refuses bad ones', () => {
     expect(loadConfig({ HOUSE_MARGINS: 'back=2.5, lay=0,fancy=3' }).houseMargins).toEqual({
       backBp: 250,

@@ -212,8 +212,7 @@ const COMMANDS: Record<string, Command> = {
     body: (v) => ({ username: v.username, percent: num(v.percent) }),
   },
   'feed-replay': {
-    description:
-      'FEED=betfair-file: apply every recorded message up to a time and hold there, or play on',
+    description: 'FEED=betfair-file: replay up to a time and hold there, or play on',
     usage: '--until 2021-03-09T10:50:00Z | play',
     endpoint: feedReplay,
     options: { until: { type: 'string' } },
