@@ -93,7 +93,11 @@ async function priceAll(request: APIRequestContext, { eventId }: { eventId: numb
   });
 }
 
-/** Known bets: back 1000 at 1.9 and lay 500 at 2.1 on the home side, No 100 on the fancy. */
+/**
+ * Known bets: back 1000 at 1.9 and lay 500 at 1.92 on the home side (their best prices, so the
+ * answer is exactly "Bet placed successfully": docs/decisions.md#price-improvement), No 100 on the
+ * fancy.
+ */
 async function placeBets(request: APIRequestContext, session: ApiSession, f: CricketFixture) {
   const base = {
     sportsId: 4,
@@ -118,7 +122,7 @@ async function placeBets(request: APIRequestContext, session: ApiSession, f: Cri
   });
   await apiBet(request, session, {
     ...base,
-    Odds: 2.1,
+    Odds: 1.92,
     BetType: 'Lay',
     Stack: 500,
     OldStack: 500,
@@ -187,7 +191,8 @@ test("the tables show the fixture's prices, the server's book figures, the user 
     `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=1.${f.eventId}&sportsId=4`,
   );
   const figures = book.Result.map((runner) => runner.pL);
-  expect(figures).toEqual([350, -500]);
+  // Home: +900 − round(0.92 × 500) = 440; away: −1000 + 500 = −500.
+  expect(figures).toEqual([440, -500]);
   const homeBook = home.getByRole('button', { name: `Book of ${f.home}: ${money(figures[0]!)}` });
   await expect(homeBook).toHaveText(money(figures[0]!));
   await expect(homeBook).toHaveCSS('color', 'rgb(27, 127, 58)');
@@ -200,7 +205,7 @@ test("the tables show the fixture's prices, the server's book figures, the user 
   await expect(userBook.getByRole('columnheader')).toHaveText(['User', f.home, f.away]);
   await expectAccessible(page, 'the user book modal');
   await expect(userBook.getByRole('row').nth(1)).toHaveText(
-    `${client.username}${money(350)}${money(-500)}`,
+    `${client.username}${money(440)}${money(-500)}`,
   );
   await userBook.getByRole('button', { name: 'Close' }).click();
   await expect(userBook).toHaveCount(0);

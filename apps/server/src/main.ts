@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     publisher: services.publisher,
     pushes,
     markets,
+    catalog,
     clock,
   });
   // With the demo data, a pretend operator runs every simulated cricket match's custom rows.

@@ -6,10 +6,12 @@ import {
   EXCHANGE_MARKET_TYPES,
   hasDecimalOdds,
   isExchangeMarket,
+  isMarketId,
+  isProviderMarketId,
   MARKET_TYPES,
+  marketIdFitsKind,
   marketIdParse,
   marketName,
-  matchOddsMarketId,
   overUnderGoals,
   overUnderMarketId,
   overUnderRunnerNames,
@@ -19,14 +21,12 @@ import {
 } from './markets.js';
 
 describe('market ids', () => {
-  it('builds the match odds, bookmaker and toss ids of an event', () => {
-    expect(matchOddsMarketId(32145678)).toBe('1.32145678');
+  it('builds the bookmaker and toss ids of an event', () => {
     expect(bookmakerMarketId(32145678)).toBe('32145678B');
     expect(tossMarketId(32145678)).toBe('32145678T');
   });
 
-  it('reads an id back into its kind and event', () => {
-    expect(marketIdParse('1.32145678')).toEqual({ kind: 'MATCH_ODDS', eventId: 32145678 });
+  it('reads one of our ids back into its kind and event', () => {
     expect(marketIdParse('32145678B')).toEqual({ kind: 'BOOKMAKER', eventId: 32145678 });
     expect(marketIdParse('32145678T')).toEqual({ kind: 'TOSS', eventId: 32145678 });
   });
@@ -55,6 +55,31 @@ describe('market ids', () => {
     });
   });
 
+  it("claims no event for a provider's id: match odds and every exchange market it names", () => {
+    // Betfair's match odds of event 30339025: the id says nothing of the event.
+    for (const id of ['1.180305278', '1.30339025', '2.123', '1.0']) {
+      expect(marketIdParse(id), id).toBeNull();
+      expect(isProviderMarketId(id), id).toBe(true);
+      expect(isMarketId(id), id).toBe(true);
+    }
+    for (const id of ['1.', '.5', '1.2.3', '1.5B', '30339025B', '1,5', ' 1.5']) {
+      expect(isProviderMarketId(id), id).toBe(false);
+    }
+    expect(isMarketId('30339025B')).toBe(true);
+    expect(isMarketId('30339025-1')).toBe(false);
+  });
+
+  it('tells whether an id may be of a kind before the catalog says which it is', () => {
+    expect(marketIdFitsKind('1.180305278', 'MATCH_ODDS')).toBe(true);
+    expect(marketIdFitsKind('1.180305278', 'OVER_UNDER_25')).toBe(true);
+    expect(marketIdFitsKind('1.180305278', 'BOOKMAKER')).toBe(false);
+    expect(marketIdFitsKind('1.180305278', 'FANCY')).toBe(false);
+    expect(marketIdFitsKind('42B', 'BOOKMAKER')).toBe(true);
+    expect(marketIdFitsKind('42B', 'MATCH_ODDS')).toBe(false);
+    expect(marketIdFitsKind('42T', 'TOSS')).toBe(true);
+    expect(marketIdFitsKind('42-1', 'FANCY')).toBe(false);
+  });
+
   it('refuses anything else', () => {
     for (const id of [
       '',
@@ -66,6 +91,7 @@ describe('market ids', () => {
       '2.123',
       'B',
       '1.0',
+      '1.32145678',
       '99999999999999999B',
       '32145678SW0',
       '32145678SW6',
@@ -83,7 +109,6 @@ describe('market ids', () => {
   it('round-trips every event id through each kind', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (eventId) => {
-        expect(marketIdParse(matchOddsMarketId(eventId))).toEqual({ kind: 'MATCH_ODDS', eventId });
         expect(marketIdParse(bookmakerMarketId(eventId))).toEqual({ kind: 'BOOKMAKER', eventId });
         expect(marketIdParse(tossMarketId(eventId))).toEqual({ kind: 'TOSS', eventId });
         expect(marketIdParse(tiedMatchMarketId(eventId))).toEqual({ kind: 'TIED_MATCH', eventId });

@@ -32,17 +32,15 @@ export function hasDecimalOdds(type: string): boolean {
   return type === 'TOSS' || isExchangeMarket(type);
 }
 
-/** A market id read back: its kind, its event and, for a set's winner, the set (docs/decisions.md#api). */
+/**
+ * One of our market ids read back: its kind, its event and, for a set's winner, the set
+ * (docs/decisions.md#identifiers). Never match odds: match odds carry the provider's id.
+ */
 export interface MarketIdParts {
   readonly kind: Exclude<MarketType, 'FANCY'>;
   readonly eventId: number;
   /** SET_WINNER only: the set, 1 to 5. */
   readonly set?: number;
-}
-
-/** The match odds market id of an event: `1.<EventId>` (docs/decisions.md#api). */
-export function matchOddsMarketId(eventId: number): string {
-  return `1.${eventId}`;
 }
 
 /** The bookmaker market id of an event: `<EventId>B` (docs/product.md#constants, docs/decisions.md#api). */
@@ -126,7 +124,10 @@ export function marketName(type: Exclude<MarketType, 'FANCY'>, set = 1): string 
   }
 }
 
-const marketIdPattern = /^(?:1\.([1-9]\d*)|([1-9]\d*)(B|T|TM|CM|OU15|OU25|OU35|SW[1-5]))$/;
+const marketIdPattern = /^([1-9]\d*)(B|T|TM|CM|OU15|OU25|OU35|SW[1-5])$/;
+
+/** A provider's exchange market id: digits, a dot, digits (Betfair's `1.180305278`). */
+const providerMarketIdPattern = /^\d+\.\d+$/;
 
 const KIND_OF_SUFFIX: Readonly<Record<string, MarketIdParts['kind']>> = {
   B: 'BOOKMAKER',
@@ -139,19 +140,44 @@ const KIND_OF_SUFFIX: Readonly<Record<string, MarketIdParts['kind']>> = {
 };
 
 /**
- * Reads a market id (docs/decisions.md#api, docs/architecture.md identifiers): `1.<EventId>` is match odds,
+ * Reads one of our market ids (docs/decisions.md#identifiers, docs/architecture.md identifiers):
  * `<EventId>B` bookmaker, `<EventId>T` toss, `<EventId>TM` tied match, `<EventId>CM` completed
  * match, `<EventId>OU15`/`OU25`/`OU35` over/under goals, `<EventId>SW<n>` set n's winner (1–5),
- * with EventId a positive safe integer written without leading zeros. Anything else → null.
+ * with EventId a positive safe integer written without leading zeros. Anything else → null, a
+ * provider's id (`isProviderMarketId`) included: its event and kind are the catalog's to say.
  */
 export function marketIdParse(marketId: string): MarketIdParts | null {
   const match = marketIdPattern.exec(marketId);
   if (match === null) return null;
-  const [, matchOddsEvent, otherEvent, suffix = ''] = match;
-  const eventId = Number(matchOddsEvent ?? otherEvent);
+  const [, event = '', suffix = ''] = match;
+  const eventId = Number(event);
   if (!Number.isSafeInteger(eventId)) return null;
-  if (matchOddsEvent !== undefined) return { kind: 'MATCH_ODDS', eventId };
   if (suffix.startsWith('SW')) return { kind: 'SET_WINNER', eventId, set: Number(suffix.slice(2)) };
   const kind = KIND_OF_SUFFIX[suffix];
   return kind === undefined ? null : { kind, eventId };
+}
+
+/**
+ * True for a provider's exchange market id, `<digits>.<digits>`: Betfair's (`1.180305278` for
+ * event 30339025), or the simulator's `1.<EventId>`. Match odds and any exchange market a
+ * provider names carry one; it says nothing of the event or the kind, which come from the data
+ * the provider gave with it (docs/architecture.md identifiers).
+ */
+export function isProviderMarketId(marketId: string): boolean {
+  return providerMarketIdPattern.test(marketId);
+}
+
+/** True for a market id of any kind: a provider's (`isProviderMarketId`) or one of ours (`marketIdParse`). */
+export function isMarketId(marketId: string): boolean {
+  return isProviderMarketId(marketId) || marketIdParse(marketId) !== null;
+}
+
+/**
+ * Whether a market of this kind may carry this id, before the catalog says which it is: one of
+ * ours names its kind; a provider's id is an exchange market's (docs/architecture.md identifiers).
+ */
+export function marketIdFitsKind(marketId: string, kind: string): boolean {
+  const parts = marketIdParse(marketId);
+  if (parts !== null) return parts.kind === kind;
+  return isProviderMarketId(marketId) && isExchangeMarket(kind);
 }

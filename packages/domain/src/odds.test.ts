@@ -8,6 +8,7 @@ import {
   fancyFigures,
   matchOddsFigures,
   oddsFromDecimal,
+  oddsMatched,
   oddsToDecimal,
   toBookmakerOdds,
   toFancyLine,
@@ -180,5 +181,45 @@ describe('betFigures', () => {
   it('throws on a market kind outside the union', () => {
     const casino = { market: 'CASINO', betType: 'Back', stake: s } as unknown as PricedBet;
     expect(() => betFigures(casino)).toThrow('Unexpected market kind');
+  });
+});
+
+describe('oddsMatched: the price check and price improvement', () => {
+  it('matches a Back at the best back when it is at least the asked odds: 1.80 asked, 1.85 best', () => {
+    expect(oddsMatched('Back', odds(1.8), odds(1.85))).toBe(185);
+    expect(oddsMatched('Back', odds(1.8), odds(1.8))).toBe(180);
+    expect(oddsMatched('Back', odds(1.8), odds(1.79))).toBeNull();
+  });
+
+  it('matches a Lay at the best lay when it is at most the asked odds: 2.10 asked, 2.02 best', () => {
+    expect(oddsMatched('Lay', odds(2.1), odds(2.02))).toBe(202);
+    expect(oddsMatched('Lay', odds(2.1), odds(2.1))).toBe(210);
+    expect(oddsMatched('Lay', odds(2.1), odds(2.12))).toBeNull();
+  });
+
+  it('takes nothing without a price on that side, and works per 100 for bookmaker odds', () => {
+    expect(oddsMatched('Back', odds(1.8), undefined)).toBeNull();
+    expect(oddsMatched('Back', bm(45), bm(48))).toBe(48);
+    expect(oddsMatched('Lay', bm(50), bm(47))).toBe(47);
+  });
+
+  it('never matches at a price worse for the bettor than the one asked', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Back' as const, 'Lay' as const),
+        fc.integer({ min: 101, max: 100_000 }),
+        fc.integer({ min: 101, max: 100_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (betType, asked, best, stakeRupees) => {
+          const matched = oddsMatched(betType, asked as OddsHundredths, best as OddsHundredths);
+          if (matched === null) return;
+          const got = matchOddsFigures(betType, matched, stake(stakeRupees));
+          const wanted = matchOddsFigures(betType, asked as OddsHundredths, stake(stakeRupees));
+          // A Back wins at least what was asked; a Lay risks at most that.
+          expect(got.profit).toBeGreaterThanOrEqual(wanted.profit);
+          expect(got.liability).toBeLessThanOrEqual(wanted.liability);
+        },
+      ),
+    );
   });
 });

@@ -136,6 +136,25 @@ export function fancyFigures(betType: FancyBetType, rate: FancyRate, stake: Stak
     : { profit: stakePaise, liability: amount };
 }
 
+/**
+ * The price check and the price a Back or Lay is matched at (docs/decisions.md#money, "Price
+ * improvement"): a Back asked at `asked` is taken when the best back is at least `asked`, a Lay
+ * when the best lay is at most `asked`, and it is matched at that best price, which is never worse
+ * for the bettor than the one asked (a Back's higher, a Lay's lower). Null when it is not taken:
+ * no price on that side (`best` undefined) or a worse one. `asked` and `best` are in one unit
+ * (match and toss odds in hundredths, bookmaker odds per 100); the caller decides whether a
+ * market keeps the asked price instead (bookmaker, a cash out's plan).
+ */
+export function oddsMatched<Odds extends number>(
+  betType: MatchBetType,
+  asked: Odds,
+  best: Odds | undefined,
+): Odds | null {
+  if (best === undefined) return null;
+  const isTaken = betType === 'Back' ? best >= asked : best <= asked;
+  return isTaken ? best : null;
+}
+
 /** A bet with its price, by market kind (the slip's draft reduced to what the figures need). */
 export type PricedBet =
   | {

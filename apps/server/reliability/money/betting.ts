@@ -367,6 +367,16 @@ export function placeBet(
   );
 }
 
+/**
+ * The draft as the server makes it (docs/decisions.md#price-improvement): an exchange or toss bet
+ * at the best price on its side, `best` in wire odds (the caller's quote of the runner); a
+ * bookmaker or fancy bet as asked.
+ */
+export function madeDraft(draft: BetDraft, best: { back: number; lay: number }): BetDraft {
+  if (!isExchangeMarket(draft.MarketType) && draft.MarketType !== 'TOSS') return draft;
+  return { ...draft, Odds: draft.BetType === 'Back' ? best.back : best.lay };
+}
+
 /** Profit and liability of a draft, from packages/domain (the slip's figures, docs/decisions.md#money). */
 export function draftFigures(draft: BetDraft): BetFigures {
   const stake = toStake(draft.Stack);

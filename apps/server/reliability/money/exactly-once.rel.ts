@@ -22,6 +22,7 @@ import {
   draftFigures,
   fixtureEvent,
   KALYAN,
+  madeDraft,
   newBettor,
   ops,
   openWorld,
@@ -349,7 +350,13 @@ class Trial {
     };
   }
 
-  remember(bettor: Bettor, draft: BetDraft): void {
+  remember(bettor: Bettor, asked: BetDraft): void {
+    // Made at the best price on its side (docs/decisions.md#price-improvement); prices move only
+    // between rounds, so the price the bet was drawn against is the one it was made at.
+    const price = this.prices.get(`${asked.MarketId}|${asked.SelectionID}`);
+    const draft = price
+      ? madeDraft(asked, { back: decimal(price.back), lay: decimal(price.lay) })
+      : asked;
     this.bets.push({
       clientId: bettor.clientId,
       target: draft.MarketType === 'FANCY' ? draft.SelectionID : draft.MarketId,

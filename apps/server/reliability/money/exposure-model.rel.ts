@@ -306,7 +306,7 @@ function expectAnswer(answer: Envelope, expected: Answer): void {
     'bet answer',
     answer,
     expected.ok
-      ? { Status: true, Result: 'Bet placed successfully' }
+      ? { Status: true, Result: expected.placed ?? 'Bet placed successfully' }
       : { Status: false, Result: expected.message },
   );
 }

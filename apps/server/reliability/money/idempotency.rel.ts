@@ -13,6 +13,7 @@ import {
   fixtureEvent,
   inBatches,
   KALYAN,
+  madeDraft,
   matkaLiability,
   newBettor,
   ops,
@@ -147,7 +148,10 @@ async function betKey(
   const draft = exchangeDraft(kind);
   const other = { ...draft, Stack: draft.Stack + 1 };
   const key = sharedKey(n);
-  const liability = (isOther: boolean) => BigInt(draftFigures(isOther ? other : draft).liability);
+  // Made at the best price on its side (docs/decisions.md#price-improvement): runner 1's quotes.
+  const best = kind === 'TOSS' ? { back: 1.95, lay: 1.98 } : { back: 1.9, lay: 2.1 };
+  const liability = (isOther: boolean) =>
+    BigInt(draftFigures(madeDraft(isOther ? other : draft, best)).liability);
   return {
     route,
     label: `${route} #${n}`,

@@ -190,7 +190,10 @@ export function modelWallet(model: Model): ModelWallet {
   };
 }
 
-export type Answer = { readonly ok: true } | { readonly ok: false; readonly message: string };
+/** An accepted bet's `placed` is its answer when not the plain "Bet placed successfully". */
+export type Answer =
+  | { readonly ok: true; readonly placed?: string }
+  | { readonly ok: false; readonly message: string };
 const accepted: Answer = { ok: true };
 const refused = (message: string): Answer => ({ ok: false, message });
 
@@ -208,7 +211,12 @@ function limitRefusal(stake: number, min: number, max: number): string | null {
 }
 
 /** Adds the bet when it leaves MainBalance ≥ 0 or does not add exposure (docs/decisions.md#money). */
-function acceptIfCovered(model: Model, key: PositionKey, bet: Omit<ModelBet, 'status'>): Answer {
+function acceptIfCovered(
+  model: Model,
+  key: PositionKey,
+  bet: Omit<ModelBet, 'status'>,
+  placed?: string,
+): Answer {
   const open = pending(model.positions[key]);
   const before = worstLoss(model, key, open);
   const after = worstLoss(model, key, [...open, { ...bet, status: 'Pending' }]);
@@ -216,7 +224,7 @@ function acceptIfCovered(model: Model, key: PositionKey, bet: Omit<ModelBet, 'st
   if (delta > 0 && modelWallet(model).mainBalance - delta < 0)
     return refused(MESSAGES.insufficient);
   model.positions[key].bets.push({ ...bet, status: 'Pending' });
-  return accepted;
+  return placed === undefined ? accepted : { ok: true, placed };
 }
 
 export interface ExchangeBetInput {
@@ -243,7 +251,11 @@ function exchangeFigures(input: ExchangeBetInput, stake: number): BetFigures {
   return betFigures({ market: input.market, betType: input.side, odds, stake: validStake });
 }
 
-/** A match odds, bookmaker or toss bet: taken at its odds when the best price is as good (docs/decisions.md#money). */
+/**
+ * A match odds, bookmaker or toss bet: taken when the best price is as good as its odds
+ * (docs/decisions.md#money); match odds and toss are then made at that best price, the bookmaker at
+ * its odds, and a better price is named in the answer (docs/decisions.md#price-improvement).
+ */
 export function placeExchangeBet(model: Model, input: ExchangeBetInput): Answer {
   const stakeRefusal = basicStakeRefusal(input.stake);
   if (stakeRefusal) return refused(stakeRefusal);
@@ -255,13 +267,15 @@ export function placeExchangeBet(model: Model, input: ExchangeBetInput): Answer 
   if (!quote) throw new Error(`model: no runner ${input.runner}`);
   const takes = input.side === 'Back' ? input.units <= quote.back : input.units >= quote.lay;
   if (!takes) return refused(MESSAGES.oddsChanged);
-  const figures = exchangeFigures(input, input.stake);
-  return acceptIfCovered(model, input.market, {
-    on: input.runner,
-    side: input.side,
-    profit: figures.profit,
-    liability: figures.liability,
-  });
+  const best = input.side === 'Back' ? quote.back : quote.lay;
+  const units = input.market === 'BOOKMAKER' ? input.units : best;
+  const figures = exchangeFigures({ ...input, units }, input.stake);
+  return acceptIfCovered(
+    model,
+    input.market,
+    { on: input.runner, side: input.side, profit: figures.profit, liability: figures.liability },
+    units === input.units ? undefined : `Bet placed successfully at ${units / 100}`,
+  );
 }
 
 export interface FancyBetInput {

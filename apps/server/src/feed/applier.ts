@@ -53,7 +53,13 @@ export function applyToBooks(
   switch (update.kind) {
     case 'event':
       for (const market of update.event.markets)
-        priceBook.register(market.marketId, update.event.eventId, now, market.runners);
+        priceBook.register(
+          market.marketId,
+          update.event.eventId,
+          now,
+          market.runners,
+          market.marketType,
+        );
       return;
     case 'eventStatus':
       if (update.status === 'closed') priceBook.drop(update.eventId);

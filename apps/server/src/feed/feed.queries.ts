@@ -130,12 +130,20 @@ export async function insertDeclaration(
 /** The open markets of the events not closed, each with its runners' names (the PriceBook pairs by them). */
 export async function openMarkets(
   db: Db,
-): Promise<{ marketId: string; eventId: number; runners: FeedRunnerSpec[] }[]> {
+): Promise<
+  { marketId: string; eventId: number; marketType: string; runners: FeedRunnerSpec[] }[]
+> {
   const rows = await db
     .selectFrom('markets')
     .innerJoin('events', 'events.id', 'markets.event_id')
     .leftJoin('runners', 'runners.market_id', 'markets.id')
-    .select(['markets.id', 'markets.event_id', 'runners.selection_id', 'runners.name'])
+    .select([
+      'markets.id',
+      'markets.event_id',
+      'markets.market_type',
+      'runners.selection_id',
+      'runners.name',
+    ])
     .where('markets.status', '=', 'OPEN')
     .where('events.status', '<>', 'closed')
     .orderBy('markets.id')
@@ -143,12 +151,17 @@ export async function openMarkets(
     .execute();
   const markets = new Map<
     string,
-    { marketId: string; eventId: number; runners: FeedRunnerSpec[] }
+    { marketId: string; eventId: number; marketType: string; runners: FeedRunnerSpec[] }
   >();
   for (const row of rows) {
     let market = markets.get(row.id);
     if (!market) {
-      market = { marketId: row.id, eventId: Number(row.event_id), runners: [] };
+      market = {
+        marketId: row.id,
+        eventId: Number(row.event_id),
+        marketType: row.market_type,
+        runners: [],
+      };
       markets.set(row.id, market);
     }
     if (row.selection_id !== null && row.name !== null)

@@ -61,7 +61,13 @@ export function parseFixture(text: string, start: Date): Fixture {
   };
   for (const event of parsed.data.events) {
     for (const market of fixtureEventSpec(event.eventId, { ...event, startTime: start }).markets) {
-      books.priceBook.register(market.marketId, event.eventId, 0, market.runners);
+      books.priceBook.register(
+        market.marketId,
+        event.eventId,
+        0,
+        market.runners,
+        market.marketType,
+      );
     }
   }
   const steps = [...parsed.data.steps].sort((a, b) => a.atMs - b.atMs);

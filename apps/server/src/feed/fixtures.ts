@@ -1,7 +1,8 @@
 import type { FixtureStep } from '@backlay/contract/ops';
-import { assertNever, marketIdParse, oddsFromDecimal, toBookmakerOdds } from '@backlay/domain';
+import { assertNever, oddsFromDecimal, toBookmakerOdds } from '@backlay/domain';
 import type { PriceBook } from './price-book.js';
 import type { ScoreBook } from './score-book.js';
+import { simulatedMarketIdParse } from './simulator/index.js';
 import type { CricketInnings, CricketScore, FeedUpdate, OtherScore, PriceSize } from './types.js';
 
 export type StepOutcome =
@@ -20,7 +21,7 @@ function convertSide(
   marketId: string,
   sides: readonly { price: number; size: number }[],
 ): PriceSize[] | string {
-  const isBookmaker = marketIdParse(marketId)?.kind === 'BOOKMAKER';
+  const isBookmaker = simulatedMarketIdParse(marketId)?.kind === 'BOOKMAKER';
   const out: PriceSize[] = [];
   for (const side of sides) {
     const price = isBookmaker ? toBookmakerOdds(side.price) : oddsFromDecimal(side.price);
@@ -178,10 +179,11 @@ export function fixtureStepUpdates(
   }
 }
 
-const eventOfMarket = (marketId: string) => marketIdParse(marketId)?.eventId;
+/** The scripted feed's own ids: `1.<EventId>` for match odds (simulator/markets.ts), ours for the rest. */
+const eventOfMarket = (marketId: string) => simulatedMarketIdParse(marketId)?.eventId;
 const eventOfSession = (selectionId: string) => Number(selectionId.split('-')[0]);
 
-/** Every event a step's markets and sessions belong to, read from their ids (docs/decisions.md#api). */
+/** Every event a step's markets and sessions belong to, read from the scripted feed's ids. */
 export function stepEventIds(step: FixtureStep): (number | undefined)[] {
   switch (step.kind) {
     case 'prices':

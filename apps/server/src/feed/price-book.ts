@@ -42,7 +42,7 @@ export interface MarketBook {
    * The provider's in-play bet delay of this market, seconds (Betfair's `betDelay`); undefined:
    * the house's configured delay applies (docs/architecture.md, "In-play bet delay").
    */
-  readonly betDelayS: number | undefined;
+  readonly betDelayS?: number | undefined;
 }
 
 export interface FancyBook {
@@ -56,13 +56,16 @@ export interface FancyBook {
 export interface PriceBook {
   /**
    * Makes a market known (its event's heartbeats then keep it fresh); its runners' names pair a
-   * bookmaker's runners with the match odds' (absent: the pairing is left as it stands).
+   * bookmaker's runners with the match odds' (absent: the pairing is left as it stands). Its kind
+   * comes from the catalog (a provider's id says nothing of it); absent, our suffix ids are read
+   * and a provider's id is taken for match odds.
    */
   register(
     marketId: string,
     eventId: number,
     at: number,
     runners?: readonly FeedRunnerSpec[],
+    marketType?: string,
   ): void;
   /**
    * `seq`: the leader's after its batch, on a follower that replays it (docs/scaling.md);
@@ -105,6 +108,8 @@ export interface DumpedBook {
   readonly names: readonly (readonly [selectionId: number, name: string])[];
   /** The quote breaks the house's rule: the book reads SUSPENDED. */
   readonly held: boolean;
+  /** The market's kind (MATCH_ODDS, BOOKMAKER …); the house's rule reads it. */
+  readonly kind?: string;
   /** MarketBook.betDelayS; absent (null in JSON) when the provider gives none. */
   readonly betDelayS?: number | null;
 }
@@ -115,6 +120,10 @@ export interface BookDump {
 }
 
 type Entry = { -readonly [K in keyof DumpedBook]: DumpedBook[K] };
+
+/** A book's kind: as registered, else read from our suffix ids; a provider's id is match odds. */
+const kindOf = (marketId: string, book: Pick<Entry, 'kind'>): string =>
+  book.kind ?? marketIdParse(marketId)?.kind ?? 'MATCH_ODDS';
 
 /**
  * Runners' best prices in hundredths (none while a runner is not active) under their names, as
@@ -187,7 +196,7 @@ export function createMemoryPriceBook(
    */
   const breaks = (marketId: string, book: Entry): boolean => {
     if (margins === null || book.status !== 'ACTIVE') return false;
-    const kind = marketIdParse(marketId)?.kind ?? 'MATCH_ODDS';
+    const kind = kindOf(marketId, book);
     if (kind !== 'BOOKMAKER')
       return runnersBreaches(runnerPrices(book, false), marketMargins(kind, margins)).length > 0;
     const matchOddsId = pairs.get(book.eventId)?.matchOdds;
@@ -199,8 +208,8 @@ export function createMemoryPriceBook(
     return bookmakerBreaches(runnerPrices(book, true), exchange, margins).length > 0;
   };
 
-  const pairUp = (marketId: string, eventId: number) => {
-    const kind = marketIdParse(marketId)?.kind;
+  const pairUp = (marketId: string, eventId: number, book: Entry) => {
+    const kind = kindOf(marketId, book);
     if (kind !== 'MATCH_ODDS' && kind !== 'BOOKMAKER') return;
     const pair = pairs.get(eventId) ?? {};
     pairs.set(
@@ -238,13 +247,13 @@ export function createMemoryPriceBook(
   };
 
   return {
-    register(marketId, eventId, at, runners) {
+    register(marketId, eventId, at, runners, marketType) {
       if (!markets.has(marketId)) markets.set(marketId, entry(eventId, at));
       if (!fancies.has(eventId)) fancies.set(eventId, entry(eventId, at));
-      const book = markets.get(marketId);
-      if (book && runners)
-        book.names = runners.map((runner) => [runner.selectionId, runner.name] as const);
-      pairUp(marketId, eventId);
+      const book = markets.get(marketId)!;
+      if (runners) book.names = runners.map((runner) => [runner.selectionId, runner.name] as const);
+      if (marketType !== undefined) book.kind = marketType;
+      pairUp(marketId, eventId, book);
     },
 
     putMarket(marketId, status, runners, at, seq, betDelayS) {
@@ -332,8 +341,9 @@ export function createMemoryPriceBook(
         return own;
       };
       for (const [marketId, book] of dump.markets) {
-        markets.set(marketId, take(markets.get(marketId), book));
-        pairUp(marketId, book.eventId);
+        const taken = take(markets.get(marketId), book);
+        markets.set(marketId, taken);
+        pairUp(marketId, book.eventId, taken);
       }
       for (const book of dump.fancies)
         fancies.set(book.eventId, take(fancies.get(book.eventId), book));

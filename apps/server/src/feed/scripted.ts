@@ -3,7 +3,6 @@ import {
   bookmakerMarketId,
   completedMatchMarketId,
   marketName,
-  matchOddsMarketId,
   MATCH_MIN_STAKE,
   overUnderMarketId,
   overUnderRunnerNames,
@@ -15,6 +14,7 @@ import {
   type ExchangeMarketType,
 } from '@backlay/domain';
 import type { FeedSource } from './runner.js';
+import { simulatedMatchOddsId } from './simulator/index.js';
 import type { FeedEventSpec, FeedMarketSpec, FeedUpdate, SportId } from './types.js';
 
 /** Scripted events keep their markets open with a heartbeat this often (well inside FEED_STALE_S). */
@@ -137,7 +137,9 @@ const EXTRA_RUNNER_BASE: Readonly<Record<Exclude<ExchangeMarketType, 'MATCH_ODDS
 };
 
 /**
- * The event spec of a fixture event: docs/decisions.md#api market ids, house-rule minimums (docs/product.md#constants),
+ * The event spec of a fixture event: the simulator's match odds id `1.<EventId>` (this provider's
+ * choice, `simulatedMatchOddsId`) and our suffix ids for the rest (docs/architecture.md
+ * identifiers), house-rule minimums (docs/product.md#constants),
  * selection ids `<EventId>0<n>` for the match runners (shared by match odds, bookmaker and toss);
  * the further exchange markets of `input.markets` with runners of their own: Yes and No (tied
  * match `…11`/`…12`, completed match `…13`/`…14`), Under and Over (1.5 `…21`/`…22`, 2.5
@@ -161,7 +163,7 @@ export function fixtureEventSpec(eventId: number, input: FixtureEventInput): Fee
     runners,
   });
   const markets: FeedMarketSpec[] = [
-    market(matchOddsMarketId(eventId), 'MATCH_ODDS', 'Match Odds'),
+    market(simulatedMatchOddsId(eventId), 'MATCH_ODDS', 'Match Odds'),
   ];
   if (input.bookmaker) markets.push(market(bookmakerMarketId(eventId), 'BOOKMAKER', 'Bookmaker'));
   if (input.toss) markets.push(market(tossMarketId(eventId), 'TOSS', 'Toss'));

@@ -81,7 +81,13 @@ export async function startFeed(options: {
   }
   const now = clock.now();
   for (const market of await q.openMarkets(db))
-    priceBook.register(market.marketId, market.eventId, now.getTime(), market.runners);
+    priceBook.register(
+      market.marketId,
+      market.eventId,
+      now.getTime(),
+      market.runners,
+      market.marketType,
+    );
 
   const saved = await q.loadState(db, options.feed);
   let source: FeedSource;

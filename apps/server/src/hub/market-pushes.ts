@@ -3,7 +3,6 @@ import type { EventDetail } from '@backlay/contract/markets';
 import {
   bookmakerMarketId,
   isExchangeMarket,
-  marketIdParse,
   type BetDelays,
   type HouseMargins,
 } from '@backlay/domain';
@@ -30,9 +29,12 @@ interface Push {
   readonly push: HubPush;
 }
 
-/** What changed: exchange and toss markets by id; bookmaker rows, fancy rows and detail by event. */
+/**
+ * What changed: exchange and toss markets by id, each with its event (a provider's id does not
+ * name it: docs/architecture.md identifiers); bookmaker rows, fancy rows and detail by event.
+ */
 export interface PushParts {
-  readonly markets?: Iterable<string>;
+  readonly markets?: Iterable<readonly [marketId: string, eventId: number]>;
   readonly bookmakers?: Iterable<number>;
   readonly fancies?: Iterable<number>;
   readonly details?: Iterable<number>;
@@ -51,7 +53,7 @@ export const isPushedMarket = (kind: string): boolean => kind === 'TOSS' || isEx
  */
 export function createMarketPushes(deps: {
   publisher: HubPublisher;
-  catalog: Catalog;
+  catalog: Pick<Catalog, 'event'>;
   priceBook: PriceBook;
   clock: Clock;
   /** The in-play bet delays the event detail tells (docs/architecture.md, "In-play bet delay"). */
@@ -62,18 +64,18 @@ export function createMarketPushes(deps: {
   const { publisher, catalog, priceBook, clock } = deps;
   const now = () => clock.now().getTime();
 
-  async function market(marketId: string): Promise<Push | undefined> {
-    const parts = marketIdParse(marketId);
-    if (!parts || !isPushedMarket(parts.kind)) return undefined;
-    const facts = await catalog.event(parts.eventId);
+  /** A market's book as its kind is pushed; the kind is the catalog's, not the id's. */
+  async function market(marketId: string, eventId: number): Promise<Push | undefined> {
+    const facts = await catalog.event(eventId);
     const row = facts?.marketRows.find((candidate) => candidate.marketId === marketId);
-    if (!facts || !row) return undefined;
+    if (!facts || !row || !isPushedMarket(row.marketType)) return undefined;
+    const kind = row.marketType;
     const view = marketView(row, priceBook.market(marketId, now()), facts.seenAt);
-    const common = { EventId: parts.eventId, MarketId: marketId, Seq: view.seq };
-    const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(parts.kind)
-      ? { ...common, MarketType: parts.kind, Book: exchangeBookWire(view) }
+    const common = { EventId: eventId, MarketId: marketId, Seq: view.seq };
+    const payload: HubPayload<'UpdateMarketOdds'> = isExchangeMarket(kind)
+      ? { ...common, MarketType: kind, Book: exchangeBookWire(view) }
       : { ...common, MarketType: 'TOSS', Book: marketBookWire(view) };
-    return { group: eventGroup(parts.eventId), push: { target: 'UpdateMarketOdds', payload } };
+    return { group: eventGroup(eventId), push: { target: 'UpdateMarketOdds', payload } };
   }
 
   const bmFancyOf = async (eventId: number) => {
@@ -138,7 +140,8 @@ export function createMarketPushes(deps: {
   /** The messages of the parts named, in the order `send` sends them. */
   async function build(parts: PushParts): Promise<(Push | undefined)[]> {
     const built: (Push | undefined)[] = [];
-    for (const marketId of parts.markets ?? []) built.push(await market(marketId));
+    for (const [marketId, eventId] of parts.markets ?? [])
+      built.push(await market(marketId, eventId));
     for (const eventId of parts.bookmakers ?? []) built.push(await bookmaker(eventId));
     for (const eventId of parts.fancies ?? []) built.push(await fancy(eventId));
     for (const eventId of parts.details ?? []) built.push(await detail(eventId));
@@ -150,7 +153,7 @@ export function createMarketPushes(deps: {
     const facts = await catalog.event(eventId);
     if (!facts) return [];
     return build({
-      markets: openMarketsInOrder(facts.marketRows).map((row) => row.marketId),
+      markets: openMarketsInOrder(facts.marketRows).map((row) => [row.marketId, eventId] as const),
       bookmakers: facts.markets.has(bookmakerMarketId(eventId)) ? [eventId] : [],
       fancies: [eventId],
       details: [eventId],

@@ -116,8 +116,6 @@ function harness() {
     publisher,
     catalog: {
       event: (eventId) => Promise.resolve(eventId === EVENT_ID ? event : undefined),
-      eventInMemory: (eventId) => (eventId === EVENT_ID ? event : undefined),
-      forget: () => {},
     },
     priceBook,
     clock,
@@ -128,6 +126,10 @@ function harness() {
     publisher,
     pushes: marketPushes,
     markets: { listEvents: () => Promise.resolve([]) },
+    catalog: {
+      marketEvent: (marketId) =>
+        Promise.resolve(MARKETS.some(([known]) => known === marketId) ? EVENT_ID : undefined),
+    },
     clock,
   });
   return {

@@ -1,9 +1,10 @@
 import { marketIdParse } from '@backlay/domain';
 import type { FeedStatus, FeedUpdate } from '../feed/types.js';
+import type { Catalog } from '../modules/markets/catalog.js';
 import type { MarketsService } from '../modules/markets/markets.service.js';
 import type { Clock } from '../seams.js';
 import { eventGroup, type HubPublisher } from './hub.js';
-import { isPushedMarket, type MarketPushes } from './market-pushes.js';
+import type { MarketPushes } from './market-pushes.js';
 
 /**
  * Turns what the feed changed into hub messages with their data (docs/product.md#states real-time events;
@@ -17,19 +18,21 @@ export function createFeedNotifier(deps: {
   publisher: HubPublisher;
   pushes: Pick<MarketPushes, 'send'>;
   markets: Pick<MarketsService, 'listEvents'>;
+  /** Each market's event: a provider's market id does not name it (docs/architecture.md identifiers). */
+  catalog: Pick<Catalog, 'marketEvent'>;
   clock: Clock;
 }) {
-  const { publisher, pushes, markets, clock } = deps;
+  const { publisher, pushes, markets, catalog, clock } = deps;
   /**
-   * The feed status of each open market as last heard. A market not in it counts as SUSPENDED,
-   * as the PriceBook holds a market before its first price, so its first ACTIVE price is a
-   * reopening.
+   * The feed status of each open market as last heard, with its event. A market not in it counts
+   * as SUSPENDED, as the PriceBook holds a market before its first price, so its first ACTIVE
+   * price is a reopening.
    */
-  const lastStatus = new Map<string, FeedStatus>();
+  const lastStatus = new Map<string, { readonly status: FeedStatus; readonly eventId: number }>();
 
   return async (updates: readonly FeedUpdate[]): Promise<void> => {
     let listChanged = false;
-    const books = new Set<string>();
+    const books = new Map<string, number>();
     const bookmakers = new Set<number>();
     const fancies = new Set<number>();
     /** Events with a market whose status this batch changed. */
@@ -43,20 +46,21 @@ export function createFeedNotifier(deps: {
         case 'eventStatus':
           listChanged = true;
           if (update.status === 'closed') {
-            for (const marketId of lastStatus.keys())
-              if (marketIdParse(marketId)?.eventId === update.eventId) lastStatus.delete(marketId);
+            for (const [marketId, heard] of lastStatus)
+              if (heard.eventId === update.eventId) lastStatus.delete(marketId);
           }
           break;
         case 'market': {
-          const parts = marketIdParse(update.marketId);
-          if (!parts) break;
-          if (isPushedMarket(parts.kind)) books.add(update.marketId);
-          else if (parts.kind === 'BOOKMAKER') bookmakers.add(parts.eventId);
-          else break;
-          if ((lastStatus.get(update.marketId) ?? 'SUSPENDED') !== update.status)
-            suspensions.add(parts.eventId);
+          const eventId = await catalog.marketEvent(update.marketId);
+          if (eventId === undefined) break;
+          // Bookmaker ids are ours (`<EventId>B`); every other market's book is pushed as the
+          // catalog knows its kind (market-pushes.ts).
+          if (marketIdParse(update.marketId)?.kind === 'BOOKMAKER') bookmakers.add(eventId);
+          else books.set(update.marketId, eventId);
+          if ((lastStatus.get(update.marketId)?.status ?? 'SUSPENDED') !== update.status)
+            suspensions.add(eventId);
           if (update.status === 'CLOSED') lastStatus.delete(update.marketId);
-          else lastStatus.set(update.marketId, update.status);
+          else lastStatus.set(update.marketId, { status: update.status, eventId });
           break;
         }
         case 'fancy':

@@ -5,7 +5,7 @@ import type {
   LimitCeilingBody,
   MatkaGameBody,
 } from '@backlay/contract/ops';
-import { marketIdParse, rupeesToPaise, type Paise } from '@backlay/domain';
+import { rupeesToPaise, type Paise } from '@backlay/domain';
 import type { Tx } from '../db/pool.js';
 import { badRequest } from '../errors.js';
 import type { HubPublisher } from '../hub/hub.js';
@@ -80,8 +80,12 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     onCommit: OnCommit,
   ) => {
     const target = input.marketId ?? input.target ?? input.selectionId ?? '';
-    const eventId = input.eventId ?? marketIdParse(target)?.eventId ?? Number(target.split('-')[0]);
-    onCommit(() => deps.risk.changed(eventId));
+    onCommit(async () => {
+      // A market's event from the catalog (a provider's id says nothing of it); a session's from its id.
+      const eventId =
+        input.eventId ?? (await markets.marketEvent(target)) ?? Number(target.split('-')[0]);
+      deps.risk.changed(eventId);
+    });
   };
 
   const createClient: Command<{
@@ -186,7 +190,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
     onCommit,
   ) => {
     const outcome = await markets.suspendMarket(input.marketId, input.suspended);
-    if (outcome.ok) pushEvent(marketIdParse(input.marketId)?.eventId, onCommit);
+    if (outcome.ok) pushEvent(await markets.marketEvent(input.marketId), onCommit);
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };
 
@@ -198,7 +202,7 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
 
   const customBookmaker: Command<CustomBookmakerBody> = async (_tx, input, onCommit) => {
     const outcome = await markets.setCustomBookmaker(input);
-    if (outcome.ok) pushEvent(marketIdParse(input.marketId)?.eventId, onCommit);
+    if (outcome.ok) pushEvent(await markets.marketEvent(input.marketId), onCommit);
     return { answer: answerOf(outcome), after: input };
   };
 

@@ -67,8 +67,8 @@ export const hubMessages = {
     ActiveFancy: z.array(operatorFancyRow),
   }),
   /**
-   * An exchange market's (match odds `1.<EventId>`, tied match, over/under … — docs/architecture.md
-   * identifiers) or the toss's (`<EventId>T`) whole book, to its event's group on every change of
+   * An exchange market's (match odds under the provider's id, tied match, over/under … —
+   * docs/architecture.md identifiers) or the toss's (`<EventId>T`) whole book, to its event's group on every change of
    * its prices or status, by the feed or an operator. `Book` is the shape the event screen's poll
    * reads for that market: an entry of GetMarketOdds for an exchange market, of GetTossOdds for
    * toss. `Seq` is `Book.Seq`; the client drops the push when it holds that market with a higher

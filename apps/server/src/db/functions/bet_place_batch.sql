@@ -10,7 +10,9 @@
 --   2. the bets one by one in ascending order of their client's account (the wallets' lock order),
 --      a client's bets in the order given.
 -- p_bets is a JSON array of bets, each an array of bet_place's arguments but the messages, in its
--- order (the hash in hex); p_messages as for bet_place. Answers a JSON array of bet_place's
+-- order (the hash in hex), then the bet's own answer when placed (element 18: "… at 1.85" for a
+-- better price than asked, docs/decisions.md#money "Price improvement"); p_messages as for
+-- bet_place, its `placed` replaced by the bet's own. Answers a JSON array of bet_place's
 -- answers in the order of p_bets; null for a bet whose client has no account (the server places
 -- that one alone, where bet_place raises).
 --
@@ -45,7 +47,8 @@ BEGIN
       (v_turn.bet ->> 6)::bigint, v_turn.bet ->> 7, v_turn.bet ->> 8, v_turn.bet ->> 9,
       v_turn.bet ->> 10, v_turn.bet ->> 11, v_turn.bet ->> 12, (v_turn.bet ->> 13)::integer,
       (v_turn.bet ->> 14)::integer, (v_turn.bet ->> 15)::integer, (v_turn.bet ->> 16)::bigint,
-      (v_turn.bet ->> 17)::bigint, p_messages);
+      (v_turn.bet ->> 17)::bigint,
+      p_messages || jsonb_build_object('placed', coalesce(v_turn.bet ->> 18, p_messages ->> 'placed')));
   END LOOP;
   RETURN to_jsonb(v_answers);
 END $$;

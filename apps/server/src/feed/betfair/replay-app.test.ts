@@ -3,7 +3,7 @@ import { postUserBet } from '@backlay/contract/bets';
 import { getBalanceDetail } from '@backlay/contract/wallet';
 import type { FastifyInstance } from 'fastify';
 import Bunzip from 'seek-bzip';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, createTestClient, login, testClock } from '../../../test/app.js';
 import { CRICKET_FILE, describeWithRecordings } from '../../../test/betfair-recordings.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
@@ -148,30 +148,33 @@ describeWithRecordings([CRICKET_FILE], 'a recorded Betfair market through the ap
     await database?.drop();
   });
 
-  it('shows the best three backs and lays of the file on GetRates and Odds/Market at every chosen moment', async () => {
-    for (const until of [OFF - 3_600_000, OFF + 600_000, Date.parse('2021-03-09T08:17:42Z')]) {
-      await holdAt(until);
-      const expected = referenceAt(until);
-      const rates = (await get(`/api/MarketModels/GetRates?marketids=${MARKET}`)).Result as Book[];
-      const odds = (await get(`/api/Odds/Market/${MARKET}`)).Result as Record<
-        string,
-        { runners: { selectionId: number; exchange: Book['runners'][number]['ex'] }[] }
-      >;
-      for (const runnerId of [MUMBAI, SAURASHTRA]) {
-        const want = expected.get(runnerId)!;
-        const rate = rates[0]!.runners.find((runner) => runner.selectionId === runnerId)!;
-        const odd = odds[MARKET]!.runners.find((runner) => runner.selectionId === runnerId)!;
-        for (const ex of [rate.ex, odd.exchange]) {
-          expect(ex.availableToBack.map(({ price, size }) => [price, size])).toEqual(want.back);
-          expect(ex.availableToLay.map(({ price, size }) => [price, size])).toEqual(want.lay);
-        }
+  /** GetRates and Odds/Market against an independent reading of the file, at `until`. */
+  async function expectBooksAsTheFile(until: number, token: string) {
+    await holdAt(until);
+    const expected = referenceAt(until);
+    const rates = (await get(`/api/MarketModels/GetRates?marketids=${MARKET}`, token))
+      .Result as Book[];
+    const odds = (await get(`/api/Odds/Market/${MARKET}`, token)).Result as Record<
+      string,
+      { runners: { selectionId: number; exchange: Book['runners'][number]['ex'] }[] }
+    >;
+    for (const runnerId of [MUMBAI, SAURASHTRA]) {
+      const want = expected.get(runnerId)!;
+      const rate = rates[0]!.runners.find((runner) => runner.selectionId === runnerId)!;
+      const odd = odds[MARKET]!.runners.find((runner) => runner.selectionId === runnerId)!;
+      for (const ex of [rate.ex, odd.exchange]) {
+        expect(ex.availableToBack.map(({ price, size }) => [price, size])).toEqual(want.back);
+        expect(ex.availableToLay.map(({ price, size }) => [price, size])).toEqual(want.lay);
       }
     }
-  });
+  }
 
-  it('goes in play at the off with a 5 s bet delay, refuses bets at its suspension and settles Mumbai once, paying a bet made earlier', async () => {
+  it("shows the file's books at every held moment, goes in play at the off with a 5 s bet delay, refuses bets at its suspension and settles Mumbai once, paying a bet made earlier", async () => {
     await createTestClient(database.db, 'betfair1', 10_000, clock);
     const token = (await login(app, 'betfair1')).Token;
+    // The books as the file has them at moments before and after the off, held one after another.
+    await expectBooksAsTheFile(OFF - 3_600_000, token);
+    await expectBooksAsTheFile(OFF - 600_000, token);
 
     await holdAt(OFF - 60_000);
     const before = (await get(`/api/MarketModels/GetEventDetail?eventId=${EVENT}`, token))
@@ -186,13 +189,22 @@ describeWithRecordings([CRICKET_FILE], 'a recorded Betfair market through the ap
     expect(await bet(token, MUMBAI, backMumbai, 'Back')).toMatchObject({ Status: true });
 
     await holdAt(OFF + 60_000);
-    const after = (await get(`/api/MarketModels/GetEventDetail?eventId=${EVENT}`, token))
-      .Result as typeof before;
-    expect(after.MarketStatus).toBe(1);
-    expect(after.MarketList).toMatchObject([{ MarketId: MARKET, BetDelay: 5 }]);
+    // The catalog hears of the event's new status through PostgreSQL's notification: a moment later.
+    await vi.waitFor(
+      async () => {
+        const after = (await get(`/api/MarketModels/GetEventDetail?eventId=${EVENT}`, token))
+          .Result as typeof before;
+        expect(after.MarketStatus).toBe(1);
+        expect(after.MarketList).toMatchObject([{ MarketId: MARKET, BetDelay: 5 }]);
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    await expectBooksAsTheFile(OFF + 600_000, token);
+    await expectBooksAsTheFile(Date.parse('2021-03-09T08:17:42Z'), token);
 
     await holdAt(SUSPENDED_AT);
-    const rates = (await get(`/api/MarketModels/GetRates?marketids=${MARKET}`)).Result as Book[];
+    const rates = (await get(`/api/MarketModels/GetRates?marketids=${MARKET}`, token))
+      .Result as Book[];
     expect(rates[0]!.status).toBe('SUSPENDED');
     expect(await bet(token, MUMBAI, 1.01, 'Back')).toEqual({
       Status: false,
@@ -201,11 +213,13 @@ describeWithRecordings([CRICKET_FILE], 'a recorded Betfair market through the ap
 
     await holdAt(CLOSED_AT + 60_000);
     const balance = async () =>
-      getBalanceDetail.response.parse(await get(getBalanceDetail.path, token)).Result;
+      (await get(getBalanceDetail.path, token)).Result as { Balance: number; Exposure: number };
     // Back 1,000 at the price taken: +1,000 × (odds − 1) when Mumbai wins.
     const won = Math.round(1000 * (backMumbai - 1) * 100) / 100;
-    expect((await balance()).Balance).toBeCloseTo(10_000 + won, 2);
-    expect((await balance()).Exposure).toBe(0);
+    await vi.waitFor(
+      async () => expect(await balance()).toMatchObject({ Balance: 10_000 + won, Exposure: 0 }),
+      { timeout: 5000, interval: 20 },
+    );
     // Exactly once: the replay never says it again, and the feed's result a second time pays nothing.
     await holdAt(CLOSED_AT + 120_000);
     expect((await balance()).Balance).toBeCloseTo(10_000 + won, 2);

@@ -1,4 +1,4 @@
-import { bookmakerMarketId, matchOddsMarketId } from '@backlay/domain';
+import { bookmakerMarketId } from '@backlay/domain';
 import type { FeedUpdate } from '../types.js';
 import type { QuoteContext, Updates } from './context.js';
 import { ballsToCome, other, runFactor, zeroInnings } from './cricket-innings.js';
@@ -16,6 +16,7 @@ import {
   marketOpen,
   marketQuiet,
   matchOddsRunnerIds,
+  simulatedMatchOddsId,
 } from './markets.js';
 import { bookmakerQuotes, exchangeQuotes, sideMarketQuotes } from './quote.js';
 import type { CricketEvent, Side } from './state.js';
@@ -130,7 +131,7 @@ export function priceUpdates(event: CricketEvent, ctx: QuoteContext): Updates {
     margins,
   );
   return [
-    marketOpen(matchOddsMarketId(event.eventId), exchange),
+    marketOpen(simulatedMatchOddsId(event.eventId), exchange),
     marketOpen(
       bookmakerMarketId(event.eventId),
       bookmakerQuotes(
@@ -158,7 +159,7 @@ export function suspendBookmaker(event: CricketEvent): FeedUpdate {
 export function suspendMarkets(event: CricketEvent): Updates {
   return [
     marketQuiet(
-      matchOddsMarketId(event.eventId),
+      simulatedMatchOddsId(event.eventId),
       'SUSPENDED',
       matchOddsRunnerIds(event.eventId, false),
     ),

@@ -1,4 +1,4 @@
-import { assertNever, bookmakerMarketId, matchOddsMarketId } from '@backlay/domain';
+import { assertNever, bookmakerMarketId } from '@backlay/domain';
 import type { FeedUpdate } from '../types.js';
 import type { Updates } from './context.js';
 import { ALL_OUT } from './cricket-model.js';
@@ -11,6 +11,7 @@ import {
   marketQuiet,
   matchOddsRunnerIds,
   runnerId,
+  simulatedMatchOddsId,
 } from './markets.js';
 import type { CricketEvent, Innings, Session, Side } from './state.js';
 
@@ -123,7 +124,7 @@ export function finishMatch(event: CricketEvent, commentary: string): Updates {
   const first = event.innings[0];
   const second = event.innings[1];
   const out: Updates = [scoreUpdate(event, commentary)];
-  const moId = matchOddsMarketId(event.eventId);
+  const moId = simulatedMatchOddsId(event.eventId);
   const bmId = bookmakerMarketId(event.eventId);
   if (first !== undefined && second !== undefined && first.runs !== second.runs) {
     const winner: Side = second.runs > first.runs ? second.side : first.side;

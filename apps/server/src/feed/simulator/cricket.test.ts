@@ -5,7 +5,6 @@ import {
   completedMatchMarketId,
   tiedMatchMarketId,
   fancyRunnerIsHidden,
-  matchOddsMarketId,
   tossMarketId,
 } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { MINUTE, type StepContext } from './context.js';
 import { cricketAnnounce, cricketCreate, cricketStep } from './cricket.js';
 import { MATCH_SIXES_SUFFIX } from './cricket-fancy.js';
 import { BETWEEN_BALLS, OVER_BREAK } from './cricket-tempo.js';
-import { runnerId } from './markets.js';
+import { runnerId, simulatedMatchOddsId } from './markets.js';
 import { bookmakerBest } from './quote.js';
 import { CRICKET_SERIES } from './names.js';
 import { rngCreate } from './rng.js';
@@ -94,7 +93,7 @@ describe('a simulated T20 match', () => {
         d.kind === 'market' || d.kind === 'void-market' ? d.marketId : d.selectionId,
       );
       const expected = [
-        matchOddsMarketId(EVENT_ID),
+        simulatedMatchOddsId(EVENT_ID),
         bookmakerMarketId(EVENT_ID),
         tossMarketId(EVENT_ID),
         tiedMatchMarketId(EVENT_ID),
@@ -192,7 +191,7 @@ describe('a simulated T20 match', () => {
         if (!isWicket || suspended.length === 0) return;
         wickets += 1;
         expect(suspended.map((u) => (u.kind === 'market' ? u.marketId : ''))).toEqual([
-          matchOddsMarketId(EVENT_ID),
+          simulatedMatchOddsId(EVENT_ID),
           bookmakerMarketId(EVENT_ID),
           tiedMatchMarketId(EVENT_ID),
           completedMatchMarketId(EVENT_ID),
@@ -232,13 +231,13 @@ describe('a simulated T20 match', () => {
         const isWicket = step.updates.some(
           (u) =>
             u.kind === 'market' &&
-            u.marketId === matchOddsMarketId(EVENT_ID) &&
+            u.marketId === simulatedMatchOddsId(EVENT_ID) &&
             u.status === 'SUSPENDED',
         );
         if (isWicket && battingSide !== null) {
           const id = runnerId(EVENT_ID, battingSide === 0 ? 'home' : 'away');
           const after = steps[i + 1]?.updates.find(
-            (u) => u.kind === 'market' && u.marketId === matchOddsMarketId(EVENT_ID),
+            (u) => u.kind === 'market' && u.marketId === simulatedMatchOddsId(EVENT_ID),
           );
           const afterPrice =
             after?.kind === 'market'
@@ -254,7 +253,7 @@ describe('a simulated T20 match', () => {
         for (const update of step.updates) {
           if (
             update.kind === 'market' &&
-            update.marketId === matchOddsMarketId(EVENT_ID) &&
+            update.marketId === simulatedMatchOddsId(EVENT_ID) &&
             update.status === 'ACTIVE'
           ) {
             lastActive = new Map(update.runners.map((r) => [r.selectionId, r.back[0]?.price ?? 0]));
@@ -330,7 +329,8 @@ describe('a simulated T20 match', () => {
     for (const { steps } of matches.slice(0, 4)) {
       for (const step of steps) {
         const exchange = step.updates.find(
-          (update) => update.kind === 'market' && update.marketId === matchOddsMarketId(EVENT_ID),
+          (update) =>
+            update.kind === 'market' && update.marketId === simulatedMatchOddsId(EVENT_ID),
         );
         for (const update of step.updates) {
           if (
@@ -395,7 +395,7 @@ describe('a simulated T20 match', () => {
     const declared = declarations(tie?.steps ?? []);
     expect(declared).toContainEqual({
       kind: 'void-market',
-      marketId: matchOddsMarketId(EVENT_ID),
+      marketId: simulatedMatchOddsId(EVENT_ID),
       reason: 'Match tied',
     });
     expect(declared).toContainEqual({

@@ -11,3 +11,4 @@ export {
 } from './simulator.js';
 export type { SimulatorSnapshot } from './state.js';
 export { MATCH_SIXES_SUFFIX } from './cricket-fancy.js';
+export { simulatedMarketIdParse, simulatedMatchOddsId } from './markets.js';

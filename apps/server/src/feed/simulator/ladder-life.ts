@@ -1,14 +1,13 @@
 import {
   DEFAULT_HOUSE_MARGINS,
   isExchangeMarket,
-  marketIdParse,
   runnersBreaches,
   type HouseMargins,
 } from '@backlay/domain';
 import type { FeedUpdate, PriceSize, RunnerQuote } from '../types.js';
 import { SECOND } from './context.js';
 import { ladderStep, LADDER_MAX } from './ladder.js';
-import { marketOpen } from './markets.js';
+import { marketOpen, simulatedMarketIdParse } from './markets.js';
 import { rngBetween, rngChance, rngInt, rngPick, type Rng } from './rng.js';
 import type { LiveBook } from './state.js';
 
@@ -37,7 +36,7 @@ export function ladderBeatSimMs(speed: number): number {
 
 /** 'EXCHANGE' for an exchange market (match odds, tied match, over/under …), 'TOSS', or null. */
 function isLiveMarket(marketId: string): 'EXCHANGE' | 'TOSS' | null {
-  const kind = marketIdParse(marketId)?.kind;
+  const kind = simulatedMarketIdParse(marketId)?.kind;
   if (kind === undefined) return null;
   return isExchangeMarket(kind) ? 'EXCHANGE' : kind === 'TOSS' ? 'TOSS' : null;
 }
@@ -46,7 +45,7 @@ function isLiveMarket(marketId: string): 'EXCHANGE' | 'TOSS' | null {
 export function booksFollow(books: Record<string, LiveBook>, updates: readonly FeedUpdate[]): void {
   for (const update of updates) {
     if (update.kind !== 'market' || isLiveMarket(update.marketId) === null) continue;
-    const eventId = marketIdParse(update.marketId)?.eventId ?? 0;
+    const eventId = simulatedMarketIdParse(update.marketId)?.eventId ?? 0;
     if (update.status === 'CLOSED') {
       delete books[update.marketId];
     } else if (update.status === 'ACTIVE') {

@@ -2,8 +2,8 @@ import {
   bookmakerMarketId,
   completedMatchMarketId,
   marketName,
+  marketIdParse,
   MATCH_MIN_STAKE,
-  matchOddsMarketId,
   overUnderMarketId,
   overUnderRunnerNames,
   SESSION_MIN_STAKE,
@@ -11,6 +11,7 @@ import {
   tiedMatchMarketId,
   tossMarketId,
   YES_NO_RUNNERS,
+  type MarketIdParts,
   type OverUnderType,
 } from '@backlay/domain';
 import type {
@@ -23,6 +24,32 @@ import type {
 } from '../types.js';
 import { quietQuotes } from './quote.js';
 import type { EventBase } from './state.js';
+
+/**
+ * The match odds id this provider gives an event: `1.<EventId>`. The simulator's own choice (the
+ * scripted feed shares it), not the product's: a real provider's match odds id says nothing of
+ * its event (Betfair's `1.180305278` is event 30339025's), and the server reads every market's
+ * event from the data the feed gave with it (docs/architecture.md identifiers). Bookmaker, toss
+ * and the further markets take our suffix ids (`<EventId>B`, `<EventId>T`, `<EventId>TM` …).
+ */
+export function simulatedMatchOddsId(eventId: number): string {
+  return `1.${eventId}`;
+}
+
+const simulatedMatchOddsPattern = /^1\.([1-9]\d*)$/;
+
+/**
+ * A market id this provider (or the scripted feed) gave, read back by its own scheme: its
+ * `1.<EventId>` is match odds of that event, our suffix ids as `marketIdParse` reads them;
+ * anything else → null. For the providers' own bookkeeping only: the server never reads an event
+ * out of a match odds id.
+ */
+export function simulatedMarketIdParse(marketId: string): MarketIdParts | null {
+  const matchOdds = simulatedMatchOddsPattern.exec(marketId);
+  if (matchOdds === null) return marketIdParse(marketId);
+  const eventId = Number(matchOdds[1]);
+  return Number.isSafeInteger(eventId) ? { kind: 'MATCH_ODDS', eventId } : null;
+}
 
 /**
  * Market ids, runner ids and the event spec. Runner selection ids are `EventId·10 + k`, unique in
@@ -106,7 +133,7 @@ export function matchOddsSpec(
     ...(hasDraw ? [{ selectionId: runnerId(event.eventId, 'draw'), name: 'The Draw' }] : []),
   ];
   return {
-    marketId: matchOddsMarketId(event.eventId),
+    marketId: simulatedMatchOddsId(event.eventId),
     marketType: 'MATCH_ODDS',
     name: 'Match Odds',
     minStake: MATCH_MIN_STAKE,

@@ -1,8 +1,8 @@
-import { marketIdParse } from '@backlay/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FeedUpdate, RunnerQuote, SportId } from '../types.js';
 import { ladderHas } from './ladder.js';
+import { simulatedMarketIdParse } from './markets.js';
 import {
   createSimulator,
   HEARTBEAT_EVERY_MS,
@@ -182,7 +182,7 @@ describe('simulator', () => {
     const problems: string[] = [];
     for (const update of long.ticks.flat()) {
       if (update.kind !== 'market' || update.status !== 'ACTIVE') continue;
-      const kind = marketIdParse(update.marketId)?.kind;
+      const kind = simulatedMarketIdParse(update.marketId)?.kind;
       if (kind === undefined) problems.push(`${update.marketId}: not a market id`);
       else kinds.add(kind);
       for (const runner of update.runners) {

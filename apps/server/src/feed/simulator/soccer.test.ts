@@ -1,9 +1,9 @@
 import { DEFAULT_HOUSE_MARGINS } from '@backlay/domain';
-import { matchOddsMarketId, overUnderMarketId } from '@backlay/domain';
+import { overUnderMarketId } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { FeedUpdate, OtherScore } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
-import { runnerId } from './markets.js';
+import { runnerId, simulatedMatchOddsId } from './markets.js';
 import { rngCreate } from './rng.js';
 import { soccerAnnounce, soccerCreate, soccerStep } from './soccer.js';
 import type { SoccerEvent } from './state.js';
@@ -54,7 +54,7 @@ describe('a simulated soccer match', () => {
       const results = updates.flatMap((u) => (u.kind === 'result' ? [u.declaration] : []));
       expect(results).toContainEqual({
         kind: 'market',
-        marketId: matchOddsMarketId(EVENT_ID),
+        marketId: simulatedMatchOddsId(EVENT_ID),
         winnerSelectionId: runnerId(EVENT_ID, expected),
       });
       expect(result).toBeDefined();

@@ -1,4 +1,4 @@
-import { matchOddsMarketId, overUnderGoals, type OverUnderType } from '@backlay/domain';
+import { overUnderGoals, type OverUnderType } from '@backlay/domain';
 import type { FeedUpdate, OtherScore } from '../types.js';
 import { MINUTE, SECOND, type QuoteContext, type StepContext, type Updates } from './context.js';
 import {
@@ -11,6 +11,7 @@ import {
   matchOddsRunnerIds,
   matchOddsSpec,
   runnerId,
+  simulatedMatchOddsId,
 } from './markets.js';
 import { assertNever } from '@backlay/domain';
 import { exchangeQuotes, sideMarketQuotes } from './quote.js';
@@ -95,7 +96,7 @@ function prices(event: SoccerEvent, ctx: QuoteContext): Updates {
   const [homeId, awayId, drawId] = matchOddsRunnerIds(event.eventId, true);
   return [
     marketOpen(
-      matchOddsMarketId(event.eventId),
+      simulatedMatchOddsId(event.eventId),
       exchangeQuotes(
         rng,
         [
@@ -170,7 +171,7 @@ const QUIET = [
 ];
 
 function finish(event: SoccerEvent): Updates {
-  const marketId = matchOddsMarketId(event.eventId);
+  const marketId = simulatedMatchOddsId(event.eventId);
   const winner =
     event.homeGoals > event.awayGoals
       ? 'home'
@@ -226,7 +227,7 @@ function playMinute(event: SoccerEvent, ctx: StepContext): Updates {
         `${clock(event)} GOAL! ${scorer} score: ${event.home} ${event.homeGoals}-${event.awayGoals} ${event.away}`,
       ),
       marketQuiet(
-        matchOddsMarketId(event.eventId),
+        simulatedMatchOddsId(event.eventId),
         'SUSPENDED',
         matchOddsRunnerIds(event.eventId, true),
       ),

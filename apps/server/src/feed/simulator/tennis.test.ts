@@ -1,9 +1,9 @@
 import { DEFAULT_HOUSE_MARGINS } from '@backlay/domain';
-import { matchOddsMarketId, setWinnerMarketId } from '@backlay/domain';
+import { setWinnerMarketId } from '@backlay/domain';
 import { describe, expect, it } from 'vitest';
 import type { FeedUpdate } from '../types.js';
 import { MINUTE, type StepContext } from './context.js';
-import { runnerId } from './markets.js';
+import { runnerId, simulatedMatchOddsId } from './markets.js';
 import { rngCreate } from './rng.js';
 import type { TennisEvent } from './state.js';
 import { tennisAnnounce, tennisCreate, tennisStep } from './tennis.js';
@@ -48,7 +48,7 @@ describe('a simulated tennis match', () => {
       const winner = event.sets[0] === 2 ? 'home' : 'away';
       expect(updates.flatMap((u) => (u.kind === 'result' ? [u.declaration] : []))).toContainEqual({
         kind: 'market',
-        marketId: matchOddsMarketId(EVENT_ID),
+        marketId: simulatedMatchOddsId(EVENT_ID),
         winnerSelectionId: runnerId(EVENT_ID, winner),
       });
     }

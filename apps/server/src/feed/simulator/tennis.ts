@@ -1,4 +1,3 @@
-import { matchOddsMarketId } from '@backlay/domain';
 import type { FeedUpdate, OtherScore } from '../types.js';
 import { MINUTE, SECOND, type QuoteContext, type StepContext, type Updates } from './context.js';
 import {
@@ -11,6 +10,7 @@ import {
   matchOddsRunnerIds,
   matchOddsSpec,
   runnerId,
+  simulatedMatchOddsId,
 } from './markets.js';
 import { assertNever } from '@backlay/domain';
 import { exchangeQuotes, sideMarketQuotes } from './quote.js';
@@ -89,7 +89,7 @@ function prices(event: TennisEvent, ctx: QuoteContext): Updates {
   const inPlay = event.setGames.length + 1;
   return [
     marketOpen(
-      matchOddsMarketId(event.eventId),
+      simulatedMatchOddsId(event.eventId),
       exchangeQuotes(
         rng,
         [
@@ -178,7 +178,7 @@ function pointsText(event: TennisEvent): string {
 }
 
 function finish(event: TennisEvent, winner: Side, commentary: string): Updates {
-  const marketId = matchOddsMarketId(event.eventId);
+  const marketId = simulatedMatchOddsId(event.eventId);
   // A set the match did not need is void (its stakes returned).
   const unplayed: Updates = [];
   for (let set = event.setGames.length + 1; set <= SETS; set += 1) {

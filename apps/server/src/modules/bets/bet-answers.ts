@@ -1,6 +1,7 @@
 import type { Clock } from '../../seams.js';
 import type { Db } from '../../db/pool.js';
 import { recalledAnswer, rememberAnswer } from '../idempotency/idempotency.service.js';
+import { oddsWire } from './bets.wire.js';
 
 /** The refusals of docs/decisions.md#money, word for word as the bettor reads them. */
 export const BET_MESSAGES = {
@@ -18,6 +19,21 @@ export const BET_MESSAGES = {
   cashOutMarket: 'Cash out is for match odds and bookmaker markets',
   clientLocked: 'Your betting is locked. Please contact your operator.',
 } as const;
+
+/**
+ * A placed bet's answer: "Bet placed successfully", with " at 1.85" after it when the bet got a
+ * better price than it asked (docs/decisions.md#money, "Price improvement"), odds as the wire and
+ * the slip write them. Stored with the bet's key, so a repeat of the request reads it again.
+ */
+export function placedAnswer(bet: {
+  readonly marketType: Parameters<typeof oddsWire>[0];
+  readonly odds: number;
+  readonly askedOdds: number;
+}): string {
+  return bet.odds === bet.askedOdds
+    ? BET_MESSAGES.placed
+    : `${BET_MESSAGES.placed} at ${oddsWire(bet.marketType, bet.odds)}`;
+}
 
 export type BetAnswer =
   | { readonly Status: true; readonly Result: string }

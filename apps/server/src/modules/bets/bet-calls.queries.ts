@@ -58,6 +58,11 @@ export interface BetCall {
   readonly liabilityPaise: number;
   /** The answer texts, as JSON (BET_MESSAGES). */
   readonly messages: string;
+  /**
+   * This bet's answer when placed, in place of the messages' `placed`: "… at 1.85" when it got a
+   * better price than it asked (`placedAnswer`, docs/decisions.md#money "Price improvement").
+   */
+  readonly placed: string;
 }
 
 /** bet_place's answer as the server uses it (versions as strings). */
@@ -118,14 +123,16 @@ export async function placeBetOnce(db: Db | Tx, bet: BetCall): Promise<PlaceOutc
     ${bet.marketId}, ${bet.marketType}, ${bet.positionKey}, ${bet.selectionId},
     ${bet.selectionName}, ${bet.betType}, ${bet.odds}::integer, ${bet.price}::integer,
     ${bet.stake}::integer, ${bet.profitPaise}::bigint, ${bet.liabilityPaise}::bigint,
-    ${bet.messages}::jsonb) AS outcome`.execute(db);
+    ${bet.messages}::jsonb || jsonb_build_object('placed', ${bet.placed}::text)) AS outcome`.execute(
+    db,
+  );
   return outcomeOf(rows[0]?.outcome);
 }
 
 /**
  * Several bets in one call of `bet_place_batch` (db/functions/bet_place_batch.sql), one transaction: each bet's
  * answer in order, or null for one the batch did not place (the caller places it alone). The
- * bets share their answer texts (`messages`).
+ * bets share their answer texts (`messages`), each with its own answer when placed (`placed`).
  */
 export async function placeBetBatch(
   db: Db,
@@ -150,6 +157,7 @@ export async function placeBetBatch(
     bet.stake,
     bet.profitPaise,
     bet.liabilityPaise,
+    bet.placed,
   ]);
   const { rows } = await sql<{ outcomes: (Record<string, unknown> | null)[] }>`SELECT
     bet_place_batch(${JSON.stringify(args)}::jsonb, ${bets[0]?.messages ?? '{}'}::jsonb) AS outcomes`.execute(

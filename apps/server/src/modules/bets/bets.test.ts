@@ -687,13 +687,20 @@ describe('group commit: bet_place_batch', () => {
     profitPaise: stake * 90,
     liabilityPaise: stake * 100,
     messages: JSON.stringify(BET_MESSAGES),
+    placed: BET_MESSAGES.placed,
   });
 
-  it('answers each bet of one call as bet_place would, in order; a stale one writes nothing and a client without an account is left to place alone', async () => {
+  it('answers each bet of one call as bet_place would, in order, each with its own answer text; a stale one writes nothing and a client without an account is left to place alone', async () => {
     const first = await newClient('batch-a', 5000);
     const second = await newClient('batch-b', 5000);
     const outcomes = await placeBetBatch(database.db, [
-      call(String(second.uid), '0', 1000, 'batch-key-1'),
+      // Matched at a better price than it asked (docs/decisions.md#money, "Price improvement").
+      {
+        ...call(String(second.uid), '0', 1000, 'batch-key-1'),
+        odds: 195,
+        profitPaise: 95_000,
+        placed: 'Bet placed successfully at 1.95',
+      },
       call(String(first.uid), '0', 2000, 'batch-key-2'),
       call('999999999', '0', 1000, 'batch-key-3'),
       call(String(first.uid), '12345', 500, 'batch-key-4'),
@@ -705,7 +712,7 @@ describe('group commit: bet_place_batch', () => {
       'stale',
     ]);
     expect(outcomes[0]).toMatchObject({
-      answer: { Status: true, Result: 'Bet placed successfully' },
+      answer: { Status: true, Result: 'Bet placed successfully at 1.95' },
     });
     expect(outcomes[1]).toMatchObject({
       answer: { Status: true, Result: 'Bet placed successfully' },

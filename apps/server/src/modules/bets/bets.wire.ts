@@ -3,8 +3,8 @@ import { hasDecimalOdds, paiseToRupees, type Paise } from '@backlay/domain';
 import type { BetRow, ListedBet } from './bets.queries.js';
 
 /**
- * Odds as the bettor placed them: decimal for the exchange markets and toss, per 100 for
- * bookmaker, the line for fancy.
+ * Odds as the bet was made: decimal for the exchange markets and toss (the matched price,
+ * docs/decisions.md#price-improvement), per 100 for bookmaker, the line for fancy.
  */
 export function oddsWire(marketType: BetRow['marketType'], odds: number): number {
   return hasDecimalOdds(marketType) ? odds / 100 : odds;

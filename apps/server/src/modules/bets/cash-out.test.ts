@@ -86,7 +86,7 @@ function setup(options: { delayS?: number } = {}) {
   const remembered: BetAnswer[] = [];
   const deps = {
     placement: {
-      catalog: { event: async () => event },
+      catalog: { event: async () => event, marketEvent: async () => event.eventId },
       priceBook: { market: book, fancy: () => undefined },
       clock,
       betDelay: { exchangeS: { 4: options.delayS ?? 0 }, bookmakerS: 0, fancyS: 0 },

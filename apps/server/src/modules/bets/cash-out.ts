@@ -2,7 +2,7 @@ import type { BetDraft, CashOutBet } from '@backlay/contract/bets';
 import {
   cashOutPlan,
   marketBook,
-  marketIdParse,
+  marketIdFitsKind,
   oddsFromDecimal,
   toBookmakerOdds,
   type CashOutBet as CashOutPlanBet,
@@ -163,12 +163,16 @@ export async function cashOut(deps: CashOutDeps, request: CashOutRequest): Promi
       const earlier = await deps.answers.recall({ clientId, key, hash });
       if (earlier) return earlier;
     }
-    const parts = marketIdParse(request.marketId);
-    if (!parts || parts.kind !== request.marketType)
+    if (!marketIdFitsKind(request.marketId, request.marketType))
       return answered(refuse(BET_MESSAGES.cashOutMarket));
-    const event = await deps.placement.catalog.event(parts.eventId);
+    // The market's event and kind from the catalog: a provider's id says neither (docs/architecture.md identifiers).
+    const { catalog } = deps.placement;
+    const eventId = await catalog.marketEvent(request.marketId);
+    const event = eventId === undefined ? undefined : await catalog.event(eventId);
     const market = event?.markets.get(request.marketId);
     if (!event || !market) return answered(refuse(BET_MESSAGES.notFound));
+    if (market.marketType !== request.marketType)
+      return answered(refuse(BET_MESSAGES.cashOutMarket));
 
     // The plan for the position as it is, at the odds the client asked.
     const asked = askedPlan(request.marketType, request.bets);
@@ -191,11 +195,18 @@ export async function cashOut(deps: CashOutDeps, request: CashOutRequest): Promi
     if (!asked.isAsked(plan.bets)) return answered(refuse(BET_MESSAGES.positionChanged));
 
     const drafts = cashOutDrafts(
-      { marketId: request.marketId, marketType: request.marketType, eventId: parts.eventId },
+      { marketId: request.marketId, marketType: request.marketType, eventId: event.eventId },
       event,
       market,
       plan.bets,
     );
+    // Made at the planned odds, never improved (docs/decisions.md#money, "Price improvement"):
+    // the plan is a book equal on every runner at exactly these prices, which is what the bettor
+    // confirmed and what the answer says ("₹560.00 whichever runner wins"). A leg matched at a
+    // better price would lift one runner's result above the others, leave a small uneven book
+    // (offered for cash out again), and make the answer untrue as worded; the stakes cannot be
+    // resized instead (the server takes exactly the plan it was sent). Still checked like any bet:
+    // taken only when the best price is at least as good as the planned one.
     const placementsNow = () =>
       Promise.all(
         drafts.map((draft) =>

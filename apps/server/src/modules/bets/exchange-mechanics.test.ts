@@ -416,16 +416,19 @@ describe('the in-play bet delay', () => {
     expect(await exposure(client)).toBe(0);
   });
 
-  it('takes the asked price when the price moved in the bettor’s favour', async () => {
+  it('takes the better price there at the end of the delay when it moved in the bettor’s favour', async () => {
     const client = await newClient(10_000);
     duringDelay = () =>
       price(`1.${cricket}`, cricket, [
         [1.95, 1.97],
         [2, 2.1],
       ]);
-    await placed(client, cricket, { Odds: 1.9, Stack: 1000 });
-    // At 1.90, not 1.95: Lions +900, Tigers −1000.
-    expect(await book(client, `1.${cricket}`)).toEqual([900, -1000]);
+    expect(await bet(client, cricket, { Odds: 1.9, Stack: 1000 })).toEqual({
+      Status: true,
+      Result: 'Bet placed successfully at 1.95',
+    });
+    // At 1.95, not the 1.90 asked (docs/decisions.md#money, "Price improvement"): Lions +950.
+    expect(await book(client, `1.${cricket}`)).toEqual([950, -1000]);
   });
 
   it('refuses with "Market suspended" when the market was suspended during the delay', async () => {

@@ -131,7 +131,7 @@ describe('held with exchangePlacement: decided again from scratch', () => {
       { status: 'inplay' },
     );
     const deps: PlacementDeps = {
-      catalog: { event: async () => event },
+      catalog: { event: async () => event, marketEvent: async () => EVENT },
       priceBook: {
         market: (marketId, at) =>
           fakeBook(marketId, EVENT, [fakeQuote(HOME, state.back, state.back + 2, 100)], {
@@ -161,7 +161,7 @@ describe('held with exchangePlacement: decided again from scratch', () => {
     Stack: 1000,
   };
 
-  it('takes the bet at the asked odds when the price moved the bettor’s way', async () => {
+  it('makes the bet at the best price at the end of the delay when it moved the bettor’s way', async () => {
     const { deps: delay, clock, waits, meanwhile } = setup();
     const { state, deps } = world(clock);
     const decide = () => exchangePlacement(deps, draft, draft.Stack);
@@ -170,7 +170,25 @@ describe('held with exchangePlacement: decided again from scratch', () => {
     });
     const placed = await held(delay, [await decide()], async () => [await decide()]);
     expect(waits).toEqual([5000]);
-    expect(placed).toMatchObject([{ odds: 190, delayS: 5 }]);
+    // docs/decisions.md#money, "Price improvement": asked 1.90, matched at 2.00.
+    expect(placed).toMatchObject([
+      { odds: 200, askedOdds: 190, figures: { profit: 100_000, liability: 100_000 }, delayS: 5 },
+    ]);
+  });
+
+  it('takes the price at the moment the bet is made, not the better one it saw first', async () => {
+    const { deps: delay, clock, meanwhile } = setup();
+    const { state, deps } = world(clock);
+    state.back = 195;
+    const decide = () => exchangePlacement(deps, draft, draft.Stack);
+    const first = await decide();
+    expect(first).toMatchObject({ odds: 195 });
+    meanwhile(() => {
+      state.back = 192;
+    });
+    expect(await held(delay, [first], async () => [await decide()])).toMatchObject([
+      { odds: 192, askedOdds: 190, figures: { profit: 92_000, liability: 100_000 } },
+    ]);
   });
 
   it('refuses "Odds changed" when the price went against the bettor', async () => {

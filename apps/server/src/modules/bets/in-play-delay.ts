@@ -13,8 +13,9 @@ export type Delayed = Pick<Placement, 'delayS' | 'downAt'>;
 
 /**
  * The in-play delay (docs/architecture.md, "In-play bet delay"): placements that need one are
- * held for it, then decided again from scratch (catalog, prices, the docs/decisions.md#money price check at
- * the asked odds); "Market suspended" when the market went down at any moment of the delay.
+ * held for it, then decided again from scratch (catalog, prices, the docs/decisions.md#money price check of
+ * the asked odds, and the best price then for an improved bet: the price when the bet is made
+ * counts); "Market suspended" when the market went down at any moment of the delay.
  * Answers the placements to make, or the refusal. One market's placements (a cash out's bets)
  * are held once, for the longest of their delays.
  */

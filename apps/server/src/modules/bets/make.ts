@@ -1,6 +1,6 @@
 import type { Clock } from '../../seams.js';
 import { stakeRefusals } from '../safer/safer-answers.js';
-import { BET_MESSAGES, type BetAnswer, type Keyed } from './bet-answers.js';
+import { BET_MESSAGES, placedAnswer, type BetAnswer, type Keyed } from './bet-answers.js';
 import type { BetCall } from './bet-calls.queries.js';
 import type { Placement } from './placement.js';
 import {
@@ -58,6 +58,7 @@ export function betCall(
     profitPaise: placement.figures.profit,
     liabilityPaise: placement.figures.liability,
     messages,
+    placed: placedAnswer(placement),
   };
 }
 

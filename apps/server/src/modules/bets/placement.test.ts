@@ -89,6 +89,8 @@ function fakes(
         world.eventsAsked.push(eventId);
         return eventId === EVENT ? world.event : undefined;
       },
+      // The market directory: every market of the fake event is the event's.
+      marketEvent: async (marketId) => (world.event?.markets.has(marketId) ? EVENT : undefined),
     },
     priceBook: {
       market: (marketId) => world.books.get(marketId),
@@ -119,7 +121,7 @@ function draft(overrides: Partial<BetDraft> = {}): BetDraft {
 }
 
 describe('exchangePlacement: the docs/decisions.md#money price check', () => {
-  it('takes a Back when the best back is at least its odds, at the asked odds', async () => {
+  it('takes a Back when the best back is at least its odds, at that best back', async () => {
     const { deps } = fakes();
     const at = await exchangePlacement(deps, draft({ Odds: 1.9 }), 1000);
     expect(at).toMatchObject({
@@ -129,13 +131,17 @@ describe('exchangePlacement: the docs/decisions.md#money price check', () => {
       selectionName: 'Lions',
       betType: 'Back',
       odds: 190,
+      askedOdds: 190,
       stake: 1000,
       figures: { profit: 90_000, liability: 100_000 },
       delayS: 0,
     });
-    // Below the best back: the bettor gets the odds asked (the price moved their way).
+    // Below the best back: matched at the best back, 1.90, not the 1.85 asked (price improvement).
     expect(await exchangePlacement(deps, draft({ Odds: 1.85 }), 1000)).toMatchObject({
-      odds: 185,
+      odds: 190,
+      askedOdds: 185,
+      figures: { profit: 90_000, liability: 100_000 },
+      bet: { odds: 190, profitPaise: 90_000, liabilityPaise: 100_000 },
     });
   });
 
@@ -146,10 +152,20 @@ describe('exchangePlacement: the docs/decisions.md#money price check', () => {
     );
   });
 
-  it('takes a Lay when the best lay is at most its odds, refuses it below', async () => {
+  it('takes a Lay when the best lay is at most its odds, at that best lay; refuses it below', async () => {
     const { deps } = fakes();
-    expect(await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2.2 }), 1000)).toMatchObject(
-      { betType: 'Lay', odds: 220, figures: { profit: 100_000, liability: 120_000 } },
+    // Asked 2.20, best lay 2.10: liability ₹1,100 at 2.10, not ₹1,200 at 2.20.
+    const lay = await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2.2 }), 1000);
+    expect(lay).toMatchObject({
+      betType: 'Lay',
+      odds: 210,
+      askedOdds: 220,
+      figures: { profit: 100_000, liability: 110_000 },
+    });
+    if (typeof lay === 'string') throw new Error(lay);
+    expect(lay.exposureWith([])).toBe(110_000n);
+    expect(await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2.1 }), 1000)).toMatchObject(
+      { odds: 210, askedOdds: 210 },
     );
     expect(await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2 }), 1000)).toBe(
       BET_MESSAGES.oddsChanged,
@@ -211,6 +227,34 @@ describe('exchangePlacement: the docs/decisions.md#money price check', () => {
       BET_MESSAGES.notFound,
     );
     expect(world.eventsAsked).toEqual([]);
+  });
+
+  it("keeps the asked odds of a bookmaker bet and of a cash out's bet, however good the best price", async () => {
+    const bookmakerMarket = market({ marketId: BOOKMAKER, marketType: 'BOOKMAKER' });
+    const { deps } = fakes({ event: event({}, [market(), bookmakerMarket]) });
+    const bookmaker = draft({ MarketType: 'BOOKMAKER', MarketId: BOOKMAKER, Odds: 80 });
+    expect(await exchangePlacement(deps, bookmaker, 1000)).toMatchObject({
+      odds: 80,
+      askedOdds: 80,
+      figures: { profit: 80_000, liability: 100_000 },
+    });
+    expect(
+      await exchangePlacement(deps, { ...bookmaker, BetType: 'Lay', Odds: 120 }, 1000),
+    ).toMatchObject({ odds: 120, figures: { profit: 100_000, liability: 120_000 } });
+    // A cash out's leg at its planned 1.85 and 2.20, though 1.90 and 2.10 are there.
+    const cashOut = { isCashOut: true };
+    expect(await exchangePlacement(deps, draft({ Odds: 1.85 }), 1000, cashOut)).toMatchObject({
+      odds: 185,
+      askedOdds: 185,
+      figures: { profit: 85_000, liability: 100_000 },
+    });
+    expect(
+      await exchangePlacement(deps, draft({ BetType: 'Lay', Odds: 2.2 }), 1000, cashOut),
+    ).toMatchObject({ odds: 220, figures: { profit: 100_000, liability: 120_000 } });
+    // And still refused at a price worse than planned.
+    expect(await exchangePlacement(deps, draft({ Odds: 1.95 }), 1000, cashOut)).toBe(
+      BET_MESSAGES.oddsChanged,
+    );
   });
 
   it("checks the market's stakes, but a cash out's bet needs only 1 (the cash-out minimum)", async () => {

@@ -6,13 +6,15 @@ import {
   fancyRowQuote,
   fancyRowIsOpen,
   fancyRowsAssemble,
-  marketIdParse,
+  marketIdFitsKind,
   oddsFromDecimal,
+  oddsMatched,
   RUNNER_ACTIVE,
   stakeCheck,
   toBookmakerOdds,
   toFancyLine,
   toFancyRate,
+  toOddsHundredths,
   type BetDelays,
   type HouseMargins,
   type Paise,
@@ -35,7 +37,7 @@ import { exchangeExposure, fancyExposure } from './exposure.js';
 
 /** What a placement reads: the catalog, the prices, the time and the in-play delays. */
 export interface PlacementDeps {
-  readonly catalog: Pick<Catalog, 'event'>;
+  readonly catalog: Pick<Catalog, 'event' | 'marketEvent'>;
   readonly priceBook: Pick<PriceBook, 'market' | 'fancy'>;
   readonly clock: Clock;
   /** The in-play bet delays (docs/architecture.md, "In-play bet delay"). */
@@ -55,7 +57,13 @@ export interface Placement {
   readonly selectionId: string;
   readonly selectionName: string;
   readonly betType: Side;
+  /**
+   * The odds the bet is made at, booked and settled (hundredths, per 100, or the fancy line):
+   * the best price when it was better than the asked (docs/decisions.md#money, "Price improvement").
+   */
   readonly odds: number;
+  /** The odds the bettor asked, in the unit of `odds`: the answer says when they differ. */
+  readonly askedOdds: number;
   readonly price: number;
   readonly stake: number;
   readonly figures: { profit: Paise; liability: Paise };
@@ -71,8 +79,9 @@ export interface Placement {
 
 /**
  * The exchange markets (match odds, tied match, over/under …), bookmaker and toss: the market's
- * facts from the catalog, the feed and the docs/decisions.md#money price check. A cash out's bet may be under
- * the market's minimum stake (docs/architecture.md, "Cash out").
+ * facts from the catalog, the feed and the docs/decisions.md#money price check, an exchange or toss
+ * bet made at the best price now (price improvement). A cash out's bet may be under the market's
+ * minimum stake and is made at its planned odds (docs/architecture.md, "Cash out").
  */
 export async function exchangePlacement(
   deps: PlacementDeps,
@@ -81,12 +90,13 @@ export async function exchangePlacement(
   options: { isCashOut: boolean } = { isCashOut: false },
 ): Promise<Placement | string> {
   const { catalog, priceBook, clock } = deps;
-  const parts = marketIdParse(draft.MarketId);
-  if (!parts || parts.kind !== draft.MarketType) return BET_MESSAGES.notFound;
+  if (!marketIdFitsKind(draft.MarketId, draft.MarketType)) return BET_MESSAGES.notFound;
   if (draft.BetType !== 'Back' && draft.BetType !== 'Lay') return BET_MESSAGES.wrongSide;
-  const event = await catalog.event(parts.eventId);
+  // The market's event and kind from the catalog: a provider's id says neither (docs/architecture.md identifiers).
+  const eventId = await catalog.marketEvent(draft.MarketId);
+  const event = eventId === undefined ? undefined : await catalog.event(eventId);
   const market = event?.markets.get(draft.MarketId);
-  if (!event || !market) return BET_MESSAGES.notFound;
+  if (!event || !market || market.marketType !== draft.MarketType) return BET_MESSAGES.notFound;
   if (market.isClosed || event.status === 'closed' || event.declared.has(draft.MarketId)) {
     return BET_MESSAGES.closed;
   }
@@ -110,22 +120,25 @@ export async function exchangePlacement(
   if (!check.ok) return check.message;
 
   const quote = book.runners.find((entry) => String(entry.selectionId) === runner.selectionId);
-  let bestBack = quote?.status === RUNNER_ACTIVE ? quote.back[0]?.price : undefined;
-  let bestLay = quote?.status === RUNNER_ACTIVE ? quote.lay[0]?.price : undefined;
   if (quote?.status !== RUNNER_ACTIVE) return BET_MESSAGES.suspended;
 
+  // docs/decisions.md#money, "Price check" and "Price improvement": a Back is taken when the best
+  // back is at least its odds, a Lay when the best lay is at most; an exchange or toss bet is then
+  // made at that best price. A bookmaker bet keeps the asked odds (the house's own quote), and so
+  // does a cash out's bet: its plan is a flat book at exactly the planned prices (cash-out.ts).
   let priced: PricedBet;
-  let odds: number;
+  let askedOdds: number;
   if (draft.MarketType === 'BOOKMAKER') {
     // Custom bookmaker rows override the feed's prices when active (docs/product.md#states).
     const row = bookmakerRowsShown(draft.MarketId, market, book).find(
       (entry) => entry.selectionId === runner.selectionId,
     );
-    bestBack = row?.BackPrice1 || undefined;
-    bestLay = row?.LayPrice1 || undefined;
+    const rowBest = (draft.BetType === 'Back' ? row?.BackPrice1 : row?.LayPrice1) || undefined;
     const bookmakerOdds = toBookmakerOdds(draft.Odds);
     if (bookmakerOdds === null) return BET_MESSAGES.oddsChanged;
-    odds = bookmakerOdds;
+    if (oddsMatched<number>(draft.BetType, bookmakerOdds, rowBest) === null)
+      return BET_MESSAGES.oddsChanged;
+    askedOdds = bookmakerOdds;
     priced = {
       market: 'BOOKMAKER',
       betType: draft.BetType,
@@ -135,21 +148,23 @@ export async function exchangePlacement(
   } else {
     const decimal = oddsFromDecimal(draft.Odds);
     if (decimal === null) return BET_MESSAGES.oddsChanged;
-    odds = decimal;
+    const bookBest = (draft.BetType === 'Back' ? quote.back : quote.lay)[0]?.price;
+    const matched = oddsMatched(
+      draft.BetType,
+      decimal,
+      bookBest === undefined ? undefined : (toOddsHundredths(bookBest) ?? undefined),
+    );
+    if (matched === null) return BET_MESSAGES.oddsChanged;
+    askedOdds = decimal;
     priced = {
       // Every exchange market has match odds' figures (docs/architecture.md identifiers).
       market: draft.MarketType === 'TOSS' ? 'TOSS' : 'MATCH_ODDS',
       betType: draft.BetType,
-      odds: decimal,
+      odds: options.isCashOut ? decimal : matched,
       stake: check.stake,
     };
   }
-  // docs/decisions.md#money: a Back is taken when the best back is at least its odds, a Lay when the best lay is at most.
-  const takes =
-    draft.BetType === 'Back'
-      ? bestBack !== undefined && bestBack >= odds
-      : bestLay !== undefined && bestLay <= odds;
-  if (!takes) return BET_MESSAGES.oddsChanged;
+  const odds: number = priced.odds;
 
   const selectionIds = runners.map((entry) => entry.selectionId);
   const figures = betFigures(priced);
@@ -161,7 +176,7 @@ export async function exchangePlacement(
     liabilityPaise: figures.liability,
   };
   return {
-    eventId: parts.eventId,
+    eventId: event.eventId,
     marketId: draft.MarketId,
     marketType: draft.MarketType,
     positionKey: draft.MarketId,
@@ -169,16 +184,20 @@ export async function exchangePlacement(
     selectionName: runner.name,
     betType: draft.BetType,
     odds,
+    askedOdds,
     price: 0,
     stake: check.stake,
     figures,
     bet: newBet,
     exposureWith: (open) => exchangeExposure(selectionIds, [...open, newBet]),
-    delayS: betDelaySeconds(deps.betDelay, {
-      sportId: event.row.sportId,
-      isInPlay: event.status === 'inplay',
-      marketType: draft.MarketType,
-    }),
+    // The provider's own delay of the market (Betfair's betDelay) before the house's setting.
+    delayS:
+      book.betDelayS ??
+      betDelaySeconds(deps.betDelay, {
+        sportId: event.row.sportId,
+        isInPlay: event.status === 'inplay',
+        marketType: draft.MarketType,
+      }),
     downAt: book.downAt,
   };
 }
@@ -252,6 +271,7 @@ export async function fancyPlacement(
     selectionName: runnerName,
     betType: draft.BetType,
     odds: fancyLine,
+    askedOdds: fancyLine,
     price: fancyRate,
     stake: check.stake,
     figures,

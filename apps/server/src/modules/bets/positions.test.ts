@@ -207,6 +207,7 @@ describe('make', () => {
     selectionName: 'Home',
     betType: 'Back',
     odds: 200,
+    askedOdds: 200,
     price: 0,
     stake: 100,
     figures: { profit: 10_000 as Paise, liability: 10_000 as Paise },
@@ -251,6 +252,20 @@ describe('make', () => {
     ]);
     expect(positions.get('11|1.9')).toEqual({ version: '4', bets: [OPEN, OPEN] });
     expect(fancy).toEqual([]);
+  });
+
+  it('asks bet_place to answer "Bet placed successfully at 1.85" for a bet made at a better price than asked', async () => {
+    const { deps, made } = maker([placed('1'), placed('2'), placed('3')]);
+    const request = { clientId: '11', key: undefined, hash: null };
+    const improved = { ...placement('MATCH_ODDS'), odds: 185, askedOdds: 180 };
+    await make(deps, '11|1.9', improved, request);
+    await make(deps, '11|1.9', placement('MATCH_ODDS'), request);
+    await make(deps, '11|9B', { ...placement('BOOKMAKER'), odds: 45, askedOdds: 45 }, request);
+    expect(made.map((call) => [call.odds, call.placed])).toEqual([
+      [185, 'Bet placed successfully at 1.85'],
+      [200, 'Bet placed successfully'],
+      [45, 'Bet placed successfully'],
+    ]);
   });
 
   it("tells a fancy bet placed; remembers nothing of a refusal; answers a key's replay", async () => {

@@ -1,3 +1,4 @@
+import { isProviderMarketId, marketIdParse } from '@backlay/domain';
 import { notifiedCache, type Changes } from '../../db/changes.js';
 import type { Db } from '../../db/pool.js';
 import type { Clock } from '../../seams.js';
@@ -91,25 +92,63 @@ async function loadEvent(db: Db, eventId: number, seenAt: number): Promise<Event
   };
 }
 
+/** Market ids remembered with their event; the oldest go first past this. */
+const MAX_MARKET_EVENTS = 200_000;
+
 /**
  * The catalog (docs/decisions.md#hot-paths): each event's facts in memory, loaded on first use and dropped when a
  * writer changes any of them — the triggers of db/functions/notify.sql notify every instance, whoever
  * wrote (feed, operator, settlement). While the listener is down, every read goes to PostgreSQL.
  * A bet's own statement re-checks what can change in the meantime (market closed or declared,
  * event locked, operator suspension), so a notification still in flight cannot let a bet through.
+ *
+ * It is also the market directory: which event a market belongs to. A provider's market id
+ * (Betfair's `1.180305278`, the simulator's `1.<EventId>`) says nothing of its event, so the event
+ * comes from the markets table (docs/architecture.md identifiers); a market never moves to another
+ * event, so what was read is kept (the oldest dropped past MAX_MARKET_EVENTS) and needs no
+ * notification. Our suffix ids (`<EventId>B`, `<EventId>T` …) name their event.
  */
 export function createCatalog(deps: { db: Db; changes: Changes; clock: Clock }) {
-  const load = (key: string) => loadEvent(deps.db, Number(key), deps.clock.now().getTime());
+  const marketEvents = new Map<string, number>();
+  const remember = (marketId: string, eventId: number) => {
+    if (marketEvents.get(marketId) === eventId) return;
+    if (marketEvents.size >= MAX_MARKET_EVENTS) {
+      const oldest = marketEvents.keys().next().value;
+      if (oldest !== undefined) marketEvents.delete(oldest);
+    }
+    marketEvents.set(marketId, eventId);
+  };
+  const load = async (key: string) => {
+    const facts = await loadEvent(deps.db, Number(key), deps.clock.now().getTime());
+    for (const market of facts?.marketRows ?? []) remember(market.marketId, market.eventId);
+    return facts;
+  };
   const events = notifiedCache(deps.changes, load, {
     maxEntries: 5000,
   });
   deps.changes.on('backlay_catalog', (eventId) => events.forget(eventId));
+  /** The event of a market when memory or the id itself says it; never loads. */
+  const marketEventInMemory = (marketId: string): number | undefined =>
+    marketIdParse(marketId)?.eventId ?? marketEvents.get(marketId);
   return {
     event: (eventId: number) => events.get(String(eventId)),
     /** The event's facts when they are in memory and current; never loads. */
     eventInMemory: (eventId: number) => events.peek(String(eventId)),
     /** Drops an event this instance has just changed (its notification reaches the others). */
     forget: (eventId: number) => events.forget(String(eventId)),
+    /**
+     * The event a market belongs to: the one our suffix id names (whether or not the market
+     * exists; the event's facts say), or a provider's id's from its row, read once. Undefined
+     * for a provider's id no market has, and for what is no market id.
+     */
+    async marketEvent(marketId: string): Promise<number | undefined> {
+      const known = marketEventInMemory(marketId);
+      if (known !== undefined || !isProviderMarketId(marketId)) return known;
+      const eventId = await q.eventOfMarket(deps.db, marketId);
+      if (eventId !== undefined) remember(marketId, eventId);
+      return eventId;
+    },
+    marketEventInMemory,
   };
 }
 

@@ -2,7 +2,6 @@ import {
   bookmakerBreaches,
   bookmakerRowPrices,
   bookmakerRowsAssemble,
-  matchOddsMarketId,
   type BookmakerRow,
   type HouseMargins,
   type QuoteBreach,
@@ -65,9 +64,11 @@ export function bookmakerRowsBreaches(
   at: number,
   margins: HouseMargins,
 ): QuoteBreach[] {
-  const matchOddsId = matchOddsMarketId(event.eventId);
-  const matchOdds = event.markets.get(matchOddsId);
-  const book = priceBook.market(matchOddsId, at);
+  // The event's match odds by kind: its id is the provider's (docs/architecture.md identifiers).
+  const matchOdds = [...event.markets.values()].find(
+    (market) => market.marketType === 'MATCH_ODDS',
+  );
+  const book = matchOdds && priceBook.market(matchOdds.marketId, at);
   const exchange =
     matchOdds && book?.status === 'ACTIVE'
       ? quotePrices(

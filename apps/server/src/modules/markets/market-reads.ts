@@ -9,7 +9,6 @@ import {
 import type { z } from 'zod';
 import {
   bookmakerMarketId,
-  marketIdParse,
   paiseToRupees,
   type BetDelays,
   type HouseMargins,
@@ -46,8 +45,6 @@ type BmFancy = Extract<z.infer<typeof getBmFancy.response>, { Status: true }>['R
 /** The client's worst result per fancy session of an event with open bets, in paise. */
 type Worst = ReadonlyMap<string, number>;
 
-const eventOfMarket = (marketId: string): number | undefined => marketIdParse(marketId)?.eventId;
-
 /** Markets as a query names them, each with its event, and the key of their snapshot. */
 interface Markets {
   readonly markets: readonly { readonly marketId: string; readonly eventId: number }[];
@@ -55,7 +52,10 @@ interface Markets {
   readonly key: string;
 }
 
-/** A list of market ids as a query gives it (`1.123,123B`), each once, in order; its toss ones. */
+/**
+ * A list of market ids as a query gives it (`1.180305278,30339025B`), each once, in order, with
+ * its event (the catalog's market directory); toss answers the toss markets among them.
+ */
 interface MarketList {
   readonly all: Markets;
   readonly toss: Markets;
@@ -156,33 +156,53 @@ export function createMarketReads(deps: {
     }
     return events;
   };
-  const marketsOf = (kind: 'rates' | 'toss', marketIds: readonly string[]): Markets => {
-    const markets = marketIds.flatMap((marketId) => {
-      const eventId = eventOfMarket(marketId);
+  const marketsOf = (
+    kind: 'rates' | 'toss',
+    text: string,
+    markets: Markets['markets'],
+  ): Markets => ({
+    markets,
+    eventIds: [...new Set(markets.map((market) => market.eventId))],
+    key: `${kind}:${text}`,
+  });
+  const lists = new Map<string, MarketList>();
+  /**
+   * The query's list, each id with its event as `eventOf` says (unknown ids left out), and
+   * whether every id's event was known. Only such a list is kept (a market never moves to another
+   * event): a provider's id may name a market still to come.
+   */
+  const listOf = (
+    text: string,
+    eventOf: (marketId: string) => number | undefined,
+  ): { list: MarketList; isKnown: boolean } => {
+    const held = lists.get(text);
+    if (held) return { list: held, isKnown: true };
+    const ids = [...new Set(text.split(','))];
+    const markets = ids.flatMap((marketId) => {
+      const eventId = eventOf(marketId);
       return eventId === undefined ? [] : [{ marketId, eventId }];
     });
-    return {
-      markets,
-      eventIds: [...new Set(markets.map((market) => market.eventId))],
-      key: `${kind}:${marketIds.join(',')}`,
-    };
-  };
-  const lists = new Map<string, MarketList>();
-  const listOf = (text: string): MarketList => {
-    let list = lists.get(text);
-    if (!list) {
-      const ids = [...new Set(text.split(','))];
-      list = {
-        all: marketsOf('rates', ids),
-        toss: marketsOf(
-          'toss',
-          ids.filter((id) => marketIdParse(id)?.kind === 'TOSS'),
-        ),
-      };
+    const list = { all: marketsOf('rates', text, markets), toss: marketsOf('toss', text, markets) };
+    const isKnown = markets.length === ids.length;
+    if (isKnown) {
       if (lists.size >= MAX_LISTS) lists.clear();
       lists.set(text, list);
     }
-    return list;
+    return { list, isKnown };
+  };
+  /** The list with every id's event, read where memory lacks it. */
+  const listLoaded = async (text: string): Promise<MarketList> => {
+    const held = lists.get(text);
+    if (held) return held;
+    const events = new Map<string, number | undefined>();
+    for (const marketId of new Set(text.split(',')))
+      events.set(marketId, await catalog.marketEvent(marketId));
+    return listOf(text, (marketId) => events.get(marketId)).list;
+  };
+  /** The list when memory knows every id's event; undefined otherwise (never loads). */
+  const listInMemory = (text: string): MarketList | undefined => {
+    const { list, isKnown } = listOf(text, catalog.marketEventInMemory);
+    return isKnown ? list : undefined;
   };
 
   /** The books of these markets (unknown ids left out), as GetRates and toss answer them. */
@@ -193,7 +213,8 @@ export function createMarketReads(deps: {
     for (const { marketId, eventId } of list.markets) {
       const facts = events.get(eventId);
       const row = facts?.marketRows.find((market) => market.marketId === marketId);
-      if (!facts || !row) continue;
+      // Toss answers the toss markets asked for, as the catalog knows their kind.
+      if (!facts || !row || (kind === 'toss' && row.marketType !== 'TOSS')) continue;
       const book = priceBook.market(marketId, at);
       inputs.push(facts, book?.seq, book?.status);
       found.push({ row, book, seenAt: facts.seenAt });
@@ -268,24 +289,24 @@ export function createMarketReads(deps: {
   return {
     /** GetRates: the books of the markets asked for (`marketIds`: the query's list). */
     async rates(marketIds: string): Promise<Snapshot> {
-      const { all } = listOf(marketIds);
+      const { all } = await listLoaded(marketIds);
       return books('rates', all, await loaded(all.eventIds));
     },
     ratesInMemory(marketIds: string): Snapshot | undefined {
-      const { all } = listOf(marketIds);
-      const events = inMemory(all.eventIds);
-      return events && books('rates', all, events);
+      const all = listInMemory(marketIds)?.all;
+      const events = all && inMemory(all.eventIds);
+      return all && events && books('rates', all, events);
     },
 
     /** Toss odds: the toss markets among those asked for. */
     async toss(marketIds: string): Promise<Snapshot> {
-      const { toss } = listOf(marketIds);
+      const { toss } = await listLoaded(marketIds);
       return books('toss', toss, await loaded(toss.eventIds));
     },
     tossInMemory(marketIds: string): Snapshot | undefined {
-      const { toss } = listOf(marketIds);
-      const events = inMemory(toss.eventIds);
-      return events && books('toss', toss, events);
+      const toss = listInMemory(marketIds)?.toss;
+      const events = toss && inMemory(toss.eventIds);
+      return toss && events && books('toss', toss, events);
     },
 
     /** GetEventDetail: the event, its open markets with their runners' status, its TV page. */

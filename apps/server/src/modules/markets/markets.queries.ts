@@ -17,18 +17,28 @@ export async function setEventLock(
   return row && { wasLocked: row.was };
 }
 
-/** Sets a market's operator suspension; what it was before, or undefined for no market. */
+/** Sets a market's operator suspension; what it was before and its event (undefined: no market). */
 export async function setMarketSuspended(
   db: Db,
   marketId: string,
   suspended: boolean,
-): Promise<{ wasSuspended: boolean } | undefined> {
-  const { rows } = await sql<{ was: boolean }>`
+): Promise<{ wasSuspended: boolean; eventId: number } | undefined> {
+  const { rows } = await sql<{ was: boolean; event_id: string }>`
     UPDATE markets m SET operator_suspended = ${suspended}
     FROM (SELECT id, operator_suspended AS was FROM markets WHERE id = ${marketId} FOR UPDATE) old
-    WHERE m.id = old.id RETURNING old.was`.execute(db);
+    WHERE m.id = old.id RETURNING old.was, m.event_id`.execute(db);
   const row = rows[0];
-  return row && { wasSuspended: row.was };
+  return row && { wasSuspended: row.was, eventId: Number(row.event_id) };
+}
+
+/** The event a market belongs to, from its row; undefined when there is no such market. */
+export async function eventOfMarket(db: Db, marketId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('markets')
+    .select('event_id')
+    .where('id', '=', marketId)
+    .executeTakeFirst();
+  return row ? Number(row.event_id) : undefined;
 }
 
 export async function eventExists(db: Db, eventId: number): Promise<boolean> {
@@ -181,16 +191,27 @@ function toEvent(row: {
   };
 }
 
-/** Open events, in play first, then by start time; `sportId` undefined means every sport. */
-export async function listEvents(db: Db, sportId: number | undefined): Promise<EventRow[]> {
-  let query = db.selectFrom('events').select(eventColumns).where('events.status', '<>', 'closed');
+/**
+ * Open events, in play first, then by start time; `sportId` undefined means every sport. Each
+ * with its match odds market's id, the provider's (null while it has none).
+ */
+export async function listEvents(
+  db: Db,
+  sportId: number | undefined,
+): Promise<(EventRow & { readonly matchOddsMarketId: string | null })[]> {
+  const matchOdds = sql<string | null>`(SELECT m.id FROM markets m WHERE m.event_id = events.id
+    AND m.market_type = 'MATCH_ODDS' ORDER BY m.created_at, m.id LIMIT 1)`;
+  let query = db
+    .selectFrom('events')
+    .select([...eventColumns, matchOdds.as('match_odds_id')])
+    .where('events.status', '<>', 'closed');
   if (sportId !== undefined) query = query.where('events.sport_id', '=', sportId);
   const rows = await query
     .orderBy((eb) => eb.case().when('events.status', '=', 'inplay').then(0).else(1).end())
     .orderBy('events.start_time')
     .orderBy('events.id')
     .execute();
-  return rows.map(toEvent);
+  return rows.map((row) => ({ ...toEvent(row), matchOddsMarketId: row.match_odds_id }));
 }
 
 export async function findEvent(db: Db, eventId: number): Promise<EventRow | undefined> {

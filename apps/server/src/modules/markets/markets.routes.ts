@@ -9,7 +9,7 @@ import {
   getRates,
   getTossOdds,
 } from '@backlay/contract/markets';
-import { marketIdParse } from '@backlay/domain';
+import { isMarketId } from '@backlay/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint, registerSnapshotEndpoint } from '../../http/endpoints.js';
 import type { FastLane } from '../../http/fast-lane.js';
@@ -46,7 +46,12 @@ export async function marketsRoutes(
       const sportId = query.sportsId === '0' ? undefined : Number(query.sportsId);
       return {
         Status: true as const,
-        Result: (await markets.listEvents(sportId)).map(marketListItemWire),
+        // One item per event, its match odds market's: an event without one has no item yet.
+        Result: (await markets.listEvents(sportId)).flatMap((event) =>
+          event.matchOddsMarketId === null
+            ? []
+            : [marketListItemWire(event, event.matchOddsMarketId)],
+        ),
       };
     },
     options,
@@ -80,11 +85,12 @@ export async function marketsRoutes(
     app,
     getMarketOdds,
     async ({ params }) => {
-      const parts = marketIdParse(params.marketId);
-      if (!parts) return { Status: false as const, Result: 'Market not found' };
-      const exchange = (await markets.eventMarkets(parts.eventId)).filter(
-        (view) => view.market.marketType !== 'BOOKMAKER',
-      );
+      if (!isMarketId(params.marketId))
+        return { Status: false as const, Result: 'Market not found' };
+      // The market's event from the catalog: a provider's id does not say it (docs/architecture.md identifiers).
+      const eventId = await markets.marketEvent(params.marketId);
+      const views = eventId === undefined ? [] : await markets.eventMarkets(eventId);
+      const exchange = views.filter((view) => view.market.marketType !== 'BOOKMAKER');
       return {
         Status: true as const,
         Result: Object.fromEntries(

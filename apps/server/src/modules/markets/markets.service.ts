@@ -37,6 +37,8 @@ export interface MarketView {
   readonly isInPlay: boolean;
   readonly seq: number;
   readonly runners: readonly RunnerView[];
+  /** The provider's bet delay of the market (seconds), when it gives one. */
+  readonly betDelayS: number | undefined;
 }
 
 export interface FancyView {
@@ -94,6 +96,7 @@ export function marketView(
     status,
     isInPlay: market.eventStatus === 'inplay',
     seq: Math.max(book?.seq ?? 0, seenAt),
+    betDelayS: book?.betDelayS,
     runners: market.runners.map((runner) => {
       const quote = quotes.get(runner.selectionId);
       const runnerStatus =
@@ -124,7 +127,7 @@ export async function marketRowsOf(
 ): Promise<{ row: q.MarketRow; facts: EventFacts }[]> {
   const found = [];
   for (const marketId of marketIds) {
-    const eventId = marketIdParse(marketId)?.eventId;
+    const eventId = await catalog.marketEvent(marketId);
     const facts = eventId === undefined ? undefined : await catalog.event(eventId);
     const row = facts?.marketRows.find((market) => market.marketId === marketId);
     if (facts && row) found.push({ row, facts });
@@ -206,6 +209,8 @@ export function createMarketsService(deps: {
   return {
     listEvents: (sportId: number | undefined) => q.listEvents(db, sportId),
     findEvent: async (eventId: number) => (await catalog.event(eventId))?.row,
+    /** The event a market belongs to (the catalog's market directory). */
+    marketEvent: (marketId: string) => catalog.marketEvent(marketId),
 
     /** Open markets of an event with their current prices. */
     async eventMarkets(eventId: number): Promise<MarketView[]> {
@@ -255,8 +260,7 @@ export function createMarketsService(deps: {
     async suspendMarket(marketId: string, suspended: boolean): Promise<OperatorOutcome> {
       const before = await q.setMarketSuspended(db, marketId, suspended);
       if (!before) return refused(`No market ${marketId}`);
-      const parts = marketIdParse(marketId);
-      if (parts) changed(parts.eventId);
+      changed(before.eventId);
       return {
         ...done(`Market ${marketId} ${suspended ? 'suspended' : 'resumed'}`),
         before: { suspended: before.wasSuspended },

@@ -21,13 +21,14 @@ function priceWire(marketType: MarketView['market']['marketType'], side: PriceSi
   return { price: marketType === 'BOOKMAKER' ? side.price : side.price / 100, size: side.size };
 }
 
-export function marketListItemWire(event: EventRow): MarketListItem {
+/** An event of the market list under its match odds market's id (docs/product.md#entities market list item). */
+export function marketListItemWire(event: EventRow, matchOddsMarketId: string): MarketListItem {
   return {
     SportsId: event.sportId,
     SeriesName: event.seriesName,
     MarketName: event.name,
     EventId: event.eventId,
-    MarketId: `1.${event.eventId}`,
+    MarketId: matchOddsMarketId,
     MarketTime: event.startTime.toISOString(),
     MarketStatus: event.status === 'inplay' ? 1 : 0,
     MarketType: 'MATCH_ODDS',
@@ -87,11 +88,14 @@ export function eventDetailWire(
       SportsId: event.sportId,
       MinStake: view.market.minStake,
       MaxStake: view.market.maxStake,
-      BetDelay: betDelaySeconds(delays, {
-        sportId: event.sportId,
-        isInPlay,
-        marketType: view.market.marketType,
-      }),
+      // The provider's own delay of the market (Betfair's betDelay) before the house's setting.
+      BetDelay:
+        view.betDelayS ??
+        betDelaySeconds(delays, {
+          sportId: event.sportId,
+          isInPlay,
+          marketType: view.market.marketType,
+        }),
       runners: view.runners.map((runner) => ({
         selectionId: runner.selectionId,
         RunnerName: runner.name,

@@ -306,10 +306,15 @@ const REDS = 3002; // soccer
 const LIONS_MO = `1.${LIONS}`;
 const LIONS_F1 = `${LIONS}-1`;
 
-/** The target's event and market type, from the docs/decisions.md#api identifiers. */
+/**
+ * The target's event and market type, from the ids this test gives: `1.<EventId>` its match odds
+ * (as the scripted feed mints them), our suffix ids, `<EventId>-<n>` a session.
+ */
 function targetOf(target: string): { eventId: number; marketType: MarketType } {
   const fancy = /^(\d+)-\d+$/.exec(target);
   if (fancy) return { eventId: Number(fancy[1]), marketType: 'FANCY' };
+  const matchOdds = /^1\.(\d+)$/.exec(target);
+  if (matchOdds) return { eventId: Number(matchOdds[1]), marketType: 'MATCH_ODDS' };
   const market = marketIdParse(target);
   if (!market) throw new Error(`not a target: ${target}`);
   return { eventId: market.eventId, marketType: market.kind };

@@ -3,7 +3,6 @@ import {
   betMarks,
   betOutcomes,
   clientLines,
-  eventIdOfTarget,
   netByClient,
   remarkOf,
   resultRefusal,
@@ -54,12 +53,9 @@ const bet = (id: string, clientId: string, overrides: Partial<SettledBet>): Sett
 });
 
 describe('the result and its target', () => {
-  it('names the target, the stored text and the event of a market or a session', () => {
+  it('names the target and the stored text of a market or a session', () => {
     expect([targetOf(won), targetOf(runs), targetOf(voided)]).toEqual(['1.42', '42-1', '1.42']);
     expect([resultText(won), resultText(runs), resultText(voided)]).toEqual(['1', '55', 'VOID']);
-    expect(eventIdOfTarget('1.42')).toBe(42);
-    expect(eventIdOfTarget('42B')).toBe(42);
-    expect(eventIdOfTarget('42-1')).toBe(42);
   });
 
   it('refuses a winner that is not a runner, a winner of a session and runs of a market', () => {

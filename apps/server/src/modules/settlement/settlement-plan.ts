@@ -3,7 +3,6 @@ import {
   divideRoundHalfAwayFromZero,
   exchangeBetOutcome,
   fancyBetOutcome,
-  marketIdParse,
   toFancyLine,
   type MarketType,
   type Paise,
@@ -89,11 +88,6 @@ export function resultText(result: Result): string {
     default:
       return assertNever(result, 'result');
   }
-}
-
-/** The event of a target: a market id's, or a fancy runner's `<EventId>-<n>` (NaN when neither). */
-export function eventIdOfTarget(target: string): number {
-  return marketIdParse(target)?.eventId ?? Number(target.split('-')[0]);
 }
 
 /** Why a result does not fit its target (a winner that is not a runner, runs on a market); null when it fits. */

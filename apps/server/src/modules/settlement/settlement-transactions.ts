@@ -1,4 +1,4 @@
-import { marketIdParse } from '@backlay/domain';
+import { isMarketId } from '@backlay/domain';
 import type { Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import type { Clock, Random } from '../../seams.js';
@@ -43,7 +43,7 @@ export interface SettlementDeps {
 
 /** The market (first in the lock order) or fancy runner FOR UPDATE, with its names and runners. */
 export async function lockTarget(tx: Tx, target: string): Promise<Target | undefined> {
-  if (marketIdParse(target)) {
+  if (isMarketId(target)) {
     const market = await q.lockMarketForSettlement(tx, target);
     if (!market) return undefined;
     const runners = await q.marketRunners(tx, target);
@@ -70,15 +70,32 @@ export async function lockTarget(tx: Tx, target: string): Promise<Target | undef
   };
 }
 
+/**
+ * A settlement's or rollback's outcome with the event of its target, as the locked row has it
+ * (a market id need not name its event: docs/architecture.md identifiers); none when the target
+ * was not found.
+ */
+export interface TargetOutcome {
+  readonly outcome: SettlementOutcome;
+  readonly eventId?: number;
+}
+
 /** Settles (or voids) a target with a result, on the caller's transaction. */
-export async function settle(
+export async function settle(tx: Tx, deps: SettlementDeps, result: Result): Promise<TargetOutcome> {
+  const target = targetOf(result);
+  const subject = await lockTarget(tx, target);
+  if (!subject) return { outcome: { ok: false, message: `No market or session ${target}` } };
+  const outcome = await settleLocked(tx, deps, result, subject);
+  return { outcome, eventId: Number(subject.eventId) };
+}
+
+async function settleLocked(
   tx: Tx,
   deps: SettlementDeps,
   result: Result,
+  subject: Target,
 ): Promise<SettlementOutcome> {
-  const target = targetOf(result);
-  const subject = await lockTarget(tx, target);
-  if (!subject) return { ok: false, message: `No market or session ${target}` };
+  const { target } = subject;
   const refusal = resultRefusal(subject, result);
   if (refusal !== null) return { ok: false, message: refusal };
   const text = resultText(result);
@@ -154,9 +171,20 @@ export async function rollback(
   deps: SettlementDeps,
   target: string,
   reason: string,
-): Promise<SettlementOutcome> {
+): Promise<TargetOutcome> {
   const subject = await lockTarget(tx, target);
-  if (!subject) return { ok: false, message: `No market or session ${target}` };
+  if (!subject) return { outcome: { ok: false, message: `No market or session ${target}` } };
+  const outcome = await rollbackLocked(tx, deps, subject, reason);
+  return { outcome, eventId: Number(subject.eventId) };
+}
+
+async function rollbackLocked(
+  tx: Tx,
+  deps: SettlementDeps,
+  subject: Target,
+  reason: string,
+): Promise<SettlementOutcome> {
+  const { target } = subject;
   const existing = await q.lockSettlement(tx, target);
   if (!existing || existing.state === 'rolled_back')
     return { ok: false, message: `${target} is not settled` };

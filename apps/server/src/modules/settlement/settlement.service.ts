@@ -2,13 +2,8 @@ import { assertNever } from '@backlay/domain';
 import { inTransaction, type Db, type Tx } from '../../db/pool.js';
 import type { ResultDeclaration } from '../../feed/types.js';
 import type { Clock, Random } from '../../seams.js';
-import {
-  eventIdOfTarget,
-  targetOf,
-  type Result,
-  type SettlementOutcome,
-} from './settlement-plan.js';
-import { rollback, settle } from './settlement-transactions.js';
+import type { Result, SettlementOutcome } from './settlement-plan.js';
+import { rollback, settle, type TargetOutcome } from './settlement-transactions.js';
 import * as q from './settlement.queries.js';
 
 export type { Result, SettlementOutcome } from './settlement-plan.js';
@@ -32,19 +27,16 @@ export function createSettlementService(deps: {
   onChanged?: (eventId: number) => void;
 }) {
   const { db } = deps;
-  const changed =
-    (target: string) =>
-    (outcome: SettlementOutcome): SettlementOutcome => {
-      const eventId = eventIdOfTarget(target);
-      if (outcome.ok && outcome.changed && Number.isSafeInteger(eventId)) deps.onChanged?.(eventId);
-      return outcome;
-    };
+  /** The target's event, as its row has it, is told changed once the outcome is committed. */
+  const changed = ({ outcome, eventId }: TargetOutcome): SettlementOutcome => {
+    if (outcome.ok && outcome.changed && eventId !== undefined) deps.onChanged?.(eventId);
+    return outcome;
+  };
 
   return {
-    declare: (result: Result) =>
-      inTransaction(db, (tx) => settle(tx, deps, result)).then(changed(targetOf(result))),
+    declare: (result: Result) => inTransaction(db, (tx) => settle(tx, deps, result)).then(changed),
     rollback: (target: string, reason: string) =>
-      inTransaction(db, (tx) => rollback(tx, deps, target, reason)).then(changed(target)),
+      inTransaction(db, (tx) => rollback(tx, deps, target, reason)).then(changed),
     /**
      * `declare` on the caller's transaction (an operator's action, docs/backoffice.md); `whenDone`
      * receives what must run once it commits.
@@ -54,9 +46,9 @@ export function createSettlementService(deps: {
       result: Result,
       whenDone: (hook: () => void) => void,
     ): Promise<SettlementOutcome> => {
-      const outcome = await settle(tx, deps, result);
-      whenDone(() => void changed(targetOf(result))(outcome));
-      return outcome;
+      const settled = await settle(tx, deps, result);
+      whenDone(() => void changed(settled));
+      return settled.outcome;
     },
     /** `rollback` on the caller's transaction, as `declareIn`. */
     rollbackIn: async (
@@ -65,9 +57,9 @@ export function createSettlementService(deps: {
       reason: string,
       whenDone: (hook: () => void) => void,
     ): Promise<SettlementOutcome> => {
-      const outcome = await rollback(tx, deps, target, reason);
-      whenDone(() => void changed(target)(outcome));
-      return outcome;
+      const rolledBack = await rollback(tx, deps, target, reason);
+      whenDone(() => void changed(rolledBack));
+      return rolledBack.outcome;
     },
     async setCommission(username: string, percent: number): Promise<SettlementOutcome> {
       const basisPoints = Math.round(percent * 100);

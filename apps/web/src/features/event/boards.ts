@@ -1,7 +1,6 @@
 import {
   bookmakerMarketId,
   fancyRowsAssemble,
-  matchOddsMarketId,
   tossMarketId,
   type FancySettings,
 } from '@backlay/domain';
@@ -27,11 +26,15 @@ import {
 } from './market-model';
 import { derivedSource, queryRead, readPart, type PriceSource } from './price-source';
 
-/** The reads an event's prices come from, as its tables read them from the cache. */
+/**
+ * The reads an event's prices come from, as its tables read them from the cache. The odds are
+ * the event's, whichever market id asked for them (get-market-odds.ts); bookmaker and toss ids
+ * are ours, `<EventId>B` and `<EventId>T` (docs/architecture.md identifiers).
+ */
 export function eventReads(eventId: string) {
   const id = Number(eventId);
   return {
-    odds: queryRead(marketOddsQuery(eventId, matchOddsMarketId(id))),
+    odds: queryRead(marketOddsQuery(eventId)),
     toss: queryRead(tossOddsQuery(eventId, tossMarketId(id), true)),
     bmFancy: queryRead(bmFancyQuery(eventId, true)),
     customBookmaker: queryRead(customBookmakerQuery(eventId, bookmakerMarketId(id))),

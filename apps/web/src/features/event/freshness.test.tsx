@@ -8,7 +8,7 @@ import { eventKeys } from './query-keys';
 
 const T = 1_750_000_000_000;
 const E = '77';
-const ODDS = eventKeys.marketOdds(E, '1.77');
+const ODDS = eventKeys.marketOdds(E);
 
 describe('priceQueryKeys', () => {
   it('names the polled reads each market is priced from', () => {

@@ -1,4 +1,4 @@
-import { matchOddsMarketId, tossMarketId, type MarketType } from '@backlay/domain';
+import { tossMarketId, type MarketType } from '@backlay/domain';
 import { hashKey, useQueryClient, type QueryCache, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIsHubLost, useIsOnline } from '../../lib/connection';
@@ -24,11 +24,10 @@ export function priceQueryKeys(
   marketType: MarketType,
   marketId: string,
 ): readonly QueryKey[] {
-  const id = Number(eventId);
-  const odds = eventKeys.marketOdds(eventId, matchOddsMarketId(id));
+  const odds = eventKeys.marketOdds(eventId);
   if (marketType === 'BOOKMAKER') return [eventKeys.bmFancy(eventId)];
   if (marketType === 'FANCY' && marketId === eventId) return [eventKeys.bmFancy(eventId)];
-  if (marketType === 'TOSS') return [odds, eventKeys.toss(eventId, tossMarketId(id))];
+  if (marketType === 'TOSS') return [odds, eventKeys.toss(eventId, tossMarketId(Number(eventId)))];
   return [odds];
 }
 

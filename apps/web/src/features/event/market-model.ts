@@ -71,6 +71,17 @@ export function betDelayOf(
   return detail.MarketList.find((market) => market.MarketId === marketId)?.BetDelay ?? 0;
 }
 
+/**
+ * The id the event's odds are asked by (Odds/Market answers every exchange and toss book of the
+ * event, whichever of them asks): its match odds market's as the event detail lists it, else its
+ * first exchange or toss market's; undefined while the detail lists none. Never built from the
+ * event id: a provider's market id does not name its event (docs/architecture.md identifiers).
+ */
+export function oddsMarketIdOf(markets: readonly EventMarket[]): string | undefined {
+  const priced = markets.filter((market) => marketTypeOf(market) !== 'BOOKMAKER');
+  return (priced.find((market) => marketTypeOf(market) === 'MATCH_ODDS') ?? priced[0])?.MarketId;
+}
+
 /** The market kind of an event market; anything unknown is shown as match odds. */
 export function marketTypeOf(market: EventMarket): MarketType {
   return MARKET_TYPES.find((type) => type === market.MarketType) ?? 'MATCH_ODDS';

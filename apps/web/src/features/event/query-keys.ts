@@ -8,8 +8,8 @@ export const eventKeys = {
   of: (eventId: string) => [...eventKeys.all, eventId] as const,
   detail: (eventId: string) => [...eventKeys.of(eventId), 'detail'] as const,
   odds: (eventId: string) => [...eventKeys.of(eventId), 'odds'] as const,
-  marketOdds: (eventId: string, marketId: string) =>
-    [...eventKeys.odds(eventId), 'market', marketId] as const,
+  /** Odds/Market: the event's exchange and toss books, whichever of its markets asked. */
+  marketOdds: (eventId: string) => [...eventKeys.odds(eventId), 'market'] as const,
   bmFancy: (eventId: string) => [...eventKeys.odds(eventId), 'bm-fancy'] as const,
   toss: (eventId: string, marketId: string) =>
     [...eventKeys.odds(eventId), 'toss', marketId] as const,

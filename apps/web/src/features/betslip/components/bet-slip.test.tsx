@@ -353,6 +353,22 @@ describe('bet slip', () => {
     expect(onPlaced).toHaveBeenCalledTimes(1);
   });
 
+  it('says the better price a bet got: "Bet placed successfully at 1.85" (docs/decisions.md#price-improvement)', async () => {
+    setBetSound(true);
+    stubFetch({ body: { Status: true, Result: 'Bet placed successfully at 1.85' } });
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    const { onClose, onPlaced } = renderSlip({ ...MATCH, odds: 1.8 });
+    expect(within(slip()).getByTestId('slip-odds').textContent).toBe('1.8');
+    typeStake('1000');
+    place();
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(success).toHaveBeenCalledWith('Bet placed successfully at 1.85');
+    expect(error).not.toHaveBeenCalled();
+    expect(vi.mocked(playSound).mock.calls).toEqual([['success']]);
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+  });
+
   it('sends a fancy bet to the fancy route with the rate as Price and the event as market', async () => {
     const { calls } = stubFetch({ body: PLACED });
     const { onClose } = renderSlip({ ...FANCY, betType: 'Yes', price: 110 });

@@ -176,3 +176,68 @@ describe('EventMarkets: the further exchange markets', () => {
     );
   });
 });
+
+describe("EventMarkets: the match odds id is the server's", () => {
+  // Betfair's match odds of event 30339025: the id says nothing of the event.
+  const E = 30339025;
+  const MATCH_ODDS = '1.180305278';
+  const LIONS = 47972;
+  const TIGERS = 7659;
+
+  it('asks for the odds by the match odds id the event detail gives, not one built from the event id', async () => {
+    const { calls, callsTo } = routeFetch({
+      [`/api/Odds/Market/${MATCH_ODDS}`]: () => ({
+        body: getMarketOdds.response.parse({
+          Status: true,
+          Result: {
+            [MATCH_ODDS]: {
+              marketId: MATCH_ODDS,
+              status: 'ACTIVE',
+              inplay: true,
+              Seq: 5,
+              runners: [priced(LIONS, 1.9, 1.92), priced(TIGERS, 2.08, 2.12)],
+            },
+          },
+        }),
+      }),
+      '/api/MarketModels/GetCustomBookmaker': () => ({ body: { Status: true, Result: [] } }),
+      '/api/ProfitLossModels/GetProfitLossOnRunners': () => ({
+        body: { Status: true, Result: [] },
+      }),
+    });
+    const provided = getEventDetail.response.parse({
+      Status: true,
+      Result: {
+        ...detail,
+        EventId: E,
+        EventName: 'Lions v Tigers',
+        MarketList: [
+          {
+            ...market(MATCH_ODDS, 'Match Odds', 'MATCH_ODDS', [
+              runner(MATCH_ODDS, LIONS, 'Lions'),
+              runner(MATCH_ODDS, TIGERS, 'Tigers'),
+            ]),
+            EventId: E,
+          },
+        ],
+      },
+    }).Result as EventDetail;
+    renderScreen(
+      <EventMarkets
+        eventId={String(E)}
+        sportId={1}
+        detail={provided}
+        uid="3"
+        choice={createBetChoice()}
+        bets={[]}
+      />,
+    );
+    const matchOdds = await screen.findByRole('region', { name: 'Match Odds' });
+    await eventually(() =>
+      expect(within(matchOdds).getByRole('button', { name: 'Back 1.9' })).toBeTruthy(),
+    );
+    expect(callsTo(`/api/Odds/Market/${MATCH_ODDS}`)).toHaveLength(1);
+    expect(calls.filter((call) => call.url.startsWith('/api/Odds/Market/'))).toHaveLength(1);
+    expect(callsTo(`/api/Odds/Market/1.${E}`)).toEqual([]);
+  });
+});

@@ -1,11 +1,6 @@
 import type { BetListItem } from '@backlay/contract/bets';
 import type { EventDetail } from '@backlay/contract/markets';
-import {
-  bookmakerMarketId,
-  isExchangeMarket,
-  matchOddsMarketId,
-  tossMarketId,
-} from '@backlay/domain';
+import { bookmakerMarketId, isExchangeMarket, tossMarketId } from '@backlay/domain';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { BetChoiceStore } from '../../../lib/bet-selection';
@@ -19,7 +14,13 @@ import { profitLossOnRunnersQuery } from '../api/get-profit-loss-on-runners';
 import { useTossOdds } from '../api/get-toss-odds';
 import { eventReads, fancyRowsBoard, marketBoard } from '../boards';
 import { MarketFreshness } from '../freshness';
-import { betDelayOf, LADDER_DEPTH, marketTypeOf, type EventMarket } from '../market-model';
+import {
+  betDelayOf,
+  LADDER_DEPTH,
+  marketTypeOf,
+  oddsMarketIdOf,
+  type EventMarket,
+} from '../market-model';
 import { fancyWords, tableWords, wordsOf, type AnnouncedMarket } from '../price-announcer';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
@@ -44,7 +45,8 @@ const CRICKET = 4;
  * docs/architecture.md identifiers, in the server's order), then for cricket the
  * fancy list, with the user book and fancy position modals. Its reads start on entry, beside the
  * event detail (docs/product.md#states "Event screen loading"): odds every 2 s (for cricket also bookmaker/fancy
- * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book.
+ * and toss), custom bookmaker, active and custom fancy, the fancy position and each market's book;
+ * the odds, asked by the match odds id, and the books start as the detail lists the markets.
  * A polite live region says the price changes of the market that holds the keyboard focus.
  */
 const NO_MARKETS: readonly EventMarket[] = [];
@@ -75,7 +77,8 @@ export const EventMarkets = memo(function EventMarkets({
   const hasBookmaker = markets.some((market) => marketTypeOf(market) === 'BOOKMAKER');
 
   // The price reads poll here without rendering this column: each cell reads its own figures.
-  useMarketOdds(eventId, matchOddsMarketId(id));
+  // Asked by the match odds id the event detail gives, never one built from the event id.
+  useMarketOdds(eventId, oddsMarketIdOf(markets));
   useTossOdds(eventId, tossMarketId(id), isCricket);
   useBmFancy(eventId, isCricket || hasBookmaker);
   useCustomBookmaker(eventId, bookmakerMarketId(id));
