@@ -2,6 +2,8 @@
 // against a running server: `node scripts/screenshots.mjs [baseUrl] [username] [password]`.
 // `SHOTS=journeys` takes instead the screens only an e2e journey reaches (see journeyShots);
 // `JOURNEYS=a,b` limits it to those journeys. `SHOTS=matka` retakes only the matka screens.
+// `SHOTS=betfair` takes the event screen of Betfair's recorded cricket match (a server run with
+// FEED=betfair-file on ../shared/feeds/betfair/1-180305278.bz2, docs/feeds.md).
 // It is the only writer of docs/screenshots: the tests keep theirs in their own output dir.
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -25,7 +27,8 @@ if (process.env.SHOTS === 'journeys') {
 // previous session. See seedReports at the end.
 // SHOTS=matka retakes only the matka screens (no report data needed).
 const matkaOnly = process.env.SHOTS === 'matka';
-if (process.env.OPS_TOKEN && !matkaOnly) await seedReports(process.env.OPS_TOKEN);
+const betfairOnly = process.env.SHOTS === 'betfair';
+if (process.env.OPS_TOKEN && !matkaOnly && !betfairOnly) await seedReports(process.env.OPS_TOKEN);
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -78,6 +81,16 @@ for (const width of [1280, 375]) {
   await rules.getByRole('button', { name: 'Accept' }).click();
   if (matkaOnly) {
     await matkaShots();
+    await context.close();
+    continue;
+  }
+  if (betfairOnly) {
+    // Betfair's own ids: event 30339025, match odds 1.180305278 (Mumbai v Saurashtra).
+    await page.setViewportSize({ width, height: width > 768 ? 900 : 812 });
+    await page.goto('/market/4/30339025');
+    await page.getByTestId('runner-row').first().waitFor();
+    await page.waitForTimeout(500);
+    await shot('event-betfair');
     await context.close();
     continue;
   }

@@ -15,6 +15,9 @@ export interface FeedSource {
   restore(saved: unknown): void;
 }
 
+/** How soon a step follows a live provider's news (see `wake`). */
+export const KICK_MS = 20;
+
 /** Names the advisory lock that makes exactly one process run the feed (docs/decisions.md#feed). */
 export const FEED_LOCK_KEY = 7_431_902;
 
@@ -79,6 +82,12 @@ export async function runFeed(options: {
   retryMs?: number;
   /** Hears this process become the leader, and stop being it. */
   onLeading?: (leading: boolean) => void;
+  /**
+   * A source that hears its provider push (a live stream) calls `kick` when news came: the next
+   * step runs within {@link KICK_MS} instead of at the next tick, so a price waits milliseconds,
+   * not up to a tick, before it is applied; news in the meantime joins that step.
+   */
+  wake?: (kick: () => void) => void;
 }): Promise<RunningFeed> {
   const { runner, log } = options;
   let stopped = false;
@@ -89,6 +98,15 @@ export async function runFeed(options: {
   let tickTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  /** When the pending tick is due (epoch ms), and whether news came during a step. */
+  let dueAt = Number.POSITIVE_INFINITY;
+  let stepping = false;
+  let kicked = false;
+  const schedule = (ms: number) => {
+    clearTimeout(tickTimer);
+    dueAt = Date.now() + ms;
+    tickTimer = setTimeout(loop, ms);
+  };
 
   const setLock = (next: pg.Client | undefined) => {
     const was = lock !== undefined;
@@ -155,6 +173,8 @@ export async function runFeed(options: {
   const loop = () => {
     if (stopped || !lock) return;
     const now = options.clock.now();
+    stepping = true;
+    dueAt = Number.POSITIVE_INFINITY;
     current = runner
       .step(now)
       .then(async () => {
@@ -165,9 +185,17 @@ export async function runFeed(options: {
       })
       .catch((error: unknown) => log(`feed step failed: ${String(error)}`))
       .finally(() => {
-        if (!stopped && lock) tickTimer = setTimeout(loop, options.intervalMs);
+        stepping = false;
+        const soon = kicked;
+        kicked = false;
+        if (!stopped && lock) schedule(soon ? KICK_MS : options.intervalMs);
       });
   };
+  options.wake?.(() => {
+    if (stopped || !lock) return;
+    if (stepping) kicked = true;
+    else if (dueAt > Date.now() + KICK_MS) schedule(KICK_MS);
+  });
 
   function follow() {
     if (stopped || options.retryMs === undefined) return;

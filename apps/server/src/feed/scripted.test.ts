@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, OPS_TOKEN, testClock } from '../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { scriptedFeed, type ScriptedControl } from '../../test/feed.js';
 import { parseFixture } from './fixture-file.js';
-import { runFeed } from './runner.js';
+import { runFeed, type FeedRunner } from './runner.js';
 import { createScriptedSource, SCRIPTED_HEARTBEAT_MS } from './scripted.js';
 
 let database: TestDatabase;
@@ -403,6 +403,36 @@ describe('feed lock and fixture files', () => {
     });
     expect(third.isLeader).toBe(true);
     await third.stop();
+  });
+
+  it("steps within milliseconds of a live provider's news instead of at the next tick", async () => {
+    let steps = 0;
+    let kick = () => {};
+    const counting: FeedRunner = {
+      step: async () => {
+        steps += 1;
+      },
+      inject: async () => {},
+      save: async () => {},
+      takeOver: async () => {},
+    };
+    const running = await runFeed({
+      databaseUrl: database.url,
+      runner: counting,
+      clock,
+      intervalMs: 60_000,
+      saveEveryMs: 60_000,
+      log: () => {},
+      wake: (listener) => {
+        kick = listener;
+      },
+    });
+    // The first step runs at once; the next tick would be a minute away.
+    await vi.waitFor(() => expect(steps).toBe(1));
+    kick();
+    kick();
+    await vi.waitFor(() => expect(steps).toBe(2), { timeout: 5000, interval: 5 });
+    await running.stop();
   });
 
   it('plays a fixture file at its offsets', () => {

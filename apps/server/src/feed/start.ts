@@ -8,7 +8,12 @@ import { readRecordings } from './betfair/recording.js';
 import { createReplaySource } from './betfair/replay.js';
 import { createStreamSource } from './betfair/stream.js';
 import type { TranslateSettings } from './betfair/translate.js';
-import { createFeedBooks, type FeedControl, type FeedName, type ProviderStatus } from './control.js';
+import {
+  createFeedBooks,
+  type FeedControl,
+  type FeedName,
+  type ProviderStatus,
+} from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
 import { follow, type FeedReplica } from './replica.js';
@@ -103,7 +108,8 @@ export async function startFeed(options: {
     maxStakeSession: DEFAULT_MAX_STAKE_SESSION,
   });
   if (options.feed === 'betfair-file') {
-    if (!betfair || betfair.files.length === 0) throw new Error('FEED=betfair-file needs BETFAIR_FILES');
+    if (!betfair || betfair.files.length === 0)
+      throw new Error('FEED=betfair-file needs BETFAIR_FILES');
     const recording = await readRecordings(betfair.files, log);
     log(
       `Replaying ${recording.messages.length} Betfair messages from ${betfair.files.length} file(s) at ${betfair.replaySpeed === 0 ? 'full' : `${betfair.replaySpeed}×`} speed${betfair.replayUntil === undefined ? '' : `, held at ${new Date(betfair.replayUntil).toISOString()}`}`,
@@ -143,7 +149,8 @@ export async function startFeed(options: {
       settings: translate(betfair),
       session: async (fresh) => {
         if (token && !(fresh && betfair.login)) return token;
-        if (!betfair.login) throw new Error('the session was refused and no certificate login is set');
+        if (!betfair.login)
+          throw new Error('the session was refused and no certificate login is set');
         token = await certLogin(api, betfair.login);
         return token;
       },
@@ -204,6 +211,7 @@ export async function startFeed(options: {
     saveEveryMs: FEED_SAVE_MS,
     log,
     ...(replica ? { retryMs: FEED_RETRY_MS } : {}),
+    ...(live ? { wake: (kick: () => void) => live.onNews(kick) } : {}),
     onLeading: (now) => {
       leading = now;
       // The live stream runs on the feed leader alone; followers replicate its books.

@@ -25,7 +25,16 @@ export interface RunnerCache {
   readonly batl: Map<number, readonly [number, number]>;
   ltp: number | undefined;
   tv: number | undefined;
+  /**
+   * The full ladders' best {@link BEST_DEPTH} offers, kept while no change reaches them (a change
+   * deeper in the ladder leaves them as they are); null: to be found again.
+   */
+  bestBack: [number, number][] | null;
+  bestLay: [number, number][] | null;
 }
+
+/** How deep the cache keeps each side's best offers: the three the event screen shows. */
+export const BEST_DEPTH = 3;
 
 export interface MarketCache {
   readonly id: string;
@@ -71,7 +80,19 @@ function emptyRunner(id: number, hc: number): RunnerCache {
     batl: new Map(),
     ltp: undefined,
     tv: undefined,
+    bestBack: null,
+    bestLay: null,
   };
+}
+
+/**
+ * Whether a change at `price` can move a side's best offers: a price at or better than the worst
+ * of them, or any price while they are fewer than the depth.
+ */
+function reaches(best: readonly [number, number][], price: number, back: boolean): boolean {
+  if (best.length < BEST_DEPTH) return true;
+  const worst = best[best.length - 1]![0];
+  return back ? price >= worst : price <= worst;
 }
 
 function applyPriceLadder(ladder: Map<number, number>, entries: readonly PriceSizeEntry[]) {
@@ -98,8 +119,16 @@ function applyRunner(market: MarketCache, change: RunnerChange) {
     runner = emptyRunner(change.id, change.hc ?? 0);
     market.runners.set(key, runner);
   }
-  if (change.atb) applyPriceLadder(runner.atb, change.atb);
-  if (change.atl) applyPriceLadder(runner.atl, change.atl);
+  if (change.atb) {
+    applyPriceLadder(runner.atb, change.atb);
+    const best = runner.bestBack;
+    if (best && change.atb.some(([price]) => reaches(best, price, true))) runner.bestBack = null;
+  }
+  if (change.atl) {
+    applyPriceLadder(runner.atl, change.atl);
+    const best = runner.bestLay;
+    if (best && change.atl.some(([price]) => reaches(best, price, false))) runner.bestLay = null;
+  }
   if (change.trd) applyPriceLadder(runner.trd, change.trd);
   if (change.batb) applyLevelLadder(runner.batb, change.batb);
   if (change.batl) applyLevelLadder(runner.batl, change.batl);
@@ -192,14 +221,26 @@ export function bestOffers(
       .slice(0, depth)
       .map(([, [price, size]]) => [price, size]);
   }
-  // One pass keeping the best `depth`: a full ladder holds hundreds of prices.
-  const ladder = side === 'back' ? runner.atb : runner.atl;
-  const better = (a: number, b: number) => (side === 'back' ? a > b : a < b);
+  if (depth !== BEST_DEPTH) return scanBest(side === 'back' ? runner.atb : runner.atl, side, depth);
+  if (side === 'back') return (runner.bestBack ??= scanBest(runner.atb, 'back', BEST_DEPTH));
+  return (runner.bestLay ??= scanBest(runner.atl, 'lay', BEST_DEPTH));
+}
+
+/** One pass over a full ladder (it holds hundreds of prices), keeping the best `depth`. */
+function scanBest(
+  ladder: ReadonlyMap<number, number>,
+  side: 'back' | 'lay',
+  depth: number,
+): [number, number][] {
+  const back = side === 'back';
   const best: [number, number][] = [];
   for (const [price, size] of ladder) {
-    if (best.length === depth && !better(price, best[depth - 1]![0])) continue;
+    if (best.length === depth) {
+      const worst = best[depth - 1]![0];
+      if (back ? price <= worst : price >= worst) continue;
+    }
     let at = best.length;
-    while (at > 0 && better(price, best[at - 1]![0])) at -= 1;
+    while (at > 0 && (back ? price > best[at - 1]![0] : price < best[at - 1]![0])) at -= 1;
     best.splice(at, 0, [price, size]);
     if (best.length > depth) best.pop();
   }

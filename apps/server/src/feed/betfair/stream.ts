@@ -58,7 +58,13 @@ export function createStreamSource(options: {
   /** Real ms between the product's heartbeats of the events the stream carries. */
   heartbeatMs: number;
   log: (message: string) => void;
-}): FeedSource & { start(): void; stop(): void; status(): ProviderStatus } {
+}): FeedSource & {
+  start(): void;
+  stop(): void;
+  status(): ProviderStatus;
+  /** Hears that news came (the feed runner then steps within milliseconds). */
+  onNews(listener: () => void): void;
+} {
   const { stream, log } = options;
   const cache = createStreamCache({ firstIsImage: false });
   const names = new Map<string, CatalogueNames>();
@@ -68,8 +74,11 @@ export function createStreamSource(options: {
     log,
   });
   const changed = new Set<string>();
+  let onNews: (() => void) | undefined;
   const mark = (ids: Iterable<string>) => {
+    const before = changed.size;
     for (const id of ids) changed.add(id);
+    if (changed.size > before) onNews?.();
   };
 
   let socket: tls.TLSSocket | undefined;
@@ -348,6 +357,9 @@ export function createStreamSource(options: {
     restore(saved) {
       if (saved && typeof saved === 'object' && 'settled' in saved)
         translator.restore(saved as Parameters<typeof translator.restore>[0]);
+    },
+    onNews(listener) {
+      onNews = listener;
     },
     start() {
       if (!stopped) return;

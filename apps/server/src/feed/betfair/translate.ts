@@ -77,6 +77,27 @@ export const hundredths = (price: number): number => Math.round(price * 100);
 
 const GONE = new Set(['REMOVED', 'REMOVED_VACANT', 'HIDDEN']);
 
+type MarketQuote = Extract<FeedUpdate, { kind: 'market' }>;
+
+const sameSide = (a: readonly PriceSize[], b: readonly PriceSize[]) =>
+  a.length === b.length &&
+  a.every((each, index) => each.price === b[index]!.price && each.size === b[index]!.size);
+
+/** Whether two quotes of a market show the same thing. */
+function sameQuote(a: MarketQuote | undefined, b: MarketQuote): boolean {
+  if (!a || a.status !== b.status || a.betDelayS !== b.betDelayS) return false;
+  if (a.runners.length !== b.runners.length) return false;
+  return a.runners.every((runner, index) => {
+    const other = b.runners[index]!;
+    return (
+      runner.selectionId === other.selectionId &&
+      runner.status === other.status &&
+      sameSide(runner.back, other.back) &&
+      sameSide(runner.lay, other.lay)
+    );
+  });
+}
+
 interface KnownEvent {
   readonly spec: Omit<FeedEventSpec, 'markets'>;
   readonly markets: Map<string, FeedMarketSpec>;
@@ -98,6 +119,9 @@ export function createTranslator(options: {
   /** Markets waiting for the catalogue's names. */
   const waiting = new Set<string>();
   const counts: TranslateCounts = { crossed: 0, skipped: 0 };
+  /** The quote each market last showed, and the definition its event's state was read from. */
+  const shown = new Map<string, MarketQuote>();
+  const definitions = new Map<string, MarketDefinition>();
   /** The connection to the exchange is down: every market reads SUSPENDED until it is back. */
   let down = false;
   /** The states a previous leader gave events: not given again. */
@@ -179,7 +203,7 @@ export function createTranslator(options: {
     }));
 
   /** The market's quote as Backlay shows it. */
-  function quoteOf(market: MarketCache, definition: MarketDefinition): FeedUpdate {
+  function quoteOf(market: MarketCache, definition: MarketDefinition): MarketQuote {
     const closed = definition.status === 'CLOSED';
     const open = definition.status === 'OPEN' && market.broken === null && !down;
     let runners: RunnerQuote[] = definition.runners
@@ -255,13 +279,22 @@ export function createTranslator(options: {
             event: { ...known.spec, markets: [...known.markets.values()] },
           });
         }
-        out.push(quoteOf(market, definition));
+        const quote = quoteOf(market, definition);
+        // A change the screen cannot see (deeper than the third price, a trade) makes no update.
+        if (!sameQuote(shown.get(id), quote)) {
+          shown.set(id, quote);
+          out.push(quote);
+        }
         if (definition.status === 'CLOSED' && !settled.has(id)) {
           settled.add(id);
           const declaration = resultOf(id, definition);
           if (declaration) out.push({ kind: 'result', declaration });
         }
-        touched.add(eventId);
+        // The event's state moves only with a market's definition.
+        if (definitions.get(id) !== definition) {
+          definitions.set(id, definition);
+          touched.add(eventId);
+        }
       }
       for (const eventId of touched) {
         const known = events.get(eventId)!;
