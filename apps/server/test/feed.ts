@@ -62,11 +62,14 @@ export async function replayFeed(
     until: number;
     sizeRate?: number;
     settle?: (declaration: ResultDeclaration) => Promise<void>;
+    /** Hears what the adapter and the applier log (a skipped market, a failed write). */
+    log?: (message: string) => void;
   },
 ): Promise<ReplayControl> {
+  const log = options.log ?? (() => {});
   const priceBook = createMemoryPriceBook(10_000);
   const scores = createScoreBook();
-  const recording = await readRecordings(options.files, () => {});
+  const recording = await readRecordings(options.files, log);
   const source = createReplaySource({
     files: options.files,
     messages: recording.messages,
@@ -81,14 +84,14 @@ export async function replayFeed(
       maxStakeSession: 100_000,
     },
     heartbeatMs: 1000,
-    log: () => {},
+    log,
   });
   const applier = createFeedApplier({
     db,
     priceBook,
     scores,
     source: 'betfair',
-    log: () => {},
+    log,
     ...(options.settle ? { settle: options.settle } : {}),
   });
   const runner = createFeedRunner({ db, source, applier, clock });

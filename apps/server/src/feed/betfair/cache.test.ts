@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bestOffers, createStreamCache } from './cache.js';
 import type { MarketChangeMessage, MarketDefinition } from './messages.js';
@@ -70,6 +71,43 @@ describe('the stream cache', () => {
       [1.87, 5],
     ]);
     expect(bestOffers(runner, 'lay', 3)).toEqual([[1.92, 7]]);
+  });
+
+  it('keeps the best three through any run of changes as a sort of the whole ladder finds them', () => {
+    const price = fc.integer({ min: 101, max: 140 }).map((hundredths) => hundredths / 100);
+    const change = fc.array(
+      fc.tuple(price, fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50 }))),
+      {
+        maxLength: 6,
+      },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(change, change), { maxLength: 40 }), (changes) => {
+        const cache = createStreamCache({ firstIsImage: false });
+        cache.apply(
+          mcm([{ id: '1.5', img: true, marketDefinition: definition(), rc: [{ id: 1 }] }]),
+        );
+        const ladders = { atb: new Map<number, number>(), atl: new Map<number, number>() };
+        for (const [atb, atl] of changes) {
+          cache.apply(mcm([{ id: '1.5', rc: [{ id: 1, atb, atl }] }]));
+          for (const [side, entries] of [
+            [ladders.atb, atb],
+            [ladders.atl, atl],
+          ] as const) {
+            for (const [p, size] of entries) {
+              if (size === 0) side.delete(p);
+              else side.set(p, size);
+            }
+          }
+          const runner = cache.market('1.5')!.runners.get('1:0')!;
+          const top = (side: Map<number, number>, descending: boolean) =>
+            [...side].sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0])).slice(0, 3);
+          expect(bestOffers(runner, 'back', 3)).toEqual(top(ladders.atb, true));
+          expect(bestOffers(runner, 'lay', 3)).toEqual(top(ladders.atl, false));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keys best-offer ladders by level, and prefers them to the full ladder', () => {

@@ -1,4 +1,6 @@
 import {
+  isLevelEntry,
+  isPriceEntry,
   marketChangeProblem,
   type LevelEntry,
   type MarketChangeMessage,
@@ -26,8 +28,8 @@ export interface RunnerCache {
   ltp: number | undefined;
   tv: number | undefined;
   /**
-   * The full ladders' best {@link BEST_DEPTH} offers, kept while no change reaches them (a change
-   * deeper in the ladder leaves them as they are); null: to be found again.
+   * The full ladders' best {@link BEST_DEPTH} offers, kept through changes (see `keepBest`);
+   * null: to be found again.
    */
   bestBack: [number, number][] | null;
   bestLay: [number, number][] | null;
@@ -85,28 +87,59 @@ function emptyRunner(id: number, hc: number): RunnerCache {
   };
 }
 
-/**
- * Whether a change at `price` can move a side's best offers: a price at or better than the worst
- * of them, or any price while they are fewer than the depth.
- */
-function reaches(best: readonly [number, number][], price: number, back: boolean): boolean {
-  if (best.length < BEST_DEPTH) return true;
-  const worst = best[best.length - 1]![0];
-  return back ? price >= worst : price <= worst;
-}
+/** A change that cannot be applied: its market breaks until its next image. */
+class Malformed extends Error {}
 
 function applyPriceLadder(ladder: Map<number, number>, entries: readonly PriceSizeEntry[]) {
-  for (const [price, size] of entries) {
-    if (size === 0) ladder.delete(price);
-    else ladder.set(price, size);
+  for (const entry of entries) {
+    if (!isPriceEntry(entry)) throw new Malformed('a ladder entry is not [price, size]');
+    if (entry[1] === 0) ladder.delete(entry[0]);
+    else ladder.set(entry[0], entry[1]);
   }
+}
+
+/**
+ * Keeps a side's best offers through a change of its full ladder: a size at one of them is
+ * replaced, a new price better than the worst of them goes in; only the removal of one of them
+ * leaves a gap the ladder must fill again (null: found again when asked).
+ */
+function keepBest(
+  best: [number, number][] | null,
+  entries: readonly PriceSizeEntry[],
+  back: boolean,
+): [number, number][] | null {
+  if (best === null) return null;
+  for (const [price, size] of entries) {
+    let at = -1;
+    for (let index = 0; index < best.length; index += 1) if (best[index]![0] === price) at = index;
+    if (size === 0) {
+      if (at >= 0) return null;
+      continue;
+    }
+    if (at >= 0) {
+      best[at] = [price, size];
+      continue;
+    }
+    if (best.length === BEST_DEPTH) {
+      const worst = best[BEST_DEPTH - 1]![0];
+      if (back ? price <= worst : price >= worst) continue;
+    }
+    let place = best.length;
+    while (place > 0 && (back ? price > best[place - 1]![0] : price < best[place - 1]![0]))
+      place -= 1;
+    best.splice(place, 0, [price, size]);
+    if (best.length > BEST_DEPTH) best.pop();
+  }
+  return best;
 }
 
 function applyLevelLadder(
   ladder: Map<number, readonly [number, number]>,
   entries: readonly LevelEntry[],
 ) {
-  for (const [level, price, size] of entries) {
+  for (const entry of entries) {
+    if (!isLevelEntry(entry)) throw new Malformed('a ladder entry is not [level, price, size]');
+    const [level, price, size] = entry;
     if (size === 0) ladder.delete(level);
     else ladder.set(level, [price, size]);
   }
@@ -121,17 +154,17 @@ function applyRunner(market: MarketCache, change: RunnerChange) {
   }
   if (change.atb) {
     applyPriceLadder(runner.atb, change.atb);
-    const best = runner.bestBack;
-    if (best && change.atb.some(([price]) => reaches(best, price, true))) runner.bestBack = null;
+    runner.bestBack = keepBest(runner.bestBack, change.atb, true);
   }
   if (change.atl) {
     applyPriceLadder(runner.atl, change.atl);
-    const best = runner.bestLay;
-    if (best && change.atl.some(([price]) => reaches(best, price, false))) runner.bestLay = null;
+    runner.bestLay = keepBest(runner.bestLay, change.atl, false);
   }
   if (change.trd) applyPriceLadder(runner.trd, change.trd);
   if (change.batb) applyLevelLadder(runner.batb, change.batb);
   if (change.batl) applyLevelLadder(runner.batl, change.batl);
+  if (change.ltp !== undefined && typeof change.ltp !== 'number')
+    throw new Malformed('ltp is not a number');
   if (change.ltp !== undefined) runner.ltp = change.ltp;
   if (change.tv !== undefined) runner.tv = change.tv;
 }
@@ -183,7 +216,14 @@ export function createStreamCache(options: { firstIsImage: boolean }): StreamCac
         market.pt = message.pt;
         if (change.marketDefinition) market.definition = change.marketDefinition;
         if (change.tv !== undefined) market.tv = change.tv;
-        for (const runner of change.rc ?? []) applyRunner(market, runner);
+        try {
+          for (const runner of change.rc ?? []) applyRunner(market, runner);
+        } catch (error) {
+          if (!(error instanceof Malformed)) throw error;
+          // Half applied: the market shows nothing until its next image makes it whole.
+          malformed += 1;
+          market.broken = error.message;
+        }
         changed.push(change.id);
       }
       return changed;

@@ -105,29 +105,20 @@ const isNumber = (value: unknown): value is number =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function ladderProblem(value: unknown, width: 2 | 3): string | null {
-  if (value === undefined) return null;
-  if (!Array.isArray(value)) return 'a ladder is not a list';
-  for (const entry of value) {
-    if (!Array.isArray(entry) || entry.length !== width || !entry.every(isNumber))
-      return `a ladder entry is not ${width} numbers`;
-  }
-  return null;
-}
+const LADDERS = ['atb', 'atl', 'trd', 'batb', 'batl'] as const;
 
-/** Why a market change cannot be applied, or null: the market suspends until its next image. */
+/**
+ * Why a market change's shape cannot be applied, or null: the market suspends until its next
+ * image. A ladder's entries are checked as the cache applies them (`isPriceEntry`, `isLevelEntry`).
+ */
 export function marketChangeProblem(change: MarketChange): string | null {
   const rc: unknown = change.rc;
   if (rc !== undefined && !Array.isArray(rc)) return 'rc is not a list';
   for (const runner of (rc ?? []) as unknown[]) {
     if (!isObject(runner) || !isNumber(runner.id)) return 'a runner change has no id';
-    const problem =
-      ladderProblem(runner.atb, 2) ??
-      ladderProblem(runner.atl, 2) ??
-      ladderProblem(runner.trd, 2) ??
-      ladderProblem(runner.batb, 3) ??
-      ladderProblem(runner.batl, 3);
-    if (problem) return problem;
+    for (const ladder of LADDERS)
+      if (runner[ladder] !== undefined && !Array.isArray(runner[ladder]))
+        return 'a ladder is not a list';
     if (runner.ltp !== undefined && !isNumber(runner.ltp)) return 'ltp is not a number';
   }
   const definition: unknown = change.marketDefinition;
@@ -144,6 +135,18 @@ export function marketChangeProblem(change: MarketChange): string | null {
   }
   return null;
 }
+
+/** `[price, size]`, two finite numbers. */
+export const isPriceEntry = (entry: unknown): entry is PriceSizeEntry =>
+  Array.isArray(entry) && entry.length === 2 && isNumber(entry[0]) && isNumber(entry[1]);
+
+/** `[level, price, size]`, three finite numbers. */
+export const isLevelEntry = (entry: unknown): entry is LevelEntry =>
+  Array.isArray(entry) &&
+  entry.length === 3 &&
+  isNumber(entry[0]) &&
+  isNumber(entry[1]) &&
+  isNumber(entry[2]);
 
 /**
  * Reads one line of the stream or of a historic file: the message, or why it is not one (a

@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { postUserBet } from '@backlay/contract/bets';
 import { getBalanceDetail } from '@backlay/contract/wallet';
 import type { FastifyInstance } from 'fastify';
 import Bunzip from 'seek-bzip';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, createTestClient, login, testClock } from '../../../test/app.js';
-import { CRICKET_FILE, describeWithRecordings } from '../../../test/betfair-recordings.js';
+import {
+  CRICKET_FILE,
+  describeWithRecordings,
+  RECORDINGS_DIR,
+} from '../../../test/betfair-recordings.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { replayFeed, type ReplayControl } from '../../../test/feed.js';
 import { BET_MESSAGES } from '../../modules/bets/bets.service.js';
@@ -14,6 +18,7 @@ import {
   settleFromFeed,
 } from '../../modules/settlement/settlement.service.js';
 import { systemRandom, type Timer } from '../../seams.js';
+import { readRecordings } from './recording.js';
 
 /*
  * FEED=betfair-file through the whole app (docs/feeds.md): the recorded cricket match odds of
@@ -225,3 +230,65 @@ describeWithRecordings([CRICKET_FILE], 'a recorded Betfair market through the ap
     expect((await balance()).Balance).toBeCloseTo(10_000 + won, 2);
   });
 });
+
+describeWithRecordings(
+  [RECORDINGS_DIR],
+  'every shared recording through the app, as one timeline',
+  () => {
+    it('shows no crossed book, writes everything it takes, and settles the tennis match with Norrie', async () => {
+      const files = readdirSync(RECORDINGS_DIR)
+        .filter((name) => /\.(bz2|gz|json|txt)$/.test(name))
+        .map((name) => `${RECORDINGS_DIR}/${name}`);
+      const db = await createTestDatabase();
+      const logs: string[] = [];
+      const settlement = createSettlementService({ db: db.db, clock, random: systemRandom });
+      const all = await replayFeed(db.db, clock, {
+        files,
+        until: 0,
+        settle: settleFromFeed(settlement, (line) => logs.push(line)),
+        log: (line) => logs.push(line),
+      });
+      try {
+        const recording = await readRecordings(files, () => {});
+        // Held at each publish time in turn (a hundred at a time): every book as it stood.
+        const times = recording.messages.map((message) => message.pt);
+        for (let at = 0; at < times.length; at += 100) {
+          all.replay.holdUntil(times[Math.min(at + 99, times.length - 1)]!);
+          clock.advance(1000);
+          await all.step();
+          for (const [marketId, eventId] of [
+            ['1.180305278', 30339025],
+            ['1.223716976', 32948895],
+          ] as const) {
+            const book = all.priceBook.market(marketId, clock.now().getTime());
+            if (book?.status !== 'ACTIVE') continue;
+            expect(book.eventId).toBe(eventId);
+            for (const runner of book.runners) {
+              const back = runner.back[0]?.price;
+              const lay = runner.lay[0]?.price;
+              if (back !== undefined && lay !== undefined) expect(back).toBeLessThan(lay);
+            }
+          }
+        }
+        expect(all.replay.status()).toMatchObject({ applied: times.length, malformed: 0 });
+        // Only what Backlay does not trade was left out: a race and both teams to score.
+        expect(
+          logs.filter(
+            (line) => !/is not taken: (event type 7|market type BOTH_TEAMS_TO_SCORE)/.test(line),
+          ),
+        ).toEqual([]);
+        const settled = await db.db
+          .selectFrom('result_declarations')
+          .select(['target', 'winner_selection_id'])
+          .orderBy('target')
+          .execute();
+        expect(settled.map((row) => [row.target, Number(row.winner_selection_id)])).toEqual([
+          ['1.180305278', MUMBAI],
+          ['1.223716976', 42669524],
+        ]);
+      } finally {
+        await db.drop();
+      }
+    });
+  },
+);

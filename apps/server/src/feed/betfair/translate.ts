@@ -77,6 +77,17 @@ export const hundredths = (price: number): number => Math.round(price * 100);
 
 const GONE = new Set(['REMOVED', 'REMOVED_VACANT', 'HIDDEN']);
 
+/** The cache's key of each runner of a definition (`<id>:<handicap>`), made once per definition. */
+const keysOf = new WeakMap<MarketDefinition, string[]>();
+function runnerKeys(definition: MarketDefinition): string[] {
+  let keys = keysOf.get(definition);
+  if (!keys) {
+    keys = definition.runners.map((runner) => `${runner.id}:${runner.hc ?? 0}`);
+    keysOf.set(definition, keys);
+  }
+  return keys;
+}
+
 type MarketQuote = Extract<FeedUpdate, { kind: 'market' }>;
 
 const sameSide = (a: readonly PriceSize[], b: readonly PriceSize[]) =>
@@ -206,18 +217,19 @@ export function createTranslator(options: {
   function quoteOf(market: MarketCache, definition: MarketDefinition): MarketQuote {
     const closed = definition.status === 'CLOSED';
     const open = definition.status === 'OPEN' && market.broken === null && !down;
-    let runners: RunnerQuote[] = definition.runners
-      .filter((runner) => !GONE.has(runner.status))
-      .map((runner) => {
-        const cached = market.runners.get(`${runner.id}:${runner.hc ?? 0}`);
-        const prices = market.broken === null && cached !== undefined;
-        return {
-          selectionId: runner.id,
-          status: closed ? 'CLOSED' : open && runner.status === 'ACTIVE' ? 'ACTIVE' : 'SUSPENDED',
-          back: prices ? side(bestOffers(cached, 'back', LADDER_DEPTH)) : [],
-          lay: prices ? side(bestOffers(cached, 'lay', LADDER_DEPTH)) : [],
-        };
+    const prices = market.broken === null;
+    const keys = runnerKeys(definition);
+    let runners: RunnerQuote[] = [];
+    for (const [index, runner] of definition.runners.entries()) {
+      if (GONE.has(runner.status)) continue;
+      const cached = prices ? market.runners.get(keys[index]!) : undefined;
+      runners.push({
+        selectionId: runner.id,
+        status: closed ? 'CLOSED' : open && runner.status === 'ACTIVE' ? 'ACTIVE' : 'SUSPENDED',
+        back: cached ? side(bestOffers(cached, 'back', LADDER_DEPTH)) : [],
+        lay: cached ? side(bestOffers(cached, 'lay', LADDER_DEPTH)) : [],
       });
+    }
     const crossed = runners.some((runner) => {
       const back = runner.back[0]?.price;
       const lay = runner.lay[0]?.price;
@@ -253,10 +265,11 @@ export function createTranslator(options: {
   return {
     counts,
     /** The feed updates of the markets `changed` names, as the cache now holds them. */
-    updates(cache: StreamCache, changed: Iterable<string>): FeedUpdate[] {
+    updates(cache: StreamCache, changed: readonly string[]): FeedUpdate[] {
+      // One id (a message of one market, the usual case) needs no set to fold repeats.
       const out: FeedUpdate[] = [];
       const touched = new Set<number>();
-      for (const id of new Set(changed)) {
+      for (const id of changed.length === 1 ? changed : new Set(changed)) {
         const market = cache.market(id);
         const definition = market?.definition;
         if (!market || !definition || skipped.has(id)) continue;
