@@ -130,9 +130,7 @@ export async function insertDeclaration(
 /** The open markets of the events not closed, each with its runners' names (the PriceBook pairs by them). */
 export async function openMarkets(
   db: Db,
-): Promise<
-  { marketId: string; eventId: number; marketType: string; runners: FeedRunnerSpec[] }[]
-> {
+): Promise<{ marketId: string; eventId: number; marketType: string; runners: FeedRunnerSpec[] }[]> {
   const rows = await db
     .selectFrom('markets')
     .innerJoin('events', 'events.id', 'markets.event_id')
