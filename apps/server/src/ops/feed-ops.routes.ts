@@ -198,12 +198,17 @@ export async function feedOpsRoutes(
     target: () => 'feed replay',
     run: async (_tx, input) => {
       const replay = feed.replay;
-      if (!replay) return { answer: { Status: false, Result: 'The replay needs FEED=betfair-file' } };
+      if (!replay)
+        return { answer: { Status: false, Result: 'The replay needs FEED=betfair-file' } };
       if (!feed.isLeader()) return { answer: { Status: false, Result: NOT_THE_LEADER } };
       const before = { heldAt: iso(replay.status().heldAt) };
       if (input.until === undefined) {
         replay.release();
-        return { answer: { Status: true, Result: 'The replay plays on' }, before, after: { heldAt: null } };
+        return {
+          answer: { Status: true, Result: 'The replay plays on' },
+          before,
+          after: { heldAt: null },
+        };
       }
       const until = Date.parse(input.until);
       const outcome = replay.holdUntil(until);
@@ -230,7 +235,9 @@ export async function feedOpsRoutes(
           feed: feed.name,
           isLeader: feed.isLeader(),
           ...(replay ? { replayAt: iso(replay.replayAt), heldAt: iso(replay.heldAt) } : {}),
-          ...(provider ? { provider: { ...provider, lastPublishAt: iso(provider.lastPublishAt) } } : {}),
+          ...(provider
+            ? { provider: { ...provider, lastPublishAt: iso(provider.lastPublishAt) } }
+            : {}),
           events: events.map((event) => ({
             ...event,
             markets: event.marketIds.map((marketId) => {
