@@ -101,6 +101,7 @@ export async function replayFeed(
     scores,
     isLeader: () => true,
     replay: source.replay,
+    provider: () => source.replay.provider(),
     step: () => runner.step(clock.now()),
   };
 }

@@ -8,12 +8,7 @@ import { readRecordings } from './betfair/recording.js';
 import { createReplaySource } from './betfair/replay.js';
 import { createStreamSource } from './betfair/stream.js';
 import type { TranslateSettings } from './betfair/translate.js';
-import {
-  createFeedBooks,
-  type FeedControl,
-  type FeedName,
-  type ProviderStatus,
-} from './control.js';
+import { createFeedBooks, type FeedControl, type FeedName } from './control.js';
 import * as q from './feed.queries.js';
 import { loadFixture } from './fixture-file.js';
 import { follow, type FeedReplica } from './replica.js';
@@ -219,19 +214,6 @@ export async function startFeed(options: {
       else live?.stop();
     },
   });
-  const providerStatus = (): ProviderStatus => {
-    if (live) return live.status();
-    const status = replay!.replay.status();
-    return {
-      connected: true,
-      malformed: status.malformed,
-      crossed: status.crossed,
-      skipped: status.skipped,
-      reconnects: 0,
-      lagging: 0,
-      lastPublishAt: status.replayAt,
-    };
-  };
   const handOver = replica
     ? setInterval(() => {
         if (leading) replica.publish({ kind: 'books', books: priceBook.dump() });
@@ -246,7 +228,8 @@ export async function startFeed(options: {
       ...(replica ? { isFollower: () => !running.isLeader } : {}),
       ...(scripted ? { scripted: { runner, source: scripted } } : {}),
       ...(replay ? { replay: replay.replay } : {}),
-      ...(replay || live ? { provider: (): ProviderStatus => providerStatus() } : {}),
+      ...(replay ? { provider: () => replay.replay.provider() } : {}),
+      ...(live ? { provider: () => live.status() } : {}),
     },
     stop: async () => {
       clearInterval(handOver);

@@ -4,7 +4,14 @@ import { getBalanceDetail } from '@backlay/contract/wallet';
 import type { FastifyInstance } from 'fastify';
 import Bunzip from 'seek-bzip';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { bearer, buildTestApp, createTestClient, login, testClock } from '../../../test/app.js';
+import {
+  bearer,
+  buildTestApp,
+  createTestClient,
+  login,
+  OPS_TOKEN,
+  testClock,
+} from '../../../test/app.js';
 import {
   CRICKET_FILE,
   describeWithRecordings,
@@ -228,6 +235,41 @@ describeWithRecordings([CRICKET_FILE], 'a recorded Betfair market through the ap
     // Exactly once: the replay never says it again, and the feed's result a second time pays nothing.
     await holdAt(CLOSED_AT + 120_000);
     expect((await balance()).Balance).toBeCloseTo(10_000 + won, 2);
+  });
+  it('moves the hold point forward only, on the operator command, and says where the replay is', async () => {
+    let keys = 0;
+    const ops = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/ops/feed-replay',
+        payload,
+        headers: { ...bearer(OPS_TOKEN), 'idempotency-key': `replay-key-${(keys += 1)}` },
+      });
+    const held = feed.replay.status();
+    expect((await ops({ until: '2021-03-09T03:00:00Z' })).json()).toEqual({
+      Status: false,
+      Result: `The replay is at ${new Date(held.replayAt!).toISOString()}: a hold point can only move forward`,
+    });
+    expect((await ops({ until: 'soon' })).statusCode).toBe(400);
+    expect((await ops({ until: '2021-03-10T00:00:00Z' })).json()).toEqual({
+      Status: true,
+      Result: 'The replay holds at 2021-03-10T00:00:00.000Z',
+    });
+    const status = (
+      await app.inject({ method: 'GET', url: '/api/ops/feed-status', headers: bearer(OPS_TOKEN) })
+    ).json<{ Result: { feed: string; replayAt: string; heldAt: string; provider: object } }>()
+      .Result;
+    expect(status).toMatchObject({
+      feed: 'betfair-file',
+      replayAt: new Date(CLOSED_AT).toISOString(),
+      heldAt: '2021-03-10T00:00:00.000Z',
+      provider: { malformed: 0, crossed: 0, skipped: 0 },
+    });
+    expect((await ops({ play: true })).json()).toEqual({
+      Status: true,
+      Result: 'The replay plays on',
+    });
+    expect(feed.replay.status().heldAt).toBeNull();
   });
 });
 

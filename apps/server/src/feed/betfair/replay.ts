@@ -1,3 +1,4 @@
+import type { ProviderStatus } from '../control.js';
 import type { FeedSource } from '../runner.js';
 import type { FeedUpdate } from '../types.js';
 import { createStreamCache } from './cache.js';
@@ -17,6 +18,8 @@ export interface ReplayControl {
   /** Plays on at the replay's speed, holding nowhere. */
   release(): void;
   status(): ReplayStatus;
+  /** The same, as the feed status route says every provider's. */
+  provider(): ProviderStatus;
 }
 
 export interface ReplayStatus {
@@ -73,6 +76,16 @@ export function createReplaySource(options: {
     if (heldAt !== null) return Math.max(cursor, heldAt);
     return speed === 0 ? Number.POSITIVE_INFINITY : cursor + elapsed * speed;
   }
+
+  const status = (): ReplayStatus => ({
+    replayAt,
+    heldAt,
+    applied: next,
+    total: messages.length,
+    malformed: options.malformed + cache.malformed,
+    crossed: translator.counts.crossed,
+    skipped: translator.counts.skipped,
+  });
 
   return {
     name: 'betfair-file',
@@ -137,15 +150,19 @@ export function createReplaySource(options: {
       release() {
         heldAt = null;
       },
-      status: () => ({
-        replayAt,
-        heldAt,
-        applied: next,
-        total: messages.length,
-        malformed: options.malformed + cache.malformed,
-        crossed: translator.counts.crossed,
-        skipped: translator.counts.skipped,
-      }),
+      status,
+      provider() {
+        const now = status();
+        return {
+          connected: true,
+          malformed: now.malformed,
+          crossed: now.crossed,
+          skipped: now.skipped,
+          reconnects: 0,
+          lagging: 0,
+          lastPublishAt: now.replayAt,
+        };
+      },
     },
   };
 }
