@@ -262,12 +262,21 @@ export function createStreamSource(options: {
   function connect() {
     if (stopped) return;
     let buffer = '';
+    let ca: Buffer | undefined;
+    try {
+      ca = stream.ca ? readFileSync(stream.ca) : undefined;
+    } catch (error) {
+      // A CA file gone since the start is a connection that failed, not a crash.
+      down(`the CA file cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      scheduleReconnect();
+      return;
+    }
     const next = tls.connect({
       host: stream.host,
       port: stream.port,
       // SNI names a host, never an address (RFC 6066; Node warns of it).
       ...(isIP(stream.host) ? {} : { servername: stream.host }),
-      ...(stream.ca ? { ca: readFileSync(stream.ca) } : {}),
+      ...(ca ? { ca } : {}),
     });
     socket = next;
     next.setEncoding('utf8');
