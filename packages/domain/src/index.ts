@@ -1,3 +1,27 @@
+export {
+  AGENT_LEVELS,
+  AGENT_MESSAGES,
+  canCreate,
+  commissionRateCheck,
+  matchCommission,
+  referencePl,
+  reverseSplit,
+  sessionCommission,
+  splitCommission,
+  splitResult,
+  takesOnPath,
+  WHOLE_BP,
+  type AgentCheck,
+  type AgentLevel,
+  type LevelBooking,
+  type LevelTake,
+  type PathLevel,
+  type ShareBp,
+  type SplitBet,
+  type SplitResult,
+  type TakeShare,
+  type TakesResult,
+} from './agents.js';
 export { assertNever } from './assert-never.js';
 export {
   betTypeFromSide,
