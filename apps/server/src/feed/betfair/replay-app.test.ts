@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { postUserBet } from '@backlay/contract/bets';
 import { getBalanceDetail } from '@backlay/contract/wallet';
 import type { FastifyInstance } from 'fastify';
-import Bunzip from 'seek-bzip';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   bearer,
@@ -16,6 +15,8 @@ import {
   CRICKET_FILE,
   describeWithRecordings,
   RECORDINGS_DIR,
+  referenceBook,
+  type ReferenceSide,
 } from '../../../test/betfair-recordings.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { replayFeed, type ReplayControl } from '../../../test/feed.js';
@@ -46,42 +47,11 @@ const CLOSED_AT = Date.parse('2021-03-09T10:50:49.991Z');
 
 /** Each runner's three best backs and lays at `until` by a plain reading of the file, in the wire's units. */
 function referenceAt(until: number): Map<number, { back: number[][]; lay: number[][] }> {
-  const ladders = new Map<number, { atb: Map<number, number>; atl: Map<number, number> }>();
-  const text = Bunzip.decode(readFileSync(CRICKET_FILE)).toString('utf8');
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const message = JSON.parse(line) as {
-      pt: number;
-      mc: { img?: boolean; rc?: { id: number; atb?: number[][]; atl?: number[][] }[] }[];
-    };
-    if (message.pt > until) break;
-    for (const change of message.mc) {
-      if (change.img) ladders.clear();
-      for (const rc of change.rc ?? []) {
-        const runner = ladders.get(rc.id) ?? { atb: new Map(), atl: new Map() };
-        ladders.set(rc.id, runner);
-        for (const [side, entries] of [
-          [runner.atb, rc.atb],
-          [runner.atl, rc.atl],
-        ] as const) {
-          for (const [price, size] of entries ?? []) {
-            if (size === 0) side.delete(price!);
-            else side.set(price!, size!);
-          }
-        }
-      }
-    }
-  }
-  const top = (side: Map<number, number>, descending: boolean) =>
-    [...side]
-      .sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0]))
-      .slice(0, 3)
-      .map(([price, size]) => [price, Math.max(1, Math.round(size * 100))]);
+  const wire = (side: ReferenceSide) =>
+    side.map(([price, size]) => [price, Math.max(1, Math.round(size * 100))]);
+  const runners = referenceBook(CRICKET_FILE, until).get(MARKET) ?? new Map<number, never>();
   return new Map(
-    [...ladders].map(([id, runner]) => [
-      id,
-      { back: top(runner.atb, true), lay: top(runner.atl, false) },
-    ]),
+    [...runners].map(([id, { back, lay }]) => [id, { back: wire(back), lay: wire(lay) }]),
   );
 }
 

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import Bunzip from 'seek-bzip';
 import { expect, it } from 'vitest';
 import {
   CRICKET_FILE,
   describeWithRecordings,
   recordingPath,
   recordingsMissing,
+  referenceBook,
+  type ReferenceSide,
   RECORDINGS_DIR,
 } from '../../../test/betfair-recordings.js';
 import type { FeedUpdate, RunnerQuote } from '../types.js';
@@ -26,66 +26,12 @@ const OFF = Date.parse('2021-03-09T03:30:01.183Z');
 const SUSPENDED_AT = Date.parse('2021-03-09T10:49:17.789Z');
 const CLOSED_AT = Date.parse('2021-03-09T10:50:49.991Z');
 
-/**
- * An independent cache of a recording, as plainly as Betfair's rules say it: each market's first
- * line (or an `img`) starts it afresh; `atb`/`atl` entries set a price's size, 0 removing it.
- * Returns each runner's three best backs and lays at `until`, in pounds.
- */
-function referenceBook(text: string, until: number) {
-  const markets = new Map<
-    string,
-    Map<number, { atb: Map<number, number>; atl: Map<number, number> }>
-  >();
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const message = JSON.parse(line) as {
-      pt: number;
-      mc?: {
-        id: string;
-        img?: boolean;
-        rc?: { id: number; atb?: number[][]; atl?: number[][] }[];
-      }[];
-    };
-    if (message.pt > until) break;
-    for (const change of message.mc ?? []) {
-      if (!markets.has(change.id) || change.img) markets.set(change.id, new Map());
-      const runners = markets.get(change.id)!;
-      for (const rc of change.rc ?? []) {
-        const runner = runners.get(rc.id) ?? { atb: new Map(), atl: new Map() };
-        runners.set(rc.id, runner);
-        for (const [price, size] of rc.atb ?? []) {
-          if (size === 0) runner.atb.delete(price!);
-          else runner.atb.set(price!, size!);
-        }
-        for (const [price, size] of rc.atl ?? []) {
-          if (size === 0) runner.atl.delete(price!);
-          else runner.atl.set(price!, size!);
-        }
-      }
-    }
-  }
-  const top = (ladder: Map<number, number>, descending: boolean) =>
-    [...ladder.entries()]
-      .sort((a, b) => (descending ? b[0] - a[0] : a[0] - b[0]))
-      .slice(0, 3)
-      .map(([price, size]) => ({
-        price: Math.round(price * 100),
-        size: Math.max(1, Math.round(size * 100)),
-      }));
-  return new Map(
-    [...markets].map(([id, runners]) => [
-      id,
-      new Map(
-        [...runners].map(([runnerId, r]) => [
-          runnerId,
-          { back: top(r.atb, true), lay: top(r.atl, false) },
-        ]),
-      ),
-    ]),
-  );
-}
-
-const bzText = (path: string) => Bunzip.decode(readFileSync(path)).toString('utf8');
+/** The reference's side in the feed's units: hundredths, sizes × 100 rounded, at least 1. */
+const feedUnits = (side: ReferenceSide) =>
+  side.map(([price, size]) => ({
+    price: Math.round(price * 100),
+    size: Math.max(1, Math.round(size * 100)),
+  }));
 
 async function replayHeldAt(files: string[], until: number | undefined, speed = 0) {
   const recording = await readRecordings(files, () => {});
@@ -115,7 +61,6 @@ const prices = (runner: RunnerQuote | undefined) => ({ back: runner?.back, lay: 
 
 describeWithRecordings([CRICKET_FILE], 'the Betfair replay of the recorded cricket match', () => {
   it('holds at any chosen moment with the best three backs and lays an independent cache of the file gives', async () => {
-    const text = bzText(CRICKET_FILE);
     // Moments before the off, in play, at the suspension: the file's own and some in between.
     for (const until of [
       Date.parse('2021-03-08T12:00:00Z'),
@@ -126,9 +71,10 @@ describeWithRecordings([CRICKET_FILE], 'the Betfair replay of the recorded crick
     ]) {
       const { source } = await replayHeldAt([CRICKET_FILE], until);
       const quote = lastQuotes([source.tick(new Date(0))]).get('1.180305278');
-      const reference = referenceBook(text, until).get('1.180305278')!;
+      const reference = referenceBook(CRICKET_FILE, until).get('1.180305278')!;
       for (const runnerId of [MUMBAI, SAURASHTRA]) {
-        const expected = reference.get(runnerId)!;
+        const { back, lay } = reference.get(runnerId)!;
+        const expected = { back: feedUnits(back), lay: feedUnits(lay) };
         const shown = quote?.runners.find((runner) => runner.selectionId === runnerId);
         expect(prices(shown), `${new Date(until).toISOString()} ${runnerId}`).toEqual(expected);
       }
