@@ -1,6 +1,6 @@
-import { validLogin } from '@backlay/contract/auth';
-import { getHubTicket, HUB_PATH, SUBSCRIBE_EVENT } from '@backlay/contract/hub';
+import { HUB_PATH, SUBSCRIBE_EVENT } from '@backlay/contract/hub';
 import WebSocket from 'ws';
+import { hubTicket, login } from '../lib/hub-login.js';
 
 /**
  * One hub client of the built server, connected as the web's `@microsoft/signalr` connects and as
@@ -15,7 +15,6 @@ const RS = '\u001e';
 const HANDSHAKE = `${JSON.stringify({ protocol: 'json', version: 1 })}${RS}`;
 const PING = `${JSON.stringify({ type: 6 })}${RS}`;
 const KEEP_ALIVE_MS = 15_000;
-const PASSWORD = 'Backlay@2026';
 
 /**
  * Epoch milliseconds with the monotonic clock's resolution: Date.now()'s integer milliseconds
@@ -47,31 +46,6 @@ export interface HubRecord {
   readonly type: number;
   readonly target?: string;
   readonly arguments?: unknown[];
-}
-
-async function login(base: string, username: string): Promise<{ token: string; uid: number }> {
-  const response = await fetch(`${base}${validLogin.path}?ipAddress=127.0.0.1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD, LatLong: '19.07,72.87' }),
-  });
-  const body = (await response.json()) as {
-    Status?: boolean;
-    data?: { Token: string; uid: number };
-  };
-  if (!body.Status || !body.data) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
-  return { token: body.data.Token, uid: body.data.uid };
-}
-
-async function hubTicket(base: string, token: string): Promise<string> {
-  const response = await fetch(`${base}${getHubTicket.path}`, {
-    method: getHubTicket.method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { Status?: boolean; Result?: { ticket?: unknown } };
-  const ticket = body.Status ? body.Result?.ticket : undefined;
-  if (typeof ticket !== 'string') throw new Error(`ticket: ${JSON.stringify(body)}`);
-  return ticket;
 }
 
 function opened(address: string): Promise<WebSocket> {

@@ -7,9 +7,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { validLogin } from '@backlay/contract/auth';
-import { getHubTicket, HUB_PATH, SUBSCRIBE_EVENT } from '@backlay/contract/hub';
+import { HUB_PATH, SUBSCRIBE_EVENT } from '@backlay/contract/hub';
 import WebSocket from 'ws';
+import { hubTicket, login, type Login } from '../lib/hub-login.js';
 import { describe, expect, it } from 'vitest';
 import { describeHotspots, hotspotsOfDir } from '../lib/profile.js';
 import {
@@ -52,7 +52,6 @@ const HANDSHAKE = `${JSON.stringify({ protocol: 'json', version: 1 })}${RS}`;
 const PING = `${JSON.stringify({ type: 6 })}${RS}`;
 const SEQ_KEY = Buffer.from('"Seq":');
 const USERS = ['demo1', 'demo2', 'demo3', 'demo4', 'demo5'];
-const PASSWORD = 'Backlay@2026';
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
@@ -160,36 +159,6 @@ function onDelivery(data: WebSocket.RawData, from: Served): void {
   if (heard.count < heard.latencies.length) heard.latencies[heard.count] = (at - seq) / 1000;
   heard.count += 1;
   heard.sample ??= bytes.toString();
-}
-
-interface Login {
-  readonly token: string;
-  readonly uid: number;
-}
-
-async function login(base: string, username: string): Promise<Login> {
-  const response = await fetch(`${base}${validLogin.path}?ipAddress=127.0.0.1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD, LatLong: '28.61,77.21' }),
-  });
-  const body = (await response.json()) as {
-    Status?: boolean;
-    data?: { Token: string; uid: number };
-  };
-  if (!body.Status || !body.data) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
-  return { token: body.data.Token, uid: body.data.uid };
-}
-
-async function hubTicket(base: string, token: string): Promise<string> {
-  const response = await fetch(`${base}${getHubTicket.path}`, {
-    method: getHubTicket.method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { Status?: boolean; Result?: { ticket?: unknown } };
-  const ticket = body.Status ? body.Result?.ticket : undefined;
-  if (typeof ticket !== 'string') throw new Error(`ticket: ${JSON.stringify(body)}`);
-  return ticket;
 }
 
 function opened(address: string): Promise<WebSocket> {
