@@ -135,6 +135,7 @@ export function createServices(deps: ServicesDeps) {
     // BmFancy's fancy rows carry the caller's position on each (their profitLoss).
     fancyWorst: (clientId, eventId) => bets.fancyWorst(clientId, eventId),
     fancyWorstInMemory: (clientId, eventId) => bets.fancyWorstInMemory(clientId, eventId),
+    caughtUp: () => changes.caughtUp(),
   });
   const matka = createMatkaService({
     db,

@@ -34,7 +34,8 @@ import { SERVER_OPS_TOKEN, startServer, type ServerProcess } from '../support/se
  * 1. Hub pushes cross instances: every bettor holds three hub connections, spread over the
  *    instances; each bet and each operator credit must reach all three, and news every watcher.
  * 2. Reads after writes: an operator's suspension, and a bettor's fancy position, are read back at
- *    once through the balancer, on every instance, never older than the write.
+ *    once through the balancer, on every instance, asking for a current answer (Cache-Control:
+ *    no-cache): never older than the write.
  * 3. Revocation: a new login, a logout and an operator's password reset end the session on every
  *    instance within 1 s.
  * 4. Feed failover: the instance that runs the feed is killed (SIGKILL) under bet load; another
@@ -53,6 +54,8 @@ const WATCHERS = scale(300, 60);
 const LOAD_MS = scale(20_000, 8_000);
 const STALE_S = 10;
 const KINDS = { MATCH_ODDS: 24, BOOKMAKER: 12, TOSS: 6, FANCY: 22 } as const;
+/** What a client reading its own write sends: an answer no cache may give without catching up. */
+const CURRENT = { 'cache-control': 'no-cache' };
 const PASSWORD = 'scale-out-password';
 const NEW_PASSWORD = 'scale-out-password-2';
 const OPERATOR_PASSWORD = 'scale-out-operator-password';
@@ -269,10 +272,14 @@ describe('several instances behind a load balancer', () => {
       if (!draft) throw new Error('no open fancy row to bet on');
       const answer = await place(bettor, draft);
       if (answer?.ok !== true) continue;
-      // 2b. The bettor's position on the row, read at once on every instance.
+      // 2b. The bettor's position on the row, read at once on every instance, asking for a
+      // current answer as a client reading its own write does (docs/architecture.md, "Caches").
       for (let read = 0; read < INSTANCES; read += 1) {
         const eventId = Number(draft.body.EventId ?? draft.body.eventId);
-        const rates = await call('GET', `/api/Odds/BmFancy/${eventId}`, { token: bettor.token });
+        const rates = await call('GET', `/api/Odds/BmFancy/${eventId}`, {
+          token: bettor.token,
+          headers: CURRENT,
+        });
         const row = (
           rates.result as { fancyList: { SelectionId: string; profitLoss: number }[] }
         ).fancyList.find((entry) => entry.SelectionId === String(draft.body.SelectionID));
@@ -310,6 +317,7 @@ describe('several instances behind a load balancer', () => {
     const statusOf = async (marketId: string) => {
       const rates = await call('GET', `/api/MarketModels/GetRates?marketids=${marketId}`, {
         token: watcher.token,
+        headers: CURRENT,
       });
       return {
         status: (rates.result as { status: string }[] | undefined)?.[0]?.status,

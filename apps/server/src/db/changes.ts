@@ -17,6 +17,13 @@ export interface Changes {
   on(channel: Channel, listener: (payload: string) => void): void;
   /** Hears every loss of the connection: whatever was cached may have changed unheard. */
   onReset(listener: () => void): void;
+  /**
+   * Resolves once every notification committed before the call has been heard: a round trip on
+   * the listener's own connection, started after the call, that PostgreSQL answers only after
+   * the notifications pending for it (docs/architecture.md, "Caches"). Concurrent callers share
+   * one round trip. Resolves at once while not live (then nothing is served from a cache).
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +32,7 @@ export const noChanges: Changes = {
   isLive: () => false,
   on: () => {},
   onReset: () => {},
+  caughtUp: async () => {},
   close: async () => {},
 };
 
@@ -93,8 +101,35 @@ export function listenForChanges(
 
   void connect();
 
+  /** The round trip under way, and the one that starts after it for the callers it came too late for. */
+  let syncing: Promise<void> | undefined;
+  let nextSync: Promise<void> | undefined;
+  const sync = (): Promise<void> => {
+    const current = client;
+    const trip: Promise<void> = (current ? current.query('SELECT 1') : Promise.resolve()).then(
+      () => {},
+      // A failed round trip means a lost connection: `lost` has cleared the caches already.
+      () => {},
+    );
+    syncing = trip;
+    void trip.then(() => {
+      if (syncing === trip) syncing = undefined;
+    });
+    return trip;
+  };
+
   return {
     isLive: () => live,
+    caughtUp(): Promise<void> {
+      if (!live) return Promise.resolve();
+      if (!syncing) return sync();
+      // The round trip under way may have been sent before this call: wait for the next one.
+      nextSync ??= syncing.then(() => {
+        nextSync = undefined;
+        return syncing ?? sync();
+      });
+      return nextSync;
+    },
     on(channel, listener) {
       listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
     },

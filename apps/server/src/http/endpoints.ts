@@ -2,7 +2,7 @@ import type { Audience, Endpoint } from '@backlay/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../errors.js';
-import { sendSnapshot, type Snapshot } from './snapshot.js';
+import { sendSnapshot, wantsCurrent, type Snapshot } from './snapshot.js';
 
 export type Part<E, K extends 'query' | 'body' | 'params'> = E extends {
   readonly [P in K]: infer S extends z.ZodType;
@@ -111,17 +111,21 @@ export const checkedAnswer = <E extends Endpoint>(
  * Registers an endpoint answered from a snapshot (http/snapshot.ts): the same validation,
  * authentication and docs as `registerEndpoint`, and the snapshot's ready bytes — built with
  * `checkedAnswer` — instead of serialising on every request. It compresses its own answers.
+ * With `fresh`, a request asking for a current answer (`wantsCurrent`) waits for it first.
  */
 export function registerSnapshotEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: HandlerInput<E>) => Snapshot | Promise<Snapshot>,
-  options: { moneyBodyLimit: number },
+  options: { moneyBodyLimit: number; fresh?: () => Promise<void> },
 ): void {
+  const { fresh } = options;
   app.route({
     ...routeOf(endpoint, options),
     compress: false,
-    handler: async (request, reply) =>
-      sendSnapshot(request, reply, await handler(inputOf<E>(request))),
+    handler: async (request, reply) => {
+      if (fresh && wantsCurrent(request.headers)) await fresh();
+      return sendSnapshot(request, reply, await handler(inputOf<E>(request)));
+    },
   });
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Clock } from '../seams.js';
 import type { Part } from './endpoints.js';
 import { callerKey, type RateLimiter } from './rate-limit.js';
-import { encodingFor, matchesTag, type Snapshot } from './snapshot.js';
+import { encodingFor, matchesTag, wantsCurrent, type Snapshot } from './snapshot.js';
 
 /**
  * A read the lane may answer: from the endpoint's validated query or path parameters and the
@@ -32,6 +32,8 @@ interface Route {
   readonly param: string | undefined;
   /** The query's keys as the schema names them: a request with any other key is not plain. */
   readonly queryKeys: ReadonlySet<string>;
+  /** What a request asking for a current answer waits for before its read (see `add`). */
+  readonly fresh: (() => Promise<void>) | undefined;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -124,12 +126,15 @@ export function createFastLane(deps: {
     };
   };
 
+  /** The lane's route and input for the request, or null to leave it to the framework. */
+  const laneRequest = (request: IncomingMessage): Plain | null =>
+    !open || request.method !== 'GET' || request.headers['x-forwarded-host'] !== undefined
+      ? null
+      : plainRequest(request.url ?? '');
+
   /** The request's snapshot and what the answer needs, or undefined to leave it to the framework. */
   function answer(request: IncomingMessage): Snapshot | undefined {
-    if (!open || request.method !== 'GET' || request.headers['x-forwarded-host'] !== undefined)
-      return undefined;
-    const url = request.url ?? '';
-    const found = plainRequest(url);
+    const found = laneRequest(request);
     if (!found) return undefined;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const session = token === undefined ? undefined : deps.authenticate(token);
@@ -149,8 +154,17 @@ export function createFastLane(deps: {
   }
 
   return {
-    /** Answers `endpoint` in the lane too (its path has at most one parameter, at the end). */
-    add<E extends Endpoint>(endpoint: E, read: LaneRead<E>): void {
+    /**
+     * Answers `endpoint` in the lane too (its path has at most one parameter, at the end). With
+     * `fresh`, a request that asks for a current answer (`wantsCurrent`) waits for it before its
+     * read: a read of what the caller has just written on another instance waits until this one
+     * has heard of every committed change.
+     */
+    add<E extends Endpoint>(
+      endpoint: E,
+      read: LaneRead<E>,
+      options: { fresh?: () => Promise<void> } = {},
+    ): void {
       const match = /^(.*\/):(\w+)$/.exec(endpoint.path);
       const route: Route = {
         endpoint,
@@ -160,6 +174,7 @@ export function createFastLane(deps: {
         queryKeys: new Set(
           endpoint.query instanceof z.ZodObject ? Object.keys(endpoint.query.shape) : [],
         ),
+        fresh: options.fresh,
       };
       if (match) withParam.push(route);
       else exact.set(endpoint.path, route);
@@ -172,7 +187,7 @@ export function createFastLane(deps: {
 
     /** Fastify's `serverFactory`: the lane first, the framework for everything it leaves. */
     serverFactory(this: void, handler: RequestListener, options: LaneServerOptions): Server {
-      const server = createServer(options.http ?? {}, (request, response) => {
+      const serve: RequestListener = (request, response) => {
         let snapshot: Snapshot | undefined;
         try {
           snapshot = answer(request);
@@ -204,6 +219,22 @@ export function createFastLane(deps: {
         headers.push('content-length', String(encoded.body.length));
         response.writeHead(200, headers);
         response.end(encoded.body);
+      };
+      const server = createServer(options.http ?? {}, (request, response) => {
+        let fresh: (() => Promise<void>) | undefined;
+        try {
+          if (wantsCurrent(request.headers)) fresh = laneRequest(request)?.route.fresh;
+        } catch (error) {
+          deps.log(`fast lane: ${String(error)}`);
+        }
+        if (!fresh) {
+          serve(request, response);
+          return;
+        }
+        fresh().then(
+          () => serve(request, response),
+          () => handler(request, response),
+        );
       });
       // What Fastify does with the server it makes itself (lib/server.js).
       server.keepAliveTimeout = options.keepAliveTimeout ?? DEFAULT_KEEP_ALIVE_MS;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_FROM_BYTES } from './compression.js';
@@ -126,4 +127,15 @@ export function sendSnapshot(
   const encoded = encodingFor(request.headers['accept-encoding'], snapshot);
   if (encoded.encoding) void reply.header('content-encoding', encoded.encoding);
   return reply.send(encoded.body);
+}
+
+/**
+ * Whether a request asks for an answer no cache may give without asking the source first
+ * (`Cache-Control: no-cache` or `max-age=0`, or HTTP/1.0's `Pragma: no-cache`): a client reading
+ * what it has just written (docs/architecture.md, "Caches").
+ */
+export function wantsCurrent(headers: IncomingHttpHeaders): boolean {
+  const control = headers['cache-control'];
+  if (control !== undefined) return /(?:^|,)\s*(?:no-cache|max-age=0)\s*(?:,|$)/i.test(control);
+  return /no-cache/i.test(headers.pragma ?? '');
 }

@@ -48,6 +48,7 @@ const deaf: Changes = {
   isLive: () => true,
   on: () => {},
   onReset: () => {},
+  caughtUp: async () => {},
   close: async () => {},
 };
 

@@ -133,6 +133,11 @@ export function createMarketReads(deps: {
   margins: HouseMargins;
   fancyWorst: (clientId: string, eventId: number) => Promise<Worst>;
   fancyWorstInMemory: (clientId: string, eventId: number) => Worst | undefined;
+  /**
+   * Resolves once this instance has heard every change committed before the call: what a read
+   * asking for a current answer waits for (docs/architecture.md, "Caches").
+   */
+  caughtUp: () => Promise<void>;
 }) {
   const { catalog, priceBook, clock } = deps;
   const snapshots = createSnapshots({ maxEntries: MAX_SNAPSHOTS });
@@ -327,6 +332,8 @@ export function createMarketReads(deps: {
       if (clientId === undefined) return shared;
       return bmFancyOf(eventId, clientId, shared, await deps.fancyWorst(clientId, eventId));
     },
+    /** Resolves once this instance has heard every change committed before the call. */
+    caughtUp: deps.caughtUp,
     bmFancyInMemory(eventId: number, clientId: string): Snapshot | undefined {
       const facts = catalog.eventInMemory(eventId);
       const worst = deps.fancyWorstInMemory(clientId, eventId);

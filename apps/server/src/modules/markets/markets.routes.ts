@@ -58,27 +58,46 @@ export async function marketsRoutes(
   );
 
   const { reads, lane } = settings;
-  lane.add(getRates, ({ query }) => reads.ratesInMemory(query.marketids));
-  lane.add(getTossOdds, ({ query }) => reads.tossInMemory(query.marketids));
-  lane.add(getEventDetail, ({ query, hostname }) =>
-    reads.eventDetailInMemory(Number(query.eventId), hostname),
+  // A request asking for a current answer waits until this instance has heard every change
+  // committed before it: a client reading what it has just written through another instance (its
+  // fancy position after a bet, an operator's suspension) (docs/architecture.md, "Caches").
+  const fresh = reads.caughtUp;
+  const snapshotOptions = { ...options, fresh };
+  lane.add(getRates, ({ query }) => reads.ratesInMemory(query.marketids), { fresh });
+  lane.add(getTossOdds, ({ query }) => reads.tossInMemory(query.marketids), { fresh });
+  lane.add(
+    getEventDetail,
+    ({ query, hostname }) => reads.eventDetailInMemory(Number(query.eventId), hostname),
+    { fresh },
   );
-  lane.add(getBmFancy, ({ params, clientId }) =>
-    reads.bmFancyInMemory(Number(params.eventId), clientId),
+  lane.add(
+    getBmFancy,
+    ({ params, clientId }) => reads.bmFancyInMemory(Number(params.eventId), clientId),
+    { fresh },
   );
-  registerSnapshotEndpoint(app, getRates, ({ query }) => reads.rates(query.marketids), options);
-  registerSnapshotEndpoint(app, getTossOdds, ({ query }) => reads.toss(query.marketids), options);
+  registerSnapshotEndpoint(
+    app,
+    getRates,
+    ({ query }) => reads.rates(query.marketids),
+    snapshotOptions,
+  );
+  registerSnapshotEndpoint(
+    app,
+    getTossOdds,
+    ({ query }) => reads.toss(query.marketids),
+    snapshotOptions,
+  );
   registerSnapshotEndpoint(
     app,
     getEventDetail,
     ({ query, request }) => reads.eventDetail(Number(query.eventId), request.hostname),
-    options,
+    snapshotOptions,
   );
   registerSnapshotEndpoint(
     app,
     getBmFancy,
     ({ params, request }) => reads.bmFancy(Number(params.eventId), request.session?.clientId),
-    options,
+    snapshotOptions,
   );
 
   registerEndpoint(
