@@ -39,6 +39,77 @@ export interface ClientsTable {
     'time_out' | 'self_exclusion' | null
   >;
   excluded_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The agent network (migration 0019, docs/agents.md): the parent and its path, top down. */
+  parent_id: BigIntColumn;
+  path: ColumnType<string[], (string | number)[], (string | number)[]>;
+  /** The takes the client's next bet is placed under (its parent's current agent_takes row). */
+  takes_id: BigIntColumn;
+  credit_reference_paise: BigIntDefault;
+  match_commission_bp: ColumnType<number, number | undefined, number>;
+  session_commission_bp: ColumnType<number, number | undefined, number>;
+  /** Null: no limit. */
+  exposure_limit_paise: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  login_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** An ancestor's lock, copied down in the transaction that sets it. */
+  ancestor_login_locked: ColumnType<boolean, boolean | undefined, boolean>;
+  ancestor_betting_locked: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A user above the clients (migration 0019, docs/agents.md#levels). */
+export interface AgentsTable {
+  id: Generated<string> & Id;
+  username: string;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  transaction_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  last_totp_step: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  level: 'admin' | 'supermaster' | 'master' | 'agent';
+  parent_id: ColumnType<
+    string | null,
+    string | number | bigint | null,
+    string | number | bigint | null
+  >;
+  /** The ancestors, top down, the admin first; empty for the admin. */
+  path: ColumnType<string[], (string | number)[], (string | number)[]>;
+  partnership_bp: number;
+  match_commission_bp: ColumnType<number, number | undefined, number>;
+  session_commission_bp: ColumnType<number, number | undefined, number>;
+  credit_reference_paise: BigIntDefault;
+  login_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  betting_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The current takes of this user's clients (agent_takes). */
+  takes_id: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  created_at: Timestamp;
+}
+
+/** A back-office session of a user above the clients (migration 0019). */
+export interface AgentSessionsTable {
+  id: Generated<string> & Id;
+  agent_id: BigIntColumn;
+  token_hash: Buffer;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One version of the takes of a parent's clients: [[agentId, takeBp], …] top down. */
+export interface AgentTakesTable {
+  id: Generated<string> & Id;
+  agent_id: BigIntColumn;
+  takes: ColumnType<[string | number, number][], string, never>;
+  created_at: Timestamp;
 }
 
 /** A client's limit (migration 0016): paise, or minutes for the session limit. */
@@ -66,8 +137,10 @@ export interface ClientLimitsTable {
 
 export interface AccountsTable {
   id: Generated<string> & Id;
-  kind: 'house' | 'client';
+  kind: 'house' | 'client' | 'agent';
   client_id: BigIntColumn | null;
+  /** An agent's account (migration 0019); the admin's is the house's. */
+  agent_id: ColumnType<string | null, string | number | bigint | null | undefined, never>;
 }
 
 export interface WalletsTable {
@@ -77,7 +150,8 @@ export interface WalletsTable {
   exposure_paise: BigIntDefault;
 }
 
-export type LedgerKind = 'credit' | 'settlement' | 'profit_loss';
+/** Commission paid to a client and borne by the levels; a clearing of cash settled outside (0019). */
+export type LedgerKind = 'credit' | 'settlement' | 'profit_loss' | 'commission' | 'clearing';
 
 export interface LedgerEntriesTable {
   id: Generated<string> & Id;
@@ -132,6 +206,9 @@ export interface NewsTable {
 
 export interface Schema {
   clients: ClientsTable;
+  agents: AgentsTable;
+  agent_takes: AgentTakesTable;
+  agent_sessions: AgentSessionsTable;
   client_limits: ClientLimitsTable;
   accounts: AccountsTable;
   wallets: WalletsTable;
@@ -324,6 +401,8 @@ export interface BetsTable {
   created_at: Timestamp;
   /** When the client cancelled it (status Cancelled, migration 0012); null otherwise. */
   cancelled_at: ColumnType<Date | null, Date | null | undefined>;
+  /** The takes it was placed under (migration 0019); null before the network: the house alone. */
+  takes_id: ColumnType<string | null, string | number | bigint | null | undefined, never>;
 }
 
 /** A bet's state: open, settled (won or void), lost, or cancelled by its client. */
@@ -433,6 +512,8 @@ export interface MatkaBetsTable {
   created_at: Timestamp;
   // Operator voids (migration 0014): set while the bet is Voided.
   void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The takes it was placed under (migration 0019); null before the network: the house alone. */
+  takes_id: ColumnType<string | null, string | number | bigint | null | undefined, never>;
 }
 
 /** 'Voided': an operator voided the market and the stake went back (migration 0014). */
@@ -490,6 +571,8 @@ export interface CasinoRoundsTable {
   // Operator voids (migration 0014).
   voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The takes it was placed under (migration 0019); null before the network: the house alone. */
+  takes_id: ColumnType<string | null, string | number | bigint | null | undefined, never>;
 }
 
 /** 'refused': a Debit refused and kept; 'voided': an operator released its stake (migration 0014). */

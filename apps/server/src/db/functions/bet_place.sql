@@ -41,6 +41,8 @@ DECLARE
   v_locked boolean := false;
   v_client_locked boolean;
   v_has_limits boolean;
+  v_exposure_limit bigint;
+  v_takes bigint;
   v_wallet wallets;
   v_position exposures;
   v_current bigint;
@@ -86,7 +88,12 @@ BEGIN
     END IF;
   END IF;
 
-  SELECT betting_locked_at IS NOT NULL, has_limits INTO v_client_locked, v_has_limits
+  -- The client's own row only: its lock, an ancestor's lock (copied down when set), its limits,
+  -- its exposure limit and the takes the bet is placed under (docs/agents.md).
+  SELECT betting_locked_at IS NOT NULL OR ancestor_betting_locked OR login_locked_at IS NOT NULL
+      OR ancestor_login_locked,
+    has_limits, exposure_limit_paise, takes_id
+  INTO v_client_locked, v_has_limits, v_exposure_limit, v_takes
   FROM clients WHERE id = p_client;
   IF NOT v_found THEN
     v_refusal := p_messages ->> 'notFound';
@@ -101,7 +108,12 @@ BEGIN
   ELSIF v_suspended THEN
     v_refusal := p_messages ->> 'suspended';
   ELSE
-    IF v_has_limits THEN
+    IF v_exposure_limit IS NOT NULL AND v_wallet.exposure_paise + p_exposure
+        - coalesce(v_position.exposure_paise, 0) > v_exposure_limit
+        AND p_exposure > coalesce(v_position.exposure_paise, 0) THEN
+      v_refusal := p_messages ->> 'exposureLimit';
+    END IF;
+    IF v_refusal IS NULL AND v_has_limits THEN
       v_refusal := safer_refusal(p_client, p_at, v_wallet.exposure_paise,
         p_exposure - coalesce(v_position.exposure_paise, 0), p_stake * 100::bigint, p_messages);
     END IF;
@@ -116,9 +128,11 @@ BEGIN
 
   IF v_refusal IS NULL THEN
     INSERT INTO bets (client_id, event_id, market_id, market_type, position_key, selection_id,
-      selection_name, bet_type, odds, price, stake, profit_paise, liability_paise, created_at)
+      selection_name, bet_type, odds, price, stake, profit_paise, liability_paise, created_at,
+      takes_id)
     VALUES (p_client, p_event, p_market_id, p_market_type, p_position, p_selection_id,
-      p_selection_name, p_bet_type, p_odds, p_price, p_stake, p_profit, p_liability, p_at);
+      p_selection_name, p_bet_type, p_odds, p_price, p_stake, p_profit, p_liability, p_at,
+      v_takes);
     v_answer := jsonb_build_object('Status', true, 'Result', p_messages ->> 'placed');
   ELSE
     v_answer := jsonb_build_object('Status', false, 'Result', v_refusal);

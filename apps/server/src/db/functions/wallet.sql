@@ -129,7 +129,8 @@ BEGIN
       p_market_type, p_at),
     (p_txn, p_house_account, p_kind, -p_amount, p_remark, p_description, p_event, p_market_id,
       p_market_type, p_at);
-  IF p_kind = 'credit' THEN
+  -- A clearing moves chips as a deposit does (docs/agents.md#clearing).
+  IF p_kind IN ('credit', 'clearing') THEN
     UPDATE wallets SET credit_paise = credit_paise + p_amount WHERE account_id = p_client_account;
     UPDATE wallets SET credit_paise = credit_paise - p_amount WHERE account_id = p_house_account;
   ELSE

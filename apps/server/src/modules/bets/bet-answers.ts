@@ -18,6 +18,8 @@ export const BET_MESSAGES = {
   positionChanged: 'Your position changed: check the cash out again',
   cashOutMarket: 'Cash out is for match odds and bookmaker markets',
   clientLocked: 'Your betting is locked. Please contact your operator.',
+  /** The exposure limit the client's parent set (docs/agents.md#controls). */
+  exposureLimit: 'Exposure limit reached: this bet would take your exposure past your limit',
 } as const;
 
 /**

@@ -2,16 +2,44 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 import type { BetRowStatus, BetsTable } from '../../db/schema.js';
 
+/** Where a new client sits in the tree (docs/agents.md#levels). */
+export interface ClientPlacement {
+  readonly parentId: string;
+  /** The parent's path and the parent: the client's ancestors, top down. */
+  readonly path: readonly string[];
+  readonly takesId: string;
+  readonly creditReferencePaise?: bigint;
+  readonly matchCommissionBp?: number;
+  readonly sessionCommissionBp?: number;
+}
+
+/** Inserts a client: under `placement`, or the admin's directly when none is given. */
 export async function insertClient(
   tx: Tx,
-  client: { username: string; passwordHash: string; at: Date },
+  client: { username: string; passwordHash: string; at: Date; placement?: ClientPlacement },
 ): Promise<string | undefined> {
+  const { placement } = client;
+  const admin = sql<string>`(SELECT id FROM agents WHERE level = 'admin')`;
   const row = await tx
     .insertInto('clients')
     .values({
       username: client.username,
       password_hash: client.passwordHash,
       created_at: client.at,
+      ...(placement
+        ? {
+            parent_id: placement.parentId,
+            path: [...placement.path],
+            takes_id: placement.takesId,
+            credit_reference_paise: (placement.creditReferencePaise ?? 0n).toString(),
+            match_commission_bp: placement.matchCommissionBp ?? 0,
+            session_commission_bp: placement.sessionCommissionBp ?? 0,
+          }
+        : {
+            parent_id: admin,
+            path: sql<string[]>`ARRAY[${admin}]`,
+            takes_id: sql<string>`(SELECT takes_id FROM agents WHERE level = 'admin')`,
+          }),
     })
     .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
     .returning('id')

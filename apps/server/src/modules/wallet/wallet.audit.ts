@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
+import type { LedgerKind } from '../../db/schema.js';
 
 /*
  * Read-only views of the money tables for the proofs: tests, the reliability suites and the
@@ -64,7 +65,7 @@ export interface LedgerRow {
   /** The client's id, or null for the house's row. */
   readonly clientId: string | null;
   readonly username: string | null;
-  readonly kind: 'credit' | 'settlement' | 'profit_loss';
+  readonly kind: LedgerKind;
   readonly amountPaise: bigint;
   readonly remark: string;
   readonly description: string;
