@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Who may call an endpoint: anyone, a logged-in client (bearer token), the operator token (the
- * CLI), a logged-in back-office operator of one of the endpoint's `roles`, or the casino provider
- * (its shared secret, server-to-server).
+ * CLI), a logged-in back-office operator of one of the endpoint's `roles`, a logged-in user above
+ * the clients (docs/agents.md), or the casino provider (its shared secret, server-to-server).
  */
-export type Audience = 'public' | 'client' | 'ops' | 'operator' | 'provider';
+export type Audience = 'public' | 'client' | 'ops' | 'operator' | 'agent' | 'provider';
 
 export type HttpMethod = 'GET' | 'POST';
 

@@ -437,6 +437,19 @@ describe('authorization matrix', () => {
                 bearer(operators[role]),
               ]),
           ];
+        case 'agent':
+          // A user above the clients only: every other credential is refused.
+          return [
+            ...common,
+            ['client A', bearer(alice.token)],
+            ['client B', bearer(bravo.token)],
+            ['casino secret', bearer(CASINO_SECRET)],
+            ['operator token', bearer(OPS_TOKEN)],
+            ...(['risk', 'support'] as const).map((role): [string, Record<string, string>] => [
+              `${role} operator`,
+              bearer(operators[role]),
+            ]),
+          ];
         case 'provider':
           return [
             ...common,

@@ -82,7 +82,14 @@ let operatorToken: string;
 let hints: Hints;
 let examples: Record<string, object[]>;
 
-const AUDIENCE_ORDER = { public: 0, client: 1, provider: 2, ops: 3, operator: 4 } as const;
+const AUDIENCE_ORDER = {
+  public: 0,
+  client: 1,
+  provider: 2,
+  ops: 3,
+  operator: 4,
+  agent: 5,
+} as const;
 const LAST_CLIENT = new Set(['chips.changePassword', 'auth.logout', 'backoffice.operatorLogout']);
 
 interface Sent {
