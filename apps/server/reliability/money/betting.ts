@@ -533,8 +533,8 @@ export async function auditMoney(db: Db): Promise<Audit> {
       SELECT w.account_id FROM wallets w
       LEFT JOIN ledger_entries l ON l.account_id = w.account_id
       GROUP BY w.account_id, w.credit_paise, w.pl_paise
-      HAVING w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind = 'credit'), 0)
-          OR w.pl_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind <> 'credit'), 0)
+      HAVING w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind IN ('credit', 'clearing')), 0)
+          OR w.pl_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind NOT IN ('credit', 'clearing')), 0)
     ) drifted`.execute(db);
   const exposure = await sql<{ n: string }>`
     SELECT count(*) AS n FROM wallets w

@@ -107,7 +107,7 @@ export async function readSnapshot(client: pg.Client): Promise<Snapshot> {
         ORDER BY account_id, created_at DESC, id DESC
       ), credits AS (
         SELECT account_id, sum(amount_paise) AS ledger_credit
-        FROM ledger_entries WHERE kind = 'credit' GROUP BY account_id
+        FROM ledger_entries WHERE kind IN ('credit', 'clearing') GROUP BY account_id
       )
       SELECT a.id AS account_id, a.client_id, w.credit_paise, w.pl_paise, w.exposure_paise,
         c.ledger_credit, r.statement
@@ -171,7 +171,7 @@ export async function readSnapshot(client: pg.Client): Promise<Snapshot> {
       SELECT l.client_id, l.kind, l.limit_paise, l.period_start,
         coalesce(-(SELECT sum(le.amount_paise) FROM ledger_entries le
           JOIN accounts a ON a.id = le.account_id
-          WHERE a.client_id = l.client_id AND le.kind <> 'credit'
+          WHERE a.client_id = l.client_id AND le.kind NOT IN ('credit', 'clearing')
             AND le.created_at >= l.period_start), 0) AS loss_paise
       FROM limits l`);
     await client.query('COMMIT');
