@@ -139,6 +139,85 @@ BEGIN
   END IF;
 END $$;
 
+-- Post a split (docs/agents.md#settlement-split): under one transaction id, the client's row
+-- (p_amount) and one row per level account (p_accounts with p_amounts, summed per account), the
+-- levels' amounts summing to -p_amount; a zero row is skipped (the ledger has none). Each wallet's
+-- running total moves as wallet_post_pair moves it. The caller holds every wallet's lock.
+CREATE OR REPLACE FUNCTION wallet_post_split(
+  p_txn uuid, p_client_account bigint, p_kind text, p_amount bigint, p_accounts bigint[],
+  p_amounts bigint[], p_remark text, p_description text, p_event bigint, p_market_id text,
+  p_market_type text, p_at timestamptz
+) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_levels bigint;
+BEGIN
+  IF coalesce(cardinality(p_accounts), 0) <> coalesce(cardinality(p_amounts), 0) THEN
+    RAISE EXCEPTION 'split of txn %: % accounts for % amounts', p_txn, cardinality(p_accounts),
+      cardinality(p_amounts) USING ERRCODE = '22023';
+  END IF;
+  SELECT coalesce(sum(amount), 0) INTO v_levels FROM unnest(p_amounts) AS l(amount);
+  IF v_levels <> -p_amount THEN
+    RAISE EXCEPTION 'split of txn %: the levels book % paise against the client''s %', p_txn,
+      v_levels, p_amount USING ERRCODE = '23514';
+  END IF;
+  WITH given AS (
+    SELECT p_client_account AS account, p_amount AS amount, 0::bigint AS n
+    UNION ALL
+    SELECT account, amount, n FROM unnest(p_accounts, p_amounts) WITH ORDINALITY AS l(account, amount, n)
+  ), booked AS (
+    -- One row per account, in the order given (the client first).
+    SELECT account, sum(amount) AS amount, min(n) AS n FROM given GROUP BY account
+    HAVING sum(amount) <> 0
+  ), posted AS (
+    INSERT INTO ledger_entries (txn_id, account_id, kind, amount_paise, remark, description,
+      event_id, market_id, market_type, created_at)
+    SELECT p_txn, account, p_kind, amount, p_remark, p_description, p_event, p_market_id,
+      p_market_type, p_at
+    FROM booked ORDER BY n
+    RETURNING account_id, amount_paise
+  )
+  -- A clearing moves chips as a deposit does (docs/agents.md#clearing).
+  UPDATE wallets w
+  SET credit_paise = w.credit_paise
+        + CASE WHEN p_kind IN ('credit', 'clearing') THEN p.amount_paise ELSE 0 END,
+      pl_paise = w.pl_paise
+        + CASE WHEN p_kind IN ('credit', 'clearing') THEN 0 ELSE p.amount_paise END
+  FROM posted p WHERE w.account_id = p.account_id;
+END $$;
+
+-- Reverse what ledger transactions booked (docs/agents.md#settlement-split: a rollback is the
+-- negation of what was booked, never a new split): under p_new_txn, for every account and kind
+-- of p_txns' rows, the negation of their sum, with their description, event and market and the
+-- remark p_remark; a sum of zero writes nothing. For one transaction, whose rows are one per
+-- account and kind, that is each row negated. The running totals move as wallet_post_pair moves
+-- them. The caller holds the lock of every wallet the rows name.
+CREATE OR REPLACE FUNCTION wallet_reverse_txns(
+  p_txns uuid[], p_new_txn uuid, p_remark text, p_at timestamptz
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH booked AS (
+    SELECT account_id, kind, description, event_id, market_id, market_type,
+      sum(amount_paise) AS amount, min(id) AS first
+    FROM ledger_entries WHERE txn_id = ANY (p_txns)
+    GROUP BY account_id, kind, description, event_id, market_id, market_type
+    HAVING sum(amount_paise) <> 0
+  ), posted AS (
+    INSERT INTO ledger_entries (txn_id, account_id, kind, amount_paise, remark, description,
+      event_id, market_id, market_type, created_at)
+    SELECT p_new_txn, account_id, kind, -amount, p_remark, description, event_id, market_id,
+      market_type, p_at
+    FROM booked ORDER BY first
+    RETURNING account_id, kind, amount_paise
+  ), moved AS (
+    SELECT account_id,
+      coalesce(sum(amount_paise) FILTER (WHERE kind IN ('credit', 'clearing')), 0) AS credit,
+      coalesce(sum(amount_paise) FILTER (WHERE kind NOT IN ('credit', 'clearing')), 0) AS pl
+    FROM posted GROUP BY account_id
+  )
+  UPDATE wallets w SET credit_paise = w.credit_paise + m.credit, pl_paise = w.pl_paise + m.pl
+  FROM moved m WHERE w.account_id = m.account_id;
+END $$;
+
 -- A client's net loss from p_from to p_to: every ledger row of its account but credit (settled
 -- bets, commission, casino rounds, matka), negated; negative when the client is ahead.
 CREATE OR REPLACE FUNCTION wallet_net_loss(p_client bigint, p_from timestamptz, p_to timestamptz)

@@ -5,7 +5,10 @@ import type { Tx } from '../../db/pool.js';
  * and written on the settlement's transaction.
  */
 
-/** The open bets of the target FOR UPDATE, by client and age. */
+/**
+ * The open bets of the target FOR UPDATE, by client and age, with their stake (whole rupees) and
+ * the takes they were placed under (docs/agents.md#settlement-split).
+ */
 export async function openBetsForSettlement(tx: Tx, target: string) {
   return tx
     .selectFrom('bets')
@@ -17,6 +20,8 @@ export async function openBetsForSettlement(tx: Tx, target: string) {
       'odds',
       'profit_paise',
       'liability_paise',
+      'stake',
+      'takes_id',
     ])
     .where('position_key', '=', target)
     .where('status', '=', 'Pending')

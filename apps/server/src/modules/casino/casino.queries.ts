@@ -183,6 +183,8 @@ export interface RoundRow {
   readonly settledAt: Date | null;
   readonly voidedAt: Date | null;
   readonly voidReason: string | null;
+  /** The takes its stake was placed under (docs/agents.md#settlement-split); null before the network. */
+  readonly takesId: string | null;
 }
 
 function rounds(db: Db | Tx) {
@@ -202,6 +204,7 @@ function rounds(db: Db | Tx) {
       'settled_at',
       'voided_at',
       'void_reason',
+      'takes_id',
     ]);
 }
 
@@ -222,6 +225,7 @@ function toRound(
     settledAt: row.settled_at,
     voidedAt: row.voided_at,
     voidReason: row.void_reason,
+    takesId: row.takes_id,
   };
 }
 
@@ -239,7 +243,10 @@ export async function lockRound(tx: Tx, roundId: string): Promise<RoundRow | und
   return row && toRound(row);
 }
 
-/** Opens a round; false when a round with this id exists already (a concurrent Debit won). */
+/**
+ * Opens a round under the client's takes of now; false when a round with this id exists already
+ * (a concurrent Debit won).
+ */
 export async function insertRound(
   tx: Tx,
   round: {
@@ -262,6 +269,8 @@ export async function insertRound(
       debit_hash: round.debitHash,
       debit_answer: JSON.stringify(round.debitAnswer),
       created_at: round.at,
+      // The takes the client's stakes are placed under now (docs/agents.md#partnership, versions).
+      takes_id: sql<string>`(SELECT takes_id FROM clients WHERE id = ${round.clientId})`,
     })
     .onConflict((oc) => oc.column('round_id').doNothing())
     .returning('id')

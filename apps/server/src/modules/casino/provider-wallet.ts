@@ -7,6 +7,7 @@ import { inTransaction, type Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import { rupeesWire } from '../../money.js';
 import type { StakeRefusal } from '../safer/safer.service.js';
+import { splitByClient } from '../agents/takes.js';
 import { requestHash } from '../idempotency/idempotency.service.js';
 import {
   accountOfClient,
@@ -177,9 +178,10 @@ export function debit(
 }
 
 /**
- * Settles a round once: releases its hold and books ONE ledger pair with the house (kind
- * profit_loss, MarketType CASINO) for the net result, winnings capped at the client's
- * winning limit. `paid` is what was paid back. Idempotent per round id.
+ * Settles a round once: releases its hold and books ONE ledger transaction (kind profit_loss,
+ * MarketType CASINO) of the net result, winnings capped at the client's winning limit, the
+ * levels booking its split by the takes of the round's Debit (the house alone before the
+ * network). `paid` is what was paid back. Idempotent per round id.
  */
 export function credit(
   deps: ProviderWalletDeps,
@@ -214,8 +216,20 @@ export function credit(
 
     const accountId = await accountOfClient(tx, player.clientId);
     if (!accountId) throw new Error(`client ${player.clientId} has no account`);
-    // The round's hold released and ONE ledger pair of the net result; a round that breaks
-    // even moves no money (the ledger has no zero rows) and gets no transaction id.
+    // The net result split among the levels by the takes the stake was placed under
+    // (docs/agents.md#settlement-split; casino pays no commission, docs/agents.md#commission).
+    const split = (
+      await splitByClient(tx, [
+        {
+          clientId: player.clientId,
+          bets: [{ resultPaise: result.netPaise, takesId: round.takesId }],
+        },
+      ])
+    ).get(player.clientId);
+    if (!split) throw new Error(`round ${body.roundId} has no split`);
+    // The round's hold released and ONE ledger transaction of the net result and its split; a
+    // round that breaks even moves no money (the ledger has no zero rows) and gets no
+    // transaction id.
     const txnIds = await settlePositions(tx, deps.random, {
       positionKey: q.roundPositionKey(body.roundId),
       kind: 'profit_loss',
@@ -230,7 +244,14 @@ export function credit(
       marketId: body.roundId,
       marketType: 'CASINO',
       at,
-      lines: [{ clientId: player.clientId, accountId, amountPaise: result.netPaise }],
+      lines: [
+        {
+          clientId: player.clientId,
+          accountId,
+          amountPaise: result.netPaise,
+          levels: split.levels,
+        },
+      ],
     });
     const txnId = txnIds.get(player.clientId) ?? null;
     const answer = {

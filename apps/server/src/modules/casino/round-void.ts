@@ -29,8 +29,9 @@ function roundSnapshot(round: q.RoundRow) {
 /**
  * An operator's void of a round whose provider never sent its Credit (docs/architecture.md,
  * "Operator voids and rollbacks"): the round row FOR UPDATE, then the client's wallet, the
- * stake's hold released once and the round marked voided. No ledger row: no money was won or
- * lost, the stake only stops being held.
+ * stake's hold released once and the round marked voided. No ledger row: an open round has booked
+ * nothing, for the client or the levels above it (docs/agents.md#settlement-split), so there is
+ * nothing to reverse; the stake only stops being held.
  */
 export async function voidRoundIn(
   deps: { readonly clock: Clock },

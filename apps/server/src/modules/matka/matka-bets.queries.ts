@@ -1,4 +1,5 @@
 /** Placing matka bets (SQL only, plain rows): the game's open market locked, the bets inserted. */
+import { sql } from 'kysely';
 import type { Tx } from '../../db/pool.js';
 
 /**
@@ -45,6 +46,8 @@ export async function insertBets(
         amount_paise: bet.amountPaise,
         ip_address: bet.ipAddress,
         created_at: bet.at,
+        // The takes the client's bets are placed under now (docs/agents.md#partnership, versions).
+        takes_id: sql<string>`(SELECT takes_id FROM clients WHERE id = ${bet.clientId})`,
       })),
     )
     .execute();

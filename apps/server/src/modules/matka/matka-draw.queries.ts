@@ -26,12 +26,14 @@ export interface OpenMatkaBet {
   readonly clientId: string;
   readonly betNo: string;
   readonly amountPaise: bigint;
+  /** The takes it was placed under (docs/agents.md#settlement-split); null before the network. */
+  readonly takesId: string | null;
 }
 
 export async function openBetsOfMarket(tx: Tx, mid: string): Promise<OpenMatkaBet[]> {
   const rows = await tx
     .selectFrom('matka_bets')
-    .select(['id', 'client_id', 'bet_no', 'amount_paise'])
+    .select(['id', 'client_id', 'bet_no', 'amount_paise', 'takes_id'])
     .where('market_id', '=', mid)
     .where('status', '=', 'Pending')
     .orderBy('id')
@@ -41,6 +43,7 @@ export async function openBetsOfMarket(tx: Tx, mid: string): Promise<OpenMatkaBe
     clientId: row.client_id,
     betNo: row.bet_no,
     amountPaise: BigInt(row.amount_paise),
+    takesId: row.takes_id,
   }));
 }
 

@@ -5,6 +5,7 @@
 import type { Db, Tx } from '../../db/pool.js';
 import type { Clock, Random } from '../../seams.js';
 import type { OperatorOutcome } from '../operator-outcome.js';
+import { splitByClient } from '../agents/takes.js';
 import { settlePositions } from '../wallet/wallet.service.js';
 import { marketLabel, MATKA_ANSWERS } from './matka-answers.js';
 import { committed, tell, type MatkaListeners, type WhenDone } from './matka-changes.js';
@@ -34,10 +35,12 @@ export interface MatkaDrawDeps {
 
 /**
  * Settles a market with `result` unless it has one already (the first result wins): each bet
- * Settled with (payout − 1) × amount on a hit or Lost with −amount, one ledger pair per client
- * with the house (kind profit_loss), and the client's exposure on the market released. A voided
- * market is refused until its void is rolled back; a rolled back one is refused to the draw.
- * Once committed, everyone hears the result and each bettor's wallet reloads (`whenDone`).
+ * Settled with (payout − 1) × amount on a hit or Lost with −amount, one ledger transaction per
+ * client (kind profit_loss): its net and the levels' split of it by the takes of its bets
+ * (docs/agents.md#settlement-split; the house alone before the network), and the client's
+ * exposure on the market released. A voided market is refused until its void is rolled back; a
+ * rolled back one is refused to the draw. Once committed, everyone hears the result and each
+ * bettor's wallet reloads (`whenDone`).
  */
 export async function settle(
   deps: MatkaDrawDeps,
@@ -78,13 +81,27 @@ export async function settle(
 
   const bets = await openBetsOfMarket(tx, mid);
   const netOf = new Map<string, bigint>();
+  const resultsOf = new Map<string, { resultPaise: bigint; takesId: string | null }[]>();
   for (const bet of bets) {
     const hit = bet.betNo === result;
     const pl = hit ? (deps.payout - 1n) * bet.amountPaise : -bet.amountPaise;
     await closeBet(tx, bet.id, hit ? 'Settled' : 'Lost', pl);
     netOf.set(bet.clientId, (netOf.get(bet.clientId) ?? 0n) + pl);
+    resultsOf.set(bet.clientId, [
+      ...(resultsOf.get(bet.clientId) ?? []),
+      { resultPaise: pl, takesId: bet.takesId },
+    ]);
   }
   const accounts = await clientAccounts(tx, [...netOf.keys()]);
+  // Each client's result split among the levels by the takes of its bets, in the order placed
+  // (docs/agents.md#settlement-split); matka pays no commission (docs/agents.md#commission).
+  const splits = await splitByClient(
+    tx,
+    accounts.map((account) => ({
+      clientId: account.clientId,
+      bets: resultsOf.get(account.clientId) ?? [],
+    })),
+  );
   if (accounts.length > 0) {
     await settlePositions(tx, deps.random, {
       positionKey: mid,
@@ -95,11 +112,16 @@ export async function settle(
       marketId: mid,
       marketType: 'MATKA',
       at,
-      lines: accounts.map((account) => ({
-        clientId: account.clientId,
-        accountId: account.accountId,
-        amountPaise: netOf.get(account.clientId) ?? 0n,
-      })),
+      lines: accounts.map((account) => {
+        const split = splits.get(account.clientId);
+        if (!split) throw new Error(`client ${account.clientId} has no split`);
+        return {
+          clientId: account.clientId,
+          accountId: account.accountId,
+          amountPaise: netOf.get(account.clientId) ?? 0n,
+          levels: split.levels,
+        };
+      }),
     });
   }
   tell(deps.listeners, whenDone, market, 'settled', result, netOf.keys());

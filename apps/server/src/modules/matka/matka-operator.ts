@@ -9,8 +9,9 @@ import type { OperatorOutcome } from '../operator-outcome.js';
 import {
   holdPosition,
   lockWithHouse,
-  postPair,
+  marketTxnsOf,
   releasePosition,
+  reverseBooked,
 } from '../wallet/wallet.service.js';
 import { marketLabel, MATKA_ANSWERS } from './matka-answers.js';
 import { matkaMarketStatus, tell, type MatkaListeners, type WhenDone } from './matka-changes.js';
@@ -145,12 +146,12 @@ export async function voidMarketIn(
 
 /**
  * An operator's rollback of a settled or voided market, as a sports rollback (settlement
- * service): the ledger is append-only, so each client's result is undone by a compensating pair
- * with the house (the opposite of the sum of their bets' P/L, which is exactly what the
- * settlement posted; nothing for a void); the bets are Pending again and their stakes held again,
- * even past the main balance (docs/decisions.md#money); the result is cleared and the market marked rolled
- * back, so that the draw never settles it again and it takes no more bets. Once committed,
- * everyone hears the rollback and each bettor's wallet reloads (`whenDone`).
+ * service): the ledger is append-only, so each client's result is undone by a compensating
+ * transaction, the negation of every row its result booked, the levels' split included (nothing
+ * for a void); the bets are Pending again and their stakes held again, even past the main
+ * balance (docs/decisions.md#money); the result is cleared and the market marked rolled back, so
+ * that the draw never settles it again and it takes no more bets. Once committed, everyone hears
+ * the rollback and each bettor's wallet reloads (`whenDone`).
  */
 export async function rollbackIn(
   deps: MatkaOperatorDeps,
@@ -174,33 +175,21 @@ export async function rollbackIn(
   const finished = await finishedBetsOfMarket(tx, mid);
   const netOf = sumByClient(finished, (bet) => bet.plPaise);
   const accounts = await clientAccounts(tx, [...netOf.keys()]);
-  // The house's wallet with the clients', by ascending account (a market without bets locks none).
-  const house =
-    accounts.length > 0
-      ? await lockWithHouse(
-          tx,
-          accounts.map((account) => account.accountId),
-        )
-      : '';
-  let undone = 0n;
-  for (const account of accounts) {
-    const net = netOf.get(account.clientId) ?? 0n;
-    if (net === 0n) continue;
-    await postPair(tx, {
-      txnId: deps.random.uuid(),
-      clientAccountId: account.accountId,
-      houseAccountId: house,
-      kind: 'profit_loss',
-      amountPaise: -net,
+  const accountIds = accounts.map((account) => account.accountId);
+  // What stands booked for each client on the market (its result's transaction, and any earlier
+  // result with its rollback, which cancel), every row negated: the levels' split included, never
+  // split again (docs/agents.md#settlement-split). A void booked nothing. The wallets named and
+  // the clients' locked together by ascending account (a market without bets locks none).
+  const booked = await marketTxnsOf(tx, { accountIds, marketType: 'MATKA', marketId: mid });
+  if (accounts.length > 0) {
+    await reverseBooked(tx, deps.random, {
+      groups: accounts.map((account) => booked.get(account.accountId) ?? []),
+      alsoLock: accountIds,
       remark: `Matka ${market.name} result ${was} rolled back: ${why}`,
-      description: `${market.name} (Mid ${mid})`,
-      eventId: null,
-      marketId: mid,
-      marketType: 'MATKA',
       at,
     });
-    undone += net;
   }
+  const undone = [...netOf.values()].reduce((sum, net) => sum + net, 0n);
   await reopenBets(tx, mid);
   const held = sumByClient(await openBetsOfMarket(tx, mid), (bet) => bet.amountPaise);
   for (const account of accounts) {

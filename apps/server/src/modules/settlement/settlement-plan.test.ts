@@ -4,10 +4,10 @@ import {
   betOutcomes,
   clientLines,
   netByClient,
+  paidCommission,
   remarkOf,
   resultRefusal,
   resultText,
-  reversedAmount,
   targetOf,
   type Result,
   type SettledBet,
@@ -49,6 +49,8 @@ const bet = (id: string, clientId: string, overrides: Partial<SettledBet>): Sett
   odds: 200,
   profit_paise: '10000',
   liability_paise: '10000',
+  stake: 100,
+  takes_id: '1',
   ...overrides,
 });
 
@@ -125,10 +127,38 @@ describe('the bets, the lines and the marks', () => {
       ['Settled', 'Void'],
     ]);
   });
+});
 
-  it('reverses what a line paid, net of commission', () => {
-    expect(reversedAmount({ gross_paise: '6667', commission_paise: '167' })).toBe(-6500n);
-    expect(reversedAmount({ gross_paise: '-10000', commission_paise: '0' })).toBe(10_000n);
-    expect(reversedAmount({ gross_paise: '0', commission_paise: '0' })).toBe(0n);
+describe('the commission paid to a client (docs/agents.md#commission)', () => {
+  const rates = { matchBp: 100, sessionBp: 200 };
+
+  it('pays match commission on the net loss, rounded down, borne by the latest bet’s takes', () => {
+    // Lost ₹600 under takes 7, won ₹100 under takes 9: ₹5.00 on the ₹500 lost.
+    const outcomes = [
+      { bet: bet('12', 'a', { takes_id: '9' }), pl: 10_000 },
+      { bet: bet('11', 'a', { takes_id: '7' }), pl: -60_000 },
+    ];
+    expect(paidCommission(MARKET, won, outcomes, rates)).toEqual({ paise: 500n, takesId: '9' });
+    // 333.33 lost at 1 %: 333 paise.
+    expect(paidCommission(MARKET, won, [{ bet: bet('1', 'a', {}), pl: -33_333 }], rates)).toEqual({
+      paise: 333n,
+      takesId: '1',
+    });
+  });
+
+  it('pays nothing on a net win or an even result, nor on a void', () => {
+    const one = (pl: number) => [{ bet: bet('1', 'a', {}), pl }];
+    expect(paidCommission(MARKET, won, one(10_000), rates).paise).toBe(0n);
+    expect(paidCommission(MARKET, won, one(0), rates).paise).toBe(0n);
+    expect(paidCommission(SESSION, voided, one(0), rates).paise).toBe(0n);
+  });
+
+  it('pays session commission on the stakes of a session’s bets, won or lost', () => {
+    const outcomes = [
+      { bet: bet('1', 'a', { stake: 100, takes_id: null }), pl: 11_000 },
+      { bet: bet('2', 'a', { stake: 150, takes_id: null }), pl: -15_000 },
+    ];
+    // 2 % of ₹250 staked: ₹5.00, whatever the result; a bet before the network: the admin's takes.
+    expect(paidCommission(SESSION, runs, outcomes, rates)).toEqual({ paise: 500n, takesId: null });
   });
 });

@@ -3,6 +3,8 @@ import {
   divideRoundHalfAwayFromZero,
   exchangeBetOutcome,
   fancyBetOutcome,
+  matchCommission,
+  sessionCommission,
   toFancyLine,
   type MarketType,
   type Paise,
@@ -10,9 +12,9 @@ import {
 
 /*
  * What a settlement decides (docs/decisions.md#money), without a query: the target of a result, whether the
- * result fits it, each bet's outcome, each client's line with its commission, the bets' new
- * status, and a rollback's reversing amounts. settlement-transactions.ts reads and writes around
- * these under the locks.
+ * result fits it, each bet's outcome, each client's line with its commission, the commission
+ * paid to a client under the agent network (docs/agents.md#commission) and the bets' new status.
+ * settlement-transactions.ts reads and writes around these under the locks.
  */
 
 /** What a market or fancy runner is settled with (docs/decisions.md#money). */
@@ -46,6 +48,10 @@ export interface SettledBet {
   readonly odds: number;
   readonly profit_paise: string;
   readonly liability_paise: string;
+  /** Whole rupees. */
+  readonly stake: number;
+  /** The version of takes it was placed under; null before the network (the admin alone). */
+  readonly takes_id: string | null;
 }
 
 /** A client's account and commission (basis points), as settlement reads them. */
@@ -188,10 +194,34 @@ export function betMarks(outcomes: readonly { bet: SettledBet; pl: number }[], r
   }));
 }
 
-/** What a rollback posts back for a settled line: its net amount reversed (0: nothing to post). */
-export function reversedAmount(line: {
-  readonly gross_paise: string;
-  readonly commission_paise: string;
-}): bigint {
-  return -(BigInt(line.gross_paise) - BigInt(line.commission_paise));
+/** A client's commission rates in basis points (docs/agents.md#commission). */
+export interface CommissionRates {
+  readonly matchBp: number;
+  readonly sessionBp: number;
+}
+
+/**
+ * The commission paid to a client on its settled bets of one target (docs/agents.md#commission),
+ * with the version of takes that bears it, its latest bet's (the highest id): session commission
+ * on the stakes of a fancy session's bets, match commission on the net loss in any other market;
+ * nothing on a void, whose results are all 0 and whose stakes come back.
+ */
+export function paidCommission(
+  subject: Target,
+  result: Result,
+  outcomes: readonly { bet: SettledBet; pl: number }[],
+  rates: CommissionRates,
+): { paise: bigint; takesId: string | null } {
+  const latest = outcomes.reduce<SettledBet | undefined>(
+    (last, { bet }) => (last === undefined || BigInt(bet.id) > BigInt(last.id) ? bet : last),
+    undefined,
+  );
+  const takesId = latest?.takes_id ?? null;
+  if (result.kind === 'void') return { paise: 0n, takesId };
+  if (subject.isFancy) {
+    const stakes = outcomes.map(({ bet }) => BigInt(bet.stake) * 100n);
+    return { paise: sessionCommission(stakes, rates.sessionBp), takesId };
+  }
+  const net = outcomes.reduce((sum, { pl }) => sum + BigInt(pl), 0n);
+  return { paise: matchCommission(net, rates.matchBp), takesId };
 }

@@ -3,36 +3,37 @@ import type { Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import type { Clock, Random } from '../../seams.js';
 import { openPositionExposure } from '../bets/open-bets.js';
+import { clientCommission, splitByClient, type ClientSplit } from '../agents/takes.js';
 import { betsToSettle, markSettled, reopenSettled } from '../bets/settling.js';
-import {
-  holdPosition,
-  lockWithHouse,
-  postPair,
-  settlePositions,
-} from '../wallet/wallet.service.js';
+import { holdPosition, reverseBooked, settlePositions } from '../wallet/wallet.service.js';
 import {
   betMarks,
   betOutcomes,
   clientLines,
   netByClient,
+  paidCommission,
   remarkOf,
   resultRefusal,
   resultText,
-  reversedAmount,
   targetOf,
+  type ClientLine,
   type Result,
+  type SettledBet,
   type SettlementOutcome,
   type Target,
 } from './settlement-plan.js';
 import * as q from './settlement.queries.js';
 
 /*
- * Settlement's transactions (docs/decisions.md#money): the market row FOR UPDATE, then wallets by ascending
- * account; one ledger pair per client and market at the domain's figures, commission on a net
- * win, exposure released, bets Settled or Lost; the same result again changes nothing; another
- * result is a 409 until a rollback, which writes compensating rows and re-imposes exposure. The
- * decisions are settlement-plan.ts's; here they are read for and written, on the caller's
- * transaction.
+ * Settlement's transactions (docs/decisions.md#money): the market row FOR UPDATE, then wallets by
+ * ascending account (the house's, the clients' and the levels' together); one ledger transaction
+ * per client and market at the domain's figures: the client's result split among the levels of
+ * the agent network by the takes each bet was placed under, commission on a net win kept by the
+ * house, commission paid to the client borne by the levels (docs/agents.md#settlement-split,
+ * #commission); exposure released, bets Settled or Lost; the same result again changes nothing;
+ * another result is a 409 until a rollback, which writes the negation of every row booked and
+ * re-imposes exposure. The decisions are settlement-plan.ts's and the domain's; here they are
+ * read for and written, on the caller's transaction.
  */
 
 /** What a settlement's transaction needs besides it: the time, and ids for its ledger pairs. */
@@ -124,7 +125,14 @@ async function settleLocked(
   const byClient = netByClient(outcomes);
   const accounts = await q.clientAccounts(tx, [...byClient.keys()]);
   const lines = clientLines(byClient, accounts);
-  // The wallets (house included) locked by ascending account, one pair per client, exposure released.
+  const splits = await splitsOf(tx, subject, result, outcomes, lines);
+  const splitOf = (clientId: string) => {
+    const split = splits.get(clientId);
+    if (!split) throw new Error(`client ${clientId} has no split`);
+    return split;
+  };
+  // The wallets (house, clients, levels) locked by ascending account, one ledger transaction per
+  // client, exposure released.
   const txnIds = await settlePositions(tx, deps.random, {
     positionKey: target,
     kind: 'settlement',
@@ -134,11 +142,18 @@ async function settleLocked(
     marketId: target,
     marketType: subject.marketType,
     at,
-    lines: lines.map((line) => ({
-      clientId: line.clientId,
-      accountId: line.accountId,
-      amountPaise: line.gross - line.commission,
-    })),
+    lines: lines.map((line) => {
+      const { levels, commission } = splitOf(line.clientId);
+      return {
+        clientId: line.clientId,
+        accountId: line.accountId,
+        amountPaise: line.gross - line.commission,
+        levels,
+        ...(commission
+          ? { commission: { amountPaise: commission.paise, levels: commission.levels } }
+          : {}),
+      };
+    }),
   });
   for (const line of lines) {
     await q.insertLine(tx, {
@@ -162,7 +177,43 @@ async function settleLocked(
 }
 
 /**
- * Rolls back a target's settlement, on the caller's transaction: each client's pair reversed,
+ * Each client's bookings for the levels (docs/agents.md#settlement-split): its bets' results by
+ * the takes they were placed under, the commission on a net win kept by the house, and the
+ * commission paid to it (docs/agents.md#commission) borne by its latest bet's takes.
+ */
+async function splitsOf(
+  tx: Tx,
+  subject: Target,
+  result: Result,
+  outcomes: readonly { bet: SettledBet; pl: number }[],
+  lines: readonly ClientLine[],
+): Promise<Map<string, ClientSplit>> {
+  const rates = await clientCommission(
+    tx,
+    lines.map((line) => line.clientId),
+  );
+  return splitByClient(
+    tx,
+    lines.map((line) => {
+      const own = outcomes.filter(({ bet }) => bet.client_id === line.clientId);
+      const commission = paidCommission(
+        subject,
+        result,
+        own,
+        rates.get(line.clientId) ?? { matchBp: 0, sessionBp: 0 },
+      );
+      return {
+        clientId: line.clientId,
+        bets: own.map(({ bet, pl }) => ({ resultPaise: BigInt(pl), takesId: bet.takes_id })),
+        houseKeepsPaise: line.commission,
+        commission,
+      };
+    }),
+  );
+}
+
+/**
+ * Rolls back a target's settlement, on the caller's transaction: each client's transaction reversed,
  * the bets open again, and exposure held again as the open bets stand now (MainBalance may go
  * negative; docs/decisions.md#money).
  */
@@ -194,34 +245,18 @@ async function rollbackLocked(
     tx,
     lines.map((line) => line.client_id),
   );
-  const house = await lockWithHouse(
-    tx,
-    accounts.map((account) => account.account_id),
-  );
   const accountOf = new Map(
     accounts.map((account) => [account.client_id ?? '', account.account_id]),
   );
-
-  for (const line of lines) {
-    const accountId = accountOf.get(line.client_id);
-    if (!accountId) throw new Error(`client ${line.client_id} has no account`);
-    const amount = reversedAmount(line);
-    if (amount !== 0n) {
-      await postPair(tx, {
-        txnId: deps.random.uuid(),
-        clientAccountId: accountId,
-        houseAccountId: house,
-        kind: 'settlement',
-        amountPaise: amount,
-        remark: `Rollback: ${reason}`,
-        description: subject.description,
-        eventId: subject.eventId,
-        marketId: target,
-        marketType: subject.marketType,
-        at,
-      });
-    }
-  }
+  // What each line's transaction booked, every row negated (the split and the commission
+  // included, never split again: docs/agents.md#settlement-split); the wallets it names and the
+  // clients' locked together by ascending account.
+  await reverseBooked(tx, deps.random, {
+    groups: lines.map((line) => (line.txn_id === null ? [] : [line.txn_id])),
+    alsoLock: accounts.map((account) => account.account_id),
+    remark: `Rollback: ${reason}`,
+    at,
+  });
   await reopenSettled(tx, target);
   // Exposure comes back as the open bets stand now (MainBalance may go negative; docs/decisions.md#money).
   for (const line of lines) {

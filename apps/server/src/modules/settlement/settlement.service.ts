@@ -10,9 +10,11 @@ export type { Result, SettlementOutcome } from './settlement-plan.js';
 
 /**
  * Settlement (docs/decisions.md#money): the market row FOR UPDATE, then wallets by ascending account; one ledger
- * pair per client and market at the domain's figures, commission on a net win, exposure released,
- * bets Settled or Lost; the same result again changes nothing; another result is a 409 until a
- * rollback, which writes compensating rows and re-imposes exposure. What it decides is
+ * transaction per client and market at the domain's figures, split among the levels of the agent
+ * network (docs/agents.md#settlement-split), commission on a net win, commission paid to the
+ * client and borne by the levels (docs/agents.md#commission), exposure released, bets Settled or
+ * Lost; the same result again changes nothing; another result is a 409 until a rollback, which
+ * writes the negation of every row booked and re-imposes exposure. What it decides is
  * settlement-plan.ts's; its transactions are settlement-transactions.ts's; here they run in a
  * transaction of their own or the caller's, and the event is told changed once committed.
  */

@@ -442,7 +442,7 @@ describe('settlement', () => {
     await expectConserved();
   });
 
-  it('settles with reviewable SQL: market FOR UPDATE, then wallets in order, then ledger pairs', async () => {
+  it("settles with reviewable SQL: market FOR UPDATE, the takes read, then wallets in order, then each client's split", async () => {
     const event = await fixtureEvent();
     const token = await client('snapshot', 10_000);
     await workedBets(token, event);
@@ -473,17 +473,53 @@ describe('settlement', () => {
         "select "selection_id", "name" from "runners" where "market_id" = $1 order by "sort_priority"",
         "select * from "settlements" where "target" = $1 for update",
         "insert into "settlements" ("target", "event_id", "market_type", "state", "result", "epoch", "reason", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("target") do update set "state" = $9, "result" = $10, "epoch" = $11, "reason" = $12, "updated_at" = $13",
-        "select "id", "client_id", "selection_id", "bet_type", "odds", "profit_paise", "liability_paise" from "bets" where "position_key" = $1 and "status" = $2 order by "client_id", "id" for update",
+        "select "id", "client_id", "selection_id", "bet_type", "odds", "profit_paise", "liability_paise", "stake", "takes_id" from "bets" where "position_key" = $1 and "status" = $2 order by "client_id", "id" for update",
         "select "accounts"."id" as "account_id", "accounts"."client_id", "clients"."commission_bp" from "accounts" inner join "clients" on "clients"."id" = "accounts"."client_id" where "accounts"."client_id" in ($1) order by "accounts"."id"",
+        "select "id", "match_commission_bp", "session_commission_bp" from "clients" where "id" in ($1)",
+        "select "agents"."id" as "admin", "accounts"."id" as "house" from "agents" inner join "accounts" on "accounts"."kind" = $1 where "agents"."level" = $2",
+        "select "id", "takes" from "agent_takes" where "id" in ($1)",
         "select "id" from "accounts" where "kind" = $1",
         "wallet lock: house and client by account_id, for update",
-        "SELECT wallet_post_pair($1::uuid, $2::bigint, $3::bigint, $4, $5::bigint, $6, $7, $8::bigint, $9, $10, $11::timestamptz)",
+        "SELECT wallet_post_split($1::uuid, $2::bigint, $3, $4::bigint, $5::bigint[], $6::bigint[], $7, $8, $9::bigint, $10, $11, $12::timestamptz)",
         "SELECT wallet_release($1::bigint, $2::bigint, $3) AS held",
         "insert into "settlement_lines" ("target", "epoch", "client_id", "gross_paise", "commission_paise", "txn_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7)",
         "update "bets" set "status" = $1, "pl_paise" = $2, "remark" = $3 where "id" = $4",
         "update "bets" set "status" = $1, "pl_paise" = $2, "remark" = $3 where "id" = $4",
         "update "markets" set "status" = $1 where "id" = $2",
         "commit",
+      ]
+    `);
+  });
+
+  it('rolls back with reviewable SQL: market FOR UPDATE, the booked wallets in order, then every row booked negated', async () => {
+    const event = await fixtureEvent();
+    const token = await client('snapshot-back', 10_000);
+    await workedBets(token, event);
+    await ops('declare-result', { marketId: `1.${event.eventId}`, winnerSelectionId: event.a });
+    const statements: string[] = [];
+    const logged = openDatabase(database.url, { max: 1, onQuery: (text) => statements.push(text) });
+    const settlement = createSettlementService({ db: logged.db, clock, random: systemRandom });
+    await settlement.rollback(`1.${event.eventId}`, 'Snapshot');
+    await logged.close();
+    // The money tables are the wallet module's to name, as above: its reads shown by their shape.
+    const booked =
+      /^select distinct "account_id" from "\w+" where "txn_id" in \(\$1\) order by "account_id"$/;
+    const walletLock =
+      /^select \* from "\w+" where "account_id" in \(\$1, \$2\) order by "account_id" for update$/;
+    const shown = statements.map((text) => {
+      const line = text.replace(/\s+/g, ' ').trim();
+      if (booked.test(line)) return "the accounts the line's transaction booked, ascending";
+      return walletLock.test(line)
+        ? 'wallet lock: house and client by account_id, for update'
+        : line;
+    });
+    expect(shown.slice(4, 9)).toMatchInlineSnapshot(`
+      [
+        "select "client_id", "gross_paise", "commission_paise", "txn_id" from "settlement_lines" where "target" = $1 and "epoch" = $2 and "rolled_back" = $3 order by "client_id"",
+        "select "accounts"."id" as "account_id", "accounts"."client_id", "clients"."commission_bp" from "accounts" inner join "clients" on "clients"."id" = "accounts"."client_id" where "accounts"."client_id" in ($1) order by "accounts"."id"",
+        "the accounts the line's transaction booked, ascending",
+        "wallet lock: house and client by account_id, for update",
+        "SELECT wallet_reverse_txns($1::uuid[], $2::uuid, $3, $4::timestamptz)",
       ]
     `);
   });

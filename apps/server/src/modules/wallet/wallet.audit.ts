@@ -151,3 +151,24 @@ export async function houseTotals(db: Db | Tx): Promise<{ credit: bigint; pl: bi
     .executeTakeFirstOrThrow();
   return { credit: BigInt(row.credit_paise), pl: BigInt(row.pl_paise) };
 }
+
+/** Every wallet's totals by account (the house's, the clients' and the agents'), in paise. */
+export async function walletTotals(
+  db: Db | Tx,
+): Promise<Map<string, { credit: bigint; pl: bigint; exposure: bigint }>> {
+  const rows = await db
+    .selectFrom('wallets')
+    .select(['account_id', 'credit_paise', 'pl_paise', 'exposure_paise'])
+    .orderBy('account_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.account_id,
+      {
+        credit: BigInt(row.credit_paise),
+        pl: BigInt(row.pl_paise),
+        exposure: BigInt(row.exposure_paise),
+      },
+    ]),
+  );
+}

@@ -108,6 +108,97 @@ export async function postPair(tx: Tx, posting: Posting): Promise<void> {
   );
 }
 
+/** One account's amount in a split, in paise (+ the account gains). */
+export interface AccountAmount {
+  readonly accountId: string;
+  readonly amountPaise: bigint;
+}
+
+/** A split (docs/agents.md#settlement-split): the client's amount and the levels' opposite. */
+export interface SplitPosting extends Omit<Posting, 'houseAccountId'> {
+  /** Each level's account and amount (summed per account), together −amountPaise. */
+  readonly levels: readonly AccountAmount[];
+}
+
+/**
+ * Writes, under one transaction id, the client's row and one row per level account (no zero
+ * rows), moving each wallet's running total: `wallet_post_split` (db/functions/wallet.sql). The
+ * levels must sum to the client's amount negated, or nothing is written. The caller holds every
+ * wallet's lock.
+ */
+export async function postSplit(tx: Tx, posting: SplitPosting): Promise<void> {
+  const accounts = posting.levels.map((level) => level.accountId);
+  const amounts = posting.levels.map((level) => level.amountPaise.toString());
+  await sql`SELECT wallet_post_split(${posting.txnId}::uuid, ${posting.clientAccountId}::bigint,
+    ${posting.kind}, ${posting.amountPaise.toString()}::bigint, ${accounts}::bigint[],
+    ${amounts}::bigint[], ${posting.remark}, ${posting.description ?? ''},
+    ${posting.eventId ?? null}::bigint, ${posting.marketId ?? null}, ${posting.marketType ?? null},
+    ${posting.at}::timestamptz)`.execute(tx);
+}
+
+/**
+ * Writes under `newTxnId` the negation of what the transactions `txnIds` booked, per account and
+ * kind, with the remark given, and moves the running totals: `wallet_reverse_txns`. The caller
+ * holds the lock of every wallet they name (`txnAccounts`).
+ */
+export async function reverseTxns(
+  tx: Tx,
+  reversal: { txnIds: readonly string[]; newTxnId: string; remark: string; at: Date },
+): Promise<void> {
+  await sql`SELECT wallet_reverse_txns(${[...reversal.txnIds]}::uuid[],
+    ${reversal.newTxnId}::uuid, ${reversal.remark}, ${reversal.at}::timestamptz)`.execute(tx);
+}
+
+/** The accounts the rows of the transactions name, ascending (the wallets a reversal locks). */
+export async function txnAccounts(db: Db | Tx, txnIds: readonly string[]): Promise<string[]> {
+  if (txnIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select('account_id')
+    .distinct()
+    .where('txn_id', 'in', [...txnIds])
+    .orderBy('account_id')
+    .execute();
+  return rows.map((row) => row.account_id);
+}
+
+/**
+ * The transactions of one market (kind of market and id) that name each account, oldest first:
+ * its results and their reversals, which together leave what stands.
+ */
+export async function marketTxns(
+  db: Db | Tx,
+  market: { accountIds: readonly string[]; marketType: string; marketId: string },
+): Promise<Map<string, string[]>> {
+  const txns = new Map<string, string[]>();
+  if (market.accountIds.length === 0) return txns;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['account_id', 'txn_id'])
+    .where('account_id', 'in', [...market.accountIds])
+    .where('market_type', '=', market.marketType)
+    .where('market_id', '=', market.marketId)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = txns.get(row.account_id) ?? [];
+    if (!list.includes(row.txn_id)) list.push(row.txn_id);
+    txns.set(row.account_id, list);
+  }
+  return txns;
+}
+
+/** Opens the account and the empty wallet of a user above the clients (docs/agents.md#chips). */
+export async function openAgentAccount(tx: Tx, agentId: string): Promise<string> {
+  const account = await tx
+    .insertInto('accounts')
+    .values({ kind: 'agent', agent_id: agentId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx.insertInto('wallets').values({ account_id: account.id }).execute();
+  return account.id;
+}
+
 /**
  * Sets a position's exposure and moves the wallet by the difference: `wallet_hold` (migration
  * 0009). Answers the position's new version, or null when the main balance cannot cover the

@@ -38,11 +38,12 @@ const totalsOf = (row: q.WalletRow) => ({
  * decide what to hold or post and call these inside their transaction; nothing else reads or
  * writes wallets, exposures or ledger_entries. Lock order (docs/decisions.md#money): the caller's market row
  * first, then wallets by ascending account id (lockClientWallet for one client, settlePositions
- * for many, with the house).
+ * and reverseBooked for many, with the house and the level accounts of the agent network in the
+ * same sorted lock).
  */
 
-export type { Posting } from './wallet.queries.js';
-export { postPair } from './wallet.queries.js';
+export type { AccountAmount, Posting, SplitPosting } from './wallet.queries.js';
+export { postPair, postSplit } from './wallet.queries.js';
 
 /** A client's wallet as committed now, without a lock (a balance to show, not to spend). */
 export async function readWallet(db: Db | Tx, clientId: string): Promise<Wallet> {
@@ -63,6 +64,9 @@ export const accountOfClient = (db: Db | Tx, clientId: string) => q.clientAccoun
 
 /** Opens the account and the empty wallet of a new client (clients.service, in its transaction). */
 export const openClientAccount = (tx: Tx, clientId: string) => q.openClientAccount(tx, clientId);
+
+/** Opens the account and the empty wallet of a user above the clients (docs/agents.md#chips). */
+export const openAgentAccount = (tx: Tx, agentId: string) => q.openAgentAccount(tx, agentId);
 
 /** Locks one client's wallet FOR UPDATE: its account and wallet, or undefined for no such client. */
 export async function lockClientWallet(
@@ -109,13 +113,27 @@ export const releasePosition = (
 export interface SettleLine {
   readonly clientId: string;
   readonly accountId: string;
-  /** The client's side of the pair (the house takes the opposite); 0 posts nothing. */
+  /** The client's side (+ the client won); 0 writes no client row. */
   readonly amountPaise: bigint;
+  /**
+   * Who books the opposite (docs/agents.md#settlement-split): each level's account and amount,
+   * together −amountPaise. None: the house alone, a pair.
+   */
+  readonly levels?: readonly q.AccountAmount[];
+  /**
+   * Commission paid to the client (kind commission) and the levels' bearing of it, together its
+   * negation (docs/agents.md#commission): booked beside the result, under its transaction id.
+   */
+  readonly commission?: {
+    readonly amountPaise: bigint;
+    readonly levels: readonly q.AccountAmount[];
+  };
 }
 
 /**
- * Settle a position's clients: the house's and their wallets locked by ascending account, then
- * per client one ledger pair of its amount (none for 0) and its position's exposure released.
+ * Settle a position's clients: the wallets of the house, the clients and every level account
+ * locked together by ascending account, then per client one ledger transaction — its split (or
+ * pair with the house) and its commission, no zero rows — and its position's exposure released.
  * Answers each client's ledger transaction id (null when no money moved). The caller holds the
  * market's lock.
  */
@@ -128,25 +146,85 @@ export async function settlePositions(
   },
 ): Promise<Map<string, string | null>> {
   const house = await q.houseAccountId(tx);
-  await q.lockWallets(tx, [house, ...settling.lines.map((line) => line.accountId)]);
   const { positionKey, lines, ...posting } = settling;
+  const levelsOf = (line: SettleLine) =>
+    line.levels ?? [{ accountId: house, amountPaise: -line.amountPaise }];
+  await q.lockWallets(tx, [
+    ...new Set([
+      house,
+      ...lines.flatMap((line) => [
+        line.accountId,
+        ...levelsOf(line).map((level) => level.accountId),
+        ...(line.commission?.levels ?? []).map((level) => level.accountId),
+      ]),
+    ]),
+  ]);
   const txnIds = new Map<string, string | null>();
   for (const line of lines) {
-    const txnId = line.amountPaise !== 0n ? random.uuid() : null;
+    const levels = levelsOf(line);
+    const commission = line.commission?.amountPaise ?? 0n;
+    const moves =
+      line.amountPaise !== 0n || commission !== 0n || levels.some((l) => l.amountPaise !== 0n);
+    const txnId = moves ? random.uuid() : null;
     if (txnId) {
-      await q.postPair(tx, {
-        ...posting,
-        txnId,
-        clientAccountId: line.accountId,
-        houseAccountId: house,
-        amountPaise: line.amountPaise,
-      });
+      const client = { ...posting, txnId, clientAccountId: line.accountId };
+      await q.postSplit(tx, { ...client, amountPaise: line.amountPaise, levels });
+      if (line.commission && commission !== 0n) {
+        await q.postSplit(tx, {
+          ...client,
+          kind: 'commission',
+          amountPaise: commission,
+          levels: line.commission.levels,
+        });
+      }
     }
     await q.release(tx, line.accountId, line.clientId, positionKey);
     txnIds.set(line.clientId, txnId);
   }
   return txnIds;
 }
+
+/**
+ * Reverses exactly what ledger transactions booked (docs/agents.md#settlement-split: a rollback
+ * negates what was booked, never splits again): the wallets their rows name and `alsoLock`
+ * locked together by ascending account, then per group of transactions one new transaction
+ * writing the negation of their rows, summed per account and kind, with `remark`. Answers each
+ * group's new transaction id (null for an empty group). The caller holds the market's lock.
+ */
+export async function reverseBooked(
+  tx: Tx,
+  random: Random,
+  reversing: {
+    readonly groups: readonly (readonly string[])[];
+    readonly alsoLock: readonly string[];
+    readonly remark: string;
+    readonly at: Date;
+  },
+): Promise<(string | null)[]> {
+  const booked = await q.txnAccounts(tx, reversing.groups.flat());
+  const locking = [...new Set([...booked, ...reversing.alsoLock])];
+  if (locking.length > 0) await q.lockWallets(tx, locking);
+  const newTxnIds: (string | null)[] = [];
+  for (const txnIds of reversing.groups) {
+    if (txnIds.length === 0) {
+      newTxnIds.push(null);
+      continue;
+    }
+    const newTxnId = random.uuid();
+    await q.reverseTxns(tx, { txnIds, newTxnId, remark: reversing.remark, at: reversing.at });
+    newTxnIds.push(newTxnId);
+  }
+  return newTxnIds;
+}
+
+/**
+ * The ledger transactions of one market naming each client account, oldest first (a matka
+ * market's results and their rollbacks): reversed together, they undo what stands.
+ */
+export const marketTxnsOf = (
+  db: Db | Tx,
+  market: { accountIds: readonly string[]; marketType: string; marketId: string },
+) => q.marketTxns(db, market);
 
 /** The house's account and a lock of its wallet with the clients' (ascending account order). */
 export async function lockWithHouse(tx: Tx, accountIds: readonly string[]): Promise<string> {
