@@ -218,12 +218,12 @@ BEGIN
   FROM moved m WHERE w.account_id = m.account_id;
 END $$;
 
--- A client's net loss from p_from to p_to: every ledger row of its account but credit (settled
+-- A client's net loss from p_from to p_to: every ledger row of its account but credit and clearing (settled
 -- bets, commission, casino rounds, matka), negated; negative when the client is ahead.
 CREATE OR REPLACE FUNCTION wallet_net_loss(p_client bigint, p_from timestamptz, p_to timestamptz)
 RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT coalesce(-sum(le.amount_paise), 0)::bigint
   FROM ledger_entries le JOIN accounts a ON a.id = le.account_id
-  WHERE a.client_id = p_client AND le.kind <> 'credit'
+  WHERE a.client_id = p_client AND le.kind NOT IN ('credit', 'clearing')
     AND le.created_at >= p_from AND le.created_at <= p_to
 $$;

@@ -38,7 +38,7 @@ export async function auditMoney(db: Db | Tx): Promise<MoneyAudit> {
     LEFT JOIN ledger_entries l ON l.account_id = w.account_id
     GROUP BY w.account_id, w.credit_paise, w.pl_paise
     HAVING w.credit_paise + w.pl_paise <> coalesce(sum(l.amount_paise), 0)
-      OR w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind = 'credit'), 0)
+      OR w.credit_paise <> coalesce(sum(l.amount_paise) FILTER (WHERE l.kind IN ('credit', 'clearing')), 0)
     ORDER BY w.account_id`.execute(db);
   const offPositions = await sql<{ client_id: string }>`
     SELECT a.client_id FROM wallets w JOIN accounts a ON a.id = w.account_id
