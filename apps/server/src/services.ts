@@ -5,6 +5,8 @@ import type { PriceBook } from './feed/price-book.js';
 import { silentPublisher, type HubPublisher } from './hub/hub.js';
 import { createMarketPushes } from './hub/market-pushes.js';
 import { createRiskPushes } from './hub/risk-pushes.js';
+import { createAgentAuth } from './modules/agents/agent-auth.js';
+import { createAgentsService } from './modules/agents/agents.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import type { PasswordHasher } from './modules/auth/password.js';
 import { createBetsService } from './modules/bets/bets.service.js';
@@ -98,6 +100,23 @@ export function createServices(deps: ServicesDeps) {
     createSettlementService({ db, clock, random, onChanged: (eventId) => catalog.forget(eventId) });
   const news = createNewsService({ db, clock });
   const clients = createClientsService({ db, clock, passwords });
+  // The agent network (docs/agents.md): its back office's logins and its users' actions.
+  const agents = createAgentsService({
+    db,
+    clock,
+    random,
+    passwords,
+    throttle: config.loginThrottle,
+    clients,
+  });
+  const agentAuth = createAgentAuth({
+    db,
+    clock,
+    random,
+    passwords,
+    session: config.operatorSession,
+    throttle: config.loginThrottle,
+  });
   const operators = createOperatorsService({
     db,
     clock,
@@ -193,6 +212,8 @@ export function createServices(deps: ServicesDeps) {
     settlement,
     news,
     clients,
+    agents,
+    agentAuth,
     clientsAdmin: createClientsAdmin(db, safer),
     chips: createChipsService({ db, clock }),
     operators,

@@ -5,20 +5,26 @@ import { openClientAccount } from '../wallet/wallet.service.js';
 import * as q from './clients.queries.js';
 import * as controls from './controls.queries.js';
 
+export type { ClientPlacement } from './clients.queries.js';
+
 export type CreateClientOutcome =
   | { readonly kind: 'created'; readonly clientId: string }
   | { readonly kind: 'refused'; readonly message: string };
 
 export function createClientsService(deps: { db: Db; clock: Clock; passwords: PasswordHasher }) {
-  /** Creates the client with its account and empty wallet on `tx`, the password hashed already. */
+  /**
+   * Creates the client with its account and empty wallet on `tx`, the password hashed already:
+   * under `placement` in the agent network (docs/agents.md#levels), or the admin's directly.
+   */
   async function createIn(
     tx: Tx,
-    input: { username: string; passwordHash: string },
+    input: { username: string; passwordHash: string; placement?: q.ClientPlacement },
   ): Promise<CreateClientOutcome> {
     const clientId = await q.insertClient(tx, {
       username: input.username,
       passwordHash: input.passwordHash,
       at: deps.clock.now(),
+      ...(input.placement ? { placement: input.placement } : {}),
     });
     if (!clientId) return { kind: 'refused', message: `Username '${input.username}' is taken` };
     await openClientAccount(tx, clientId);
