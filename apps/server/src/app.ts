@@ -21,6 +21,7 @@ import { systemRoutes } from './http/system.js';
 import { registerWeb } from './http/web.js';
 import type { Hub } from './hub/hub.js';
 import { loggerOptions } from './logger.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { betsRoutes } from './modules/bets/bets.routes.js';
 import { casinoFrameOrigins } from './modules/casino/casino-url.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, {
     auth,
     operators: services.operators,
+    agentAuth: services.agentAuth,
     limiter,
     clock,
     opsToken: deps.opsToken,
@@ -163,6 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     moneyBodyLimit,
   });
   await app.register(reportsRoutes, { reports: services.reports, moneyBodyLimit });
+  await app.register(agentsRoutes, {
+    agents: services.agents,
+    agentAuth: services.agentAuth,
+    moneyBodyLimit,
+  });
   await app.register(matkaRoutes, {
     matka: services.matka,
     clock,

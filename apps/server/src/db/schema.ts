@@ -187,7 +187,7 @@ export interface LoginEventsTable {
   socket_address: string;
   claimed_address: string | null;
   lat_long: string;
-  outcome: 'success' | 'bad_credentials' | 'throttled' | 'excluded';
+  outcome: 'success' | 'bad_credentials' | 'throttled' | 'excluded' | 'locked';
   created_at: Timestamp;
 }
 

@@ -5,11 +5,13 @@ import type { Clock } from '../seams.js';
 import { callerKey, type RateLimiter } from './rate-limit.js';
 import type { AuthService, SessionContext } from '../modules/auth/auth.service.js';
 import type { OperatorContext, OperatorsService } from '../modules/operators/operators.service.js';
+import type { AgentAuth, AgentContext } from '../modules/agents/agent-auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionContext | null;
     operator: OperatorContext | null;
+    agent: AgentContext | null;
   }
 }
 
@@ -32,6 +34,12 @@ export function requireOperator(request: FastifyRequest): OperatorContext {
   return request.operator;
 }
 
+/** The user above the clients of an authenticated `agent` route; the hook has guaranteed it. */
+export function requireAgent(request: FastifyRequest): AgentContext {
+  if (!request.agent) throw unauthorized('Login required');
+  return request.agent;
+}
+
 /** The session of an authenticated route; the hook has guaranteed it. */
 export function requireSession(request: FastifyRequest): SessionContext {
   if (!request.session) throw unauthorized();
@@ -42,7 +50,8 @@ export function requireSession(request: FastifyRequest): SessionContext {
  * Authentication by the route's audience (docs/decisions.md#api): `client` routes need a live session's
  * bearer token, `ops` routes the operator token (never a client's), `operator` routes a live
  * back-office session whose role the route admits (`admin` always; 403 for another role, 401 for
- * a client's token or none), `provider` routes the casino
+ * a client's token or none), `agent` routes a live session of a user above the clients (docs/agents.md;
+ * 401 for any other credential), `provider` routes the casino
  * secret (the provider's server-to-server calls; never a client's), `public` routes nothing.
  * A `uid`/`userId` in the query must be the caller's own, `0` or absent; anything else → 403.
  *
@@ -55,6 +64,7 @@ export function registerAuthentication(
   deps: {
     auth: AuthService;
     operators: OperatorsService;
+    agentAuth: Pick<AgentAuth, 'authenticate'>;
     opsToken: string;
     casinoSecret: string;
     limiter: RateLimiter;
@@ -64,6 +74,7 @@ export function registerAuthentication(
   const { auth, limiter, clock } = deps;
   app.decorateRequest('session', null);
   app.decorateRequest('operator', null);
+  app.decorateRequest('agent', null);
   app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config.audience;
     const token = bearer(request);
@@ -91,6 +102,12 @@ export function registerAuthentication(
       if (operator.role !== 'admin' && !roles.includes(operator.role))
         throw forbidden(`The ${operator.role} role may not do this`);
       request.operator = operator;
+      return;
+    }
+    if (audience === 'agent') {
+      const agent = token ? await deps.agentAuth.authenticate(token) : undefined;
+      if (!agent) throw unauthorized('Login required');
+      request.agent = agent;
       return;
     }
     if (audience === 'provider') {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { setWinningLimit } from '@backlay/contract/casino';
-import type { Endpoint } from '@backlay/contract/common';
 import {
   createClient,
   createOperator,
@@ -27,19 +26,9 @@ import {
   voidMarket,
 } from '@backlay/contract/ops';
 import { loadConfig } from '../config.js';
+import { AGENT_COMMANDS } from './cli-agents.js';
+import type { CliCommand } from './cli-command.js';
 import { readOpsToken } from './ops-token.js';
-
-interface Command {
-  readonly description: string;
-  readonly usage: string;
-  readonly endpoint: Endpoint;
-  readonly options: Record<string, { type: 'string' }>;
-  /** Builds the request body from the parsed options and positional words; the schema then validates it. */
-  readonly body: (
-    values: Record<string, string | undefined>,
-    positionals: readonly string[],
-  ) => unknown;
-}
 
 const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
@@ -54,7 +43,7 @@ function json(value: string | undefined): unknown {
 }
 
 /** One entry per operator route; a new operator route adds its command here. */
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<string, CliCommand> = {
   'create-client': {
     description: 'Create a client, optionally with opening credit',
     usage: '--username NAME --password SECRET [--credit RUPEES]',
@@ -251,6 +240,7 @@ const COMMANDS: Record<string, Command> = {
       rupees: words[1] === 'default' ? null : num(words[1]),
     }),
   },
+  ...AGENT_COMMANDS,
 };
 
 /** `--amount -50` reads as an option followed by a negative number, not as two options. */
@@ -338,8 +328,13 @@ export async function runCli(
     return 1;
   }
   let response: Response;
+  const url = new URL(command.endpoint.path, base);
+  // A GET's options are its query.
+  if (command.endpoint.method === 'GET' && body && typeof body === 'object')
+    for (const [name, value] of Object.entries(body))
+      if (value !== undefined) url.searchParams.set(name, String(value));
   const send = () =>
-    fetch(new URL(command.endpoint.path, base), {
+    fetch(url, {
       method: command.endpoint.method,
       headers: {
         authorization: `Bearer ${token}`,

@@ -6,7 +6,14 @@
  * (docs/decisions.md#api).
  */
 import { z } from 'zod';
-import { endpoint, envelope, hasWholePaise, isoDateTime, rupees } from '../common.js';
+import {
+  endpoint,
+  envelope,
+  hasWholePaise,
+  isoDateTime,
+  rupees,
+  type Endpoint,
+} from '../common.js';
 import { skip, take } from '../backoffice/fields.js';
 import { username } from '../ops/fields.js';
 
@@ -93,7 +100,8 @@ export const agentTransactionPassword = endpoint({
 /** One row of a downline: a direct child of the user asked about. */
 export const downlineUser = z.object({
   username: z.string(),
-  level: userLevel,
+  /** Never the admin, which is nobody's child. */
+  level: z.enum([...AGENT_LEVELS, 'client']),
   creditReference: rupees,
   /** With an agent's whole downline. */
   balance: rupees,
@@ -237,3 +245,51 @@ export const agentResetPassword = endpoint({
   body: z.object({ ...target, password }),
   response: envelope(z.string()),
 });
+
+/**
+ * The operator's door to the same commands (the `npm run ops` CLI, the operator token): the
+ * admin's password and commission, which the admin cannot set itself, and every action above as
+ * the admin, with the admin's transaction password (docs/agents.md#controls).
+ */
+export const opsAdminPassword = endpoint({
+  method: 'POST',
+  path: '/api/ops/agent/admin-password',
+  audience: 'ops',
+  summary: "Set the admin's login password (the top of the agent network)",
+  body: z.object({
+    password: z.string().min(12, "the admin's password must be at least 12 characters").max(256),
+  }),
+  response: envelope(z.string()),
+});
+
+export const opsAdminCommission = endpoint({
+  method: 'POST',
+  path: '/api/ops/agent/admin-commission',
+  audience: 'ops',
+  summary: "Set the admin's match and session commission: the most any client may be given",
+  body: z.object({ matchCommission: percent, sessionCommission: percent }),
+  response: envelope(z.string()),
+});
+
+/** An action of the admin's, sent by the operator: the same endpoint under `/api/ops/agent/`. */
+function asAdmin<const E extends Endpoint>(
+  agentEndpoint: E,
+): Omit<E, 'audience'> & { audience: 'ops' } {
+  return endpoint({
+    ...agentEndpoint,
+    path: agentEndpoint.path.replace('/api/agent/', '/api/ops/agent/'),
+    audience: 'ops' as const,
+  });
+}
+
+export const opsAgentCreateUser = asAdmin(agentCreateUser);
+export const opsAgentDownline = asAdmin(agentDownline);
+export const opsAgentDeposit = asAdmin(agentDeposit);
+export const opsAgentWithdraw = asAdmin(agentWithdraw);
+export const opsAgentClearPl = asAdmin(agentClearPl);
+export const opsAgentCreditReference = asAdmin(agentCreditReference);
+export const opsAgentPartnership = asAdmin(agentPartnership);
+export const opsAgentCommission = asAdmin(agentCommission);
+export const opsAgentExposureLimit = asAdmin(agentExposureLimit);
+export const opsAgentLock = asAdmin(agentLock);
+export const opsAgentResetPassword = asAdmin(agentResetPassword);

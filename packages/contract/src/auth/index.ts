@@ -74,6 +74,7 @@ export const sessionEndReason = z.enum([
   'session_limit',
   'time_out',
   'self_excluded',
+  'account_locked',
 ]);
 export type SessionEndReason = z.infer<typeof sessionEndReason>;
 

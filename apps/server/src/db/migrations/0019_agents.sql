@@ -99,6 +99,11 @@ ALTER TABLE accounts ADD CONSTRAINT accounts_kind_check
 ALTER TABLE accounts ADD CONSTRAINT accounts_holder_check
   CHECK ((kind = 'client') = (client_id IS NOT NULL) AND (kind = 'agent') = (agent_id IS NOT NULL));
 
+-- A login with the right password refused by a lock of the client's or an ancestor's.
+ALTER TABLE login_events DROP CONSTRAINT login_events_outcome_check;
+ALTER TABLE login_events ADD CONSTRAINT login_events_outcome_check
+  CHECK (outcome IN ('success', 'bad_credentials', 'throttled', 'excluded', 'locked'));
+
 -- Commission paid to a client and borne by the levels; a clearing of cash settled outside.
 ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_kind_check;
 ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_kind_check

@@ -19,7 +19,7 @@ import { createClientsService } from '../clients/clients.service.js';
 import { newTotpSecret, totpCode } from '../operators/totp.js';
 import { AGENTS_TEXT } from './agent-actions.js';
 import { AGENT_INVALID, createAgentAuth, type AgentAuth } from './agent-auth.js';
-import { LOCKED_SESSION_END } from './agent-settings.js';
+import { SESSION_END } from '../auth/session-end.js';
 import * as q from './agents.queries.js';
 import { createAgentsService, type AgentsService } from './agents.service.js';
 
@@ -305,7 +305,7 @@ describe('locks below the actor', () => {
       .select('revoked_reason')
       .where('client_id', '=', id('cl1'))
       .executeTakeFirstOrThrow();
-    expect(ended.revoked_reason).toBe(LOCKED_SESSION_END);
+    expect(ended.revoked_reason).toBe(SESSION_END.accountLocked);
     for (const username of ['ma1', 'ag1'])
       expect(await agentLogin(username)).toEqual({ kind: 'refused', message: AGENTS_TEXT.locked });
     expect(

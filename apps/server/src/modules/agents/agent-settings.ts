@@ -38,9 +38,6 @@ export interface SettingInput {
 
 export type LockKind = 'login' | 'betting';
 
-/** sessions.revoked_reason of a client whose login was locked. */
-export const LOCKED_SESSION_END = 'account locked';
-
 const isShare = (bp: number) => Number.isInteger(bp) && bp >= 0 && bp <= 10_000;
 
 const whose = (actor: q.AgentRow, parent: q.AgentRow) =>
@@ -311,7 +308,7 @@ export function createAgentSettings(deps: AgentSettingsDeps) {
                 tx,
                 { rootId: target.agent.id },
                 at,
-                LOCKED_SESSION_END,
+                SESSION_END.accountLocked,
               );
             }
           } else {
@@ -321,7 +318,7 @@ export function createAgentSettings(deps: AgentSettingsDeps) {
                 tx,
                 { clientId: target.client.id },
                 at,
-                LOCKED_SESSION_END,
+                SESSION_END.accountLocked,
               );
           }
           return {

@@ -13,6 +13,8 @@ export interface ClientCredentials {
   } | null;
   /** The session limit in force at the login's time, in minutes; null: none. */
   readonly sessionLimitMin: number | null;
+  /** Its own login lock or an ancestor's (docs/agents.md#controls). */
+  readonly loginLocked: boolean;
 }
 
 /** A client's credentials, exclusion and session limit at `at`, found by username. */
@@ -29,6 +31,7 @@ export async function findClientByUsername(
       'password_hash',
       'excluded_kind',
       'excluded_until',
+      sql<boolean>`login_locked_at IS NOT NULL OR ancestor_login_locked`.as('login_locked'),
       sql<string | null>`(SELECT limit_in_force(l, ${at}) FROM client_limits l
         WHERE l.client_id = clients.id AND l.kind = 'session')`.as('session_limit_min'),
     ])
@@ -40,6 +43,7 @@ export async function findClientByUsername(
       username: row.username,
       passwordHash: row.password_hash,
       exclusion: row.excluded_kind ? { kind: row.excluded_kind, until: row.excluded_until } : null,
+      loginLocked: row.login_locked,
       sessionLimitMin: row.session_limit_min === null ? null : Number(row.session_limit_min),
     }
   );
@@ -93,7 +97,7 @@ export async function recordLoginEvent(
     socketAddress: string;
     claimedAddress: string | null;
     latLong: string;
-    outcome: 'success' | 'bad_credentials' | 'throttled' | 'excluded';
+    outcome: 'success' | 'bad_credentials' | 'throttled' | 'excluded' | 'locked';
     at: Date;
   },
 ): Promise<void> {

@@ -11,6 +11,9 @@ import { SESSION_END, type SessionEnd } from './session-end.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
+/** A right password refused: the client's login, or an ancestor's, is locked (docs/agents.md#controls). */
+export const ACCOUNT_LOCKED = 'Your account is locked. Please contact your agent.';
+
 /** New passwords are at least this long. */
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -194,6 +197,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (excluded) {
         await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'excluded' });
         return { kind: 'refused', message: excluded };
+      }
+      if (client.loginLocked) {
+        await q.recordLoginEvent(db, { ...event, clientId: client.id, outcome: 'locked' });
+        return { kind: 'refused', message: ACCOUNT_LOCKED };
       }
 
       const token = random.bytes(32).toString('base64url');

@@ -28,6 +28,8 @@ export function sessionEndWire(end: SessionEnd): SessionEndReason {
       return 'time_out';
     case SESSION_END.selfExcluded:
       return 'self_excluded';
+    case SESSION_END.accountLocked:
+      return 'account_locked';
     default:
       return assertNever(end, 'session end');
   }

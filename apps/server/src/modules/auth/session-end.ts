@@ -11,5 +11,7 @@ export const SESSION_END = {
   sessionLimit: 'session limit reached',
   timeOut: 'time-out',
   selfExcluded: 'self-excluded',
+  /** docs/agents.md#controls: the client's login, or an ancestor's, was locked. */
+  accountLocked: 'account locked',
 } as const;
 export type SessionEnd = (typeof SESSION_END)[keyof typeof SESSION_END];

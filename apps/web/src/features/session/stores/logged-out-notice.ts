@@ -11,6 +11,8 @@ export const LOGGED_OUT_MESSAGES = {
   session_limit: 'Your session time limit was reached. Please log in again.',
   time_out: 'You are on a time-out: login is refused until it ends.',
   self_excluded: 'You have excluded yourself: login is refused.',
+  // The agent network (docs/agents.md#controls): the client's agent, or one above it, locked it.
+  account_locked: 'Your account is locked. Please contact your agent.',
 } as const satisfies Record<Exclude<SessionEndReason, 'logged_out'>, string>;
 
 /**

@@ -1,0 +1,297 @@
+import * as api from '@backlay/contract/agents';
+import { rupeesToPaise } from '@backlay/domain';
+import type { Endpoint } from '@backlay/contract/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../errors.js';
+import { requireAgent, tooManyRequestsFor } from '../../http/authenticate.js';
+import { registerEndpoint, type HandlerInput } from '../../http/endpoints.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
+import { rupeesWire } from '../../money.js';
+import type { ActionAnswer } from './agent-actions.js';
+import type { AgentAuth } from './agent-auth.js';
+import type { AgentsService } from './agents.service.js';
+
+/** A share on the wire (90, 33.33) in basis points; the contract allows two decimals only. */
+const bp = (percent: number): number => Math.round(percent * 100);
+const percentWire = (basisPoints: number): number => basisPoints / 100;
+
+/** Rupees on the wire in paise; the contract allows two decimals only. */
+function paise(rupees: number): bigint {
+  const value = rupeesToPaise(rupees);
+  if (value === null) throw badRequest('must have at most two decimals');
+  return BigInt(value);
+}
+
+/**
+ * An action's answer on the wire (docs/agents.md#controls): done or refused in the envelope; a
+ * user outside the caller's subtree is a 404, as if it did not exist; a field out of bounds says
+ * which; too many wrong transaction passwords is a 429.
+ */
+function answerOf(answer: ActionAnswer) {
+  if (answer.ok) return { Status: true as const, Result: answer.message };
+  switch (answer.kind) {
+    case 'not_found':
+      throw notFound(answer.message);
+    case 'throttled':
+      throw tooManyRequestsFor(answer.retryAfterS);
+    case 'invalid':
+    case 'refused':
+      return { Status: false as const, Result: answer.message };
+  }
+}
+
+/**
+ * The agent network's back office (`/api/agent/…`, docs/agents.md): login and the session, the
+ * downline and every action on it, each scoped by the service to the caller's subtree; and the
+ * same actions as the admin under `/api/ops/agent/…` for the operator's CLI (one door: the same
+ * service functions behind both).
+ */
+export async function agentsRoutes(
+  app: FastifyInstance,
+  deps: { agents: AgentsService; agentAuth: AgentAuth; moneyBodyLimit: number },
+): Promise<void> {
+  const { agents, agentAuth } = deps;
+  const options = { moneyBodyLimit: deps.moneyBodyLimit };
+
+  registerEndpoint(
+    app,
+    api.agentLogin,
+    async ({ body, request }) => {
+      const outcome = await agentAuth.login({ ...body, socketAddress: request.ip });
+      if (outcome.kind === 'throttled') throw tooManyRequestsFor(outcome.retryAfterS);
+      if (outcome.kind === 'refused') return { Status: false as const, Result: outcome.message };
+      return {
+        Status: true as const,
+        Result: {
+          token: outcome.token,
+          username: outcome.agent.username,
+          level: outcome.agent.level,
+          needsTransactionPassword: outcome.needsTransactionPassword,
+        },
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    api.agentMe,
+    async ({ request }) => {
+      const me = await agents.me(requireAgent(request).agentId);
+      return {
+        Status: true as const,
+        Result: {
+          username: me.username,
+          level: me.level,
+          balance: rupeesWire(me.balancePaise),
+          partnership: percentWire(me.partnershipBp),
+          matchCommission: percentWire(me.matchCommissionBp),
+          sessionCommission: percentWire(me.sessionCommissionBp),
+          needsTransactionPassword: me.needsTransactionPassword,
+        },
+      };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    api.agentLogout,
+    async ({ request }) => {
+      await agentAuth.logout(requireAgent(request).sessionId);
+      return { Status: true as const, Result: 'Logged out' };
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    api.agentTransactionPassword,
+    async ({ body, request }) =>
+      answerOf(
+        await agents.setTransactionPassword(requireAgent(request).agentId, {
+          password: body.password,
+          ...(body.current === undefined ? {} : { current: body.current }),
+        }),
+      ),
+    options,
+  );
+
+  /** Registers `handle` for a user's own session and, as the admin, for the operator's token. */
+  function both<E extends Endpoint, O extends Endpoint>(
+    own: E,
+    asAdmin: O,
+    handle: (actorId: string, input: HandlerInput<E>) => Promise<z.input<E['response']>>,
+  ): void {
+    registerEndpoint(
+      app,
+      own,
+      (input) => handle(requireAgent(input.request).agentId, input),
+      options,
+    );
+    registerEndpoint(
+      app,
+      asAdmin,
+      async (input) =>
+        (await handle(await agents.adminId(), input as unknown as HandlerInput<E>)) as z.input<
+          O['response']
+        >,
+      options,
+    );
+  }
+
+  both(api.agentDownline, api.opsAgentDownline, async (actorId, { query }) => {
+    const list = await agents.downline(actorId, {
+      parentUsername: query.parent,
+      search: query.search,
+      skip: Number(query.skip ?? 0),
+      take: Number(query.take ?? 25),
+    });
+    if (!list.ok) throw notFound(list.message);
+    return {
+      Status: true as const,
+      Result: {
+        breadcrumb: list.breadcrumb.map((step) => ({ ...step })),
+        total: list.total,
+        users: list.users.map((user) => ({
+          username: user.username,
+          level: user.level,
+          creditReference: rupeesWire(user.creditReferencePaise),
+          balance: rupeesWire(user.balancePaise),
+          exposure: rupeesWire(user.exposurePaise),
+          freeBalance: rupeesWire(user.freeBalancePaise),
+          referencePl: rupeesWire(user.referencePlPaise),
+          partnership: user.partnershipBp === null ? null : percentWire(user.partnershipBp),
+          matchCommission: percentWire(user.matchCommissionBp),
+          sessionCommission: percentWire(user.sessionCommissionBp),
+          exposureLimit:
+            user.exposureLimitPaise === null ? null : rupeesWire(user.exposureLimitPaise),
+          loginLocked: user.loginLocked,
+          bettingLocked: user.bettingLocked,
+          createdAt: user.createdAt.toISOString(),
+        })),
+      },
+    };
+  });
+
+  both(api.agentCreateUser, api.opsAgentCreateUser, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.createUser(actorId, {
+        level: body.level,
+        username: body.username,
+        password: body.password,
+        creditReferencePaise: paise(body.creditReference),
+        partnershipBp: body.partnership === undefined ? undefined : bp(body.partnership),
+        matchCommissionBp: bp(body.matchCommission),
+        sessionCommissionBp: bp(body.sessionCommission),
+        transactionPassword: body.transactionPassword,
+        key: idempotencyKeyOf(request),
+      }),
+    ),
+  );
+
+  /** The target, the caller's proof and its key, as every action on a user takes them. */
+  const target = (
+    request: FastifyRequest,
+    body: { username: string; transactionPassword: string },
+  ) => ({
+    username: body.username,
+    transactionPassword: body.transactionPassword,
+    key: idempotencyKeyOf(request),
+  });
+
+  both(api.agentDeposit, api.opsAgentDeposit, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.deposit(actorId, {
+        ...target(request, body),
+        remark: body.remark,
+        amountPaise: paise(body.amount),
+      }),
+    ),
+  );
+  both(api.agentWithdraw, api.opsAgentWithdraw, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.withdraw(actorId, {
+        ...target(request, body),
+        remark: body.remark,
+        amountPaise: paise(body.amount),
+      }),
+    ),
+  );
+  both(api.agentClearPl, api.opsAgentClearPl, async (actorId, { body, request }) =>
+    answerOf(await agents.clearPl(actorId, { ...target(request, body), remark: body.remark })),
+  );
+  both(api.agentCreditReference, api.opsAgentCreditReference, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.setCreditReference(actorId, {
+        ...target(request, body),
+        creditReferencePaise: paise(body.creditReference),
+      }),
+    ),
+  );
+  both(api.agentPartnership, api.opsAgentPartnership, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.setPartnership(actorId, {
+        ...target(request, body),
+        partnershipBp: bp(body.partnership),
+      }),
+    ),
+  );
+  both(api.agentCommission, api.opsAgentCommission, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.setCommission(actorId, {
+        ...target(request, body),
+        matchCommissionBp: bp(body.matchCommission),
+        sessionCommissionBp: bp(body.sessionCommission),
+      }),
+    ),
+  );
+  both(api.agentExposureLimit, api.opsAgentExposureLimit, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.setExposureLimit(actorId, {
+        ...target(request, body),
+        exposureLimitPaise: body.exposureLimit === null ? null : paise(body.exposureLimit),
+      }),
+    ),
+  );
+  both(api.agentLock, api.opsAgentLock, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.setLock(actorId, {
+        ...target(request, body),
+        kind: body.kind,
+        locked: body.locked,
+      }),
+    ),
+  );
+  both(api.agentResetPassword, api.opsAgentResetPassword, async (actorId, { body, request }) =>
+    answerOf(
+      await agents.resetPassword(actorId, { ...target(request, body), password: body.password }),
+    ),
+  );
+
+  // The admin's own settings, which only the operator sets.
+  registerEndpoint(
+    app,
+    api.opsAdminPassword,
+    async ({ body }) => {
+      const set = await agentAuth.setAdminPassword(body.password);
+      return set.ok
+        ? { Status: true as const, Result: set.message }
+        : { Status: false as const, Result: set.message };
+    },
+    options,
+  );
+  registerEndpoint(
+    app,
+    api.opsAdminCommission,
+    async ({ body }) =>
+      answerOf(
+        await agents.setAdminCommission({
+          matchCommissionBp: bp(body.matchCommission),
+          sessionCommissionBp: bp(body.sessionCommission),
+        }),
+      ),
+    options,
+  );
+}
