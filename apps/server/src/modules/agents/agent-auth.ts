@@ -4,6 +4,7 @@ import type { Clock, Random } from '../../seams.js';
 import { hashToken } from '../auth/auth.service.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
 import type { PasswordHasher } from '../auth/password.js';
+import { isPastWindows } from '../auth/session-end.js';
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '../operators/operators.service.js';
 import { totpStep } from '../operators/totp.js';
 import { AGENTS_TEXT } from './agent-actions.js';
@@ -56,8 +57,7 @@ export function createAgentAuth(deps: AgentAuthDeps) {
   const throttle = createLoginThrottle(db, deps.throttle);
 
   const isExpired = (session: sessions.AgentSessionRow, now: Date): boolean =>
-    now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
-    now.getTime() - session.createdAt.getTime() >= deps.session.maxS * 1000;
+    isPastWindows(session, now, deps.session);
 
   return {
     async login(attempt: {

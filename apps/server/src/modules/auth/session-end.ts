@@ -15,3 +15,21 @@ export const SESSION_END = {
   accountLocked: 'account locked',
 } as const;
 export type SessionEnd = (typeof SESSION_END)[keyof typeof SESSION_END];
+
+/** The windows of a back-office session (operators and the agent network): idle and whole. */
+export interface SessionWindows {
+  readonly idleS: number;
+  readonly maxS: number;
+}
+
+/** Whether a back-office session has ended by time: idle past `idleS`, or older than `maxS`. */
+export function isPastWindows(
+  session: { readonly createdAt: Date; readonly lastSeenAt: Date },
+  now: Date,
+  windows: SessionWindows,
+): boolean {
+  return (
+    now.getTime() - session.lastSeenAt.getTime() >= windows.idleS * 1000 ||
+    now.getTime() - session.createdAt.getTime() >= windows.maxS * 1000
+  );
+}

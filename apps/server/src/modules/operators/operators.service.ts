@@ -4,6 +4,7 @@ import { inTransaction, type Db } from '../../db/pool.js';
 import type { Clock, Random } from '../../seams.js';
 import { hashToken } from '../auth/auth.service.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
+import { isPastWindows } from '../auth/session-end.js';
 import type { PasswordHasher } from '../auth/password.js';
 import * as q from './operators.queries.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
@@ -49,8 +50,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
   const throttle = createLoginThrottle(db, deps.throttle);
 
   const isExpired = (session: q.OperatorSessionRow, now: Date): boolean =>
-    now.getTime() - session.lastSeenAt.getTime() >= deps.session.idleS * 1000 ||
-    now.getTime() - session.createdAt.getTime() >= deps.session.maxS * 1000;
+    isPastWindows(session, now, deps.session);
 
   return {
     /**
