@@ -77,7 +77,7 @@ export interface CreateUserDeps {
   readonly gate: AgentGate;
   readonly clock: Clock;
   readonly passwords: PasswordHasher;
-  readonly clients: Pick<ClientsService, 'createIn'>;
+  readonly clients: Pick<ClientsService, 'createIn' | 'claimUsername'>;
 }
 
 /**
@@ -112,9 +112,9 @@ export function createUserCreation(deps: CreateUserDeps) {
         if (!parent) throw new Error(`agent ${actor.id} vanished`);
         const problem = creationProblem(parent, user);
         if (problem) return { answer: problem };
-        await q.lockUsername(tx, user.username);
         const taken = invalid('username', `Username '${user.username}' is taken`);
-        if (await q.usernameTaken(tx, user.username)) return { answer: taken };
+        if (user.level !== 'client' && !(await clients.claimUsername(tx, user.username)))
+          return { answer: taken };
         const path = [...parent.path, parent.id];
         const after = {
           level: user.level,

@@ -229,6 +229,35 @@ describe('the agent back office over HTTP', () => {
     expect((await get(getMainBalance.path, admin)).status).toBe(401);
   });
 
+  it("keeps one username space: the operator's new client may not take an agent's name", async () => {
+    expect(
+      await post(
+        '/api/ops/create-client',
+        { username: 'Super1', password: PASSWORD },
+        OPS_TOKEN,
+        'create-super1',
+      ),
+    ).toEqual(no("Username 'Super1' is taken"));
+    expect(
+      (
+        await post(
+          api.agentCreateUser.path,
+          {
+            level: 'agent',
+            username: 'CLIENT2',
+            password: PASSWORD,
+            creditReference: 0,
+            partnership: 10,
+            matchCommission: 0,
+            sessionCommission: 0,
+            transactionPassword: TXN,
+          },
+          tokens.get('admin') ?? '',
+        )
+      ).body,
+    ).toEqual({ Status: false, Result: "Username 'CLIENT2' is taken" });
+  });
+
   it('answers the service’s refusals in the envelope: above the parent, a wrong transaction password', async () => {
     const master1 = tokens.get('master1') ?? '';
     expect(

@@ -172,22 +172,6 @@ export async function findClientRow(
   return row && clientRowOf(row);
 }
 
-/** Serialises the creations of one username, whatever its case, until the transaction ends. */
-export async function lockUsername(tx: Tx, username: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`username:${username.toLowerCase()}`}))`.execute(
-    tx,
-  );
-}
-
-/** Whether an agent or a client has this username, whatever its case. */
-export async function usernameTaken(db: Db | Tx, username: string): Promise<boolean> {
-  const { rows } = await sql<{ taken: boolean }>`SELECT
-      EXISTS (SELECT 1 FROM agents WHERE lower(username) = ${username.toLowerCase()})
-      OR EXISTS (SELECT 1 FROM clients WHERE lower(username) = ${username.toLowerCase()})
-      AS taken`.execute(db);
-  return rows[0]?.taken ?? false;
-}
-
 export async function insertAgent(
   tx: Tx,
   agent: {

@@ -27,7 +27,7 @@ export interface AgentsServiceDeps {
   readonly passwords: PasswordHasher;
   /** The transaction password's throttle: the logins' settings. */
   readonly throttle: LoginThrottleConfig;
-  readonly clients: Pick<ClientsService, 'createIn'>;
+  readonly clients: Pick<ClientsService, 'createIn' | 'claimUsername'>;
 }
 
 /**

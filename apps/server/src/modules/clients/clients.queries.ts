@@ -2,6 +2,20 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/pool.js';
 import type { BetRowStatus, BetsTable } from '../../db/schema.js';
 
+/**
+ * Claims a username for a new user of either kind, client or agent (one username space,
+ * docs/agents.md#levels): a lock on the name until the transaction ends, then whether anyone has
+ * it already, whatever its case.
+ */
+export async function claimUsername(tx: Tx, username: string): Promise<boolean> {
+  const name = username.toLowerCase();
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`username:${name}`}))`.execute(tx);
+  const { rows } = await sql<{ taken: boolean }>`SELECT
+      EXISTS (SELECT 1 FROM agents WHERE lower(username) = ${name})
+      OR EXISTS (SELECT 1 FROM clients WHERE lower(username) = ${name}) AS taken`.execute(tx);
+  return rows[0]?.taken !== true;
+}
+
 /** Where a new client sits in the tree (docs/agents.md#levels). */
 export interface ClientPlacement {
   readonly parentId: string;

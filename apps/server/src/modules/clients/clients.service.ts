@@ -20,19 +20,23 @@ export function createClientsService(deps: { db: Db; clock: Clock; passwords: Pa
     tx: Tx,
     input: { username: string; passwordHash: string; placement?: q.ClientPlacement },
   ): Promise<CreateClientOutcome> {
+    const taken = { kind: 'refused', message: `Username '${input.username}' is taken` } as const;
+    if (!(await q.claimUsername(tx, input.username))) return taken;
     const clientId = await q.insertClient(tx, {
       username: input.username,
       passwordHash: input.passwordHash,
       at: deps.clock.now(),
       ...(input.placement ? { placement: input.placement } : {}),
     });
-    if (!clientId) return { kind: 'refused', message: `Username '${input.username}' is taken` };
+    if (!clientId) return taken;
     await openClientAccount(tx, clientId);
     return { kind: 'created', clientId };
   }
 
   return {
     createIn,
+    /** Claims a username for a new agent in `tx`: false when a client or an agent has it. */
+    claimUsername: (tx: Tx, username: string) => q.claimUsername(tx, username),
     /** Hashes a password (before a transaction: argon2 takes tens of milliseconds). */
     hashPassword: (password: string) => deps.passwords.hash(password),
 
