@@ -16,7 +16,7 @@ import { scriptedFeed } from '../../../test/feed.js';
 import { systemRandom } from '../../seams.js';
 import { BET_MESSAGES } from '../bets/bet-answers.js';
 import { createClientsService } from '../clients/clients.service.js';
-import { newTotpSecret, totpCode } from '../operators/totp.js';
+import { newTotpSecret, totpCode, totpUri } from '../operators/totp.js';
 import { AGENTS_TEXT } from './agent-actions.js';
 import { AGENT_INVALID, createAgentAuth, type AgentAuth } from './agent-auth.js';
 import { SESSION_END } from '../auth/session-end.js';
@@ -272,6 +272,29 @@ describe('logging in above the clients', () => {
       kind: 'refused',
       message: 'This code was used already: wait for the next one',
     });
+  });
+
+  it('turns a user’s second factor on (a new secret, its URI) and off', async () => {
+    await create('sm1', 'master', 'totp1', 100);
+    const on = await auth.setTotp(id('totp1'), true);
+    if (!('secret' in on)) throw new Error('no secret');
+    expect(on.uri).toBe(totpUri(on.secret, 'totp1'));
+    expect(await agentLogin('totp1')).toEqual({ kind: 'refused', message: AGENT_INVALID });
+    clock.advance(30_000);
+    expect(
+      await agentLogin('totp1', TEST_PASSWORD, totpCode(on.secret, clock.now())),
+    ).toMatchObject({ kind: 'success' });
+    // A new secret replaces the old: the old one's codes no longer work.
+    const again = await auth.setTotp(id('totp1'), true);
+    if (!('secret' in again)) throw new Error('no secret');
+    expect(again.secret).not.toBe(on.secret);
+    clock.advance(30_000);
+    expect(await agentLogin('totp1', TEST_PASSWORD, totpCode(on.secret, clock.now()))).toEqual({
+      kind: 'refused',
+      message: AGENT_INVALID,
+    });
+    expect(await auth.setTotp(id('totp1'), false)).toEqual({ username: 'totp1' });
+    expect(await agentLogin('totp1')).toMatchObject({ kind: 'success' });
   });
 
   it('throttles failed logins', async () => {

@@ -6,7 +6,7 @@ import { createLoginThrottle } from '../auth/login-throttle.js';
 import type { PasswordHasher } from '../auth/password.js';
 import { isPastWindows } from '../auth/session-end.js';
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '../operators/operators.service.js';
-import { totpStep } from '../operators/totp.js';
+import { newTotpSecret, totpStep, totpUri } from '../operators/totp.js';
 import { AGENTS_TEXT } from './agent-actions.js';
 import * as sessions from './agent-sessions.queries.js';
 import * as q from './agents.queries.js';
@@ -137,6 +137,26 @@ export function createAgentAuth(deps: AgentAuthDeps) {
     },
 
     logout: (sessionId: string) => sessions.revokeAgentSession(db, sessionId, clock.now()),
+
+    /**
+     * Turns the user's second factor on (a fresh secret, shown once with its `otpauth://` URI, to
+     * enter in an authenticator app; every later login asks its code) or off. The caller has
+     * checked the transaction password.
+     */
+    async setTotp(
+      agentId: string,
+      enabled: boolean,
+    ): Promise<{ username: string; secret: string; uri: string } | { username: string }> {
+      const [agent] = await q.findAgents(db, [agentId]);
+      if (!agent) throw new Error(`agent ${agentId} vanished`);
+      if (!enabled) {
+        await q.updateAgent(db, agentId, { totp_secret: null, last_totp_step: null });
+        return { username: agent.username };
+      }
+      const secret = newTotpSecret(random);
+      await q.updateAgent(db, agentId, { totp_secret: secret, last_totp_step: null });
+      return { username: agent.username, secret, uri: totpUri(secret, agent.username) };
+    },
 
     /**
      * The admin's password, set by the operator (the admin row starts without one, so nobody can

@@ -259,6 +259,8 @@ export type AgentChange = Partial<{
   password_hash: string;
   transaction_password_hash: string;
   takes_id: string;
+  totp_secret: string | null;
+  last_totp_step: string | null;
 }>;
 
 export async function updateAgent(
