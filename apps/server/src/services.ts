@@ -108,6 +108,7 @@ export function createServices(deps: ServicesDeps) {
     passwords,
     throttle: config.loginThrottle,
     clients,
+    reportTz: config.reportTz,
   });
   const agentAuth = createAgentAuth({
     db,

@@ -457,10 +457,14 @@ export interface SettlementLinesTable {
 
 export interface HubTicketsTable {
   ticket_hash: Buffer;
-  /** A client's ticket names the client and session; an operator's, the operator's session. */
+  /**
+   * A client's ticket names the client and session; an operator's, the operator's session; an
+   * agent's, the agent's session (migration 0020).
+   */
   client_id: ColumnType<string | null, string | null | undefined, string | null>;
   session_id: ColumnType<string | null, string | null | undefined, string | null>;
   operator_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  agent_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }

@@ -21,7 +21,13 @@ import { createTimeouts } from './timeouts.js';
  * and it owns the lifecycle: start, the drain on close.
  */
 
-export { eventGroup, OPERATORS_GROUP, silentPublisher, type HubPublisher } from './publisher.js';
+export {
+  AGENTS_GROUP,
+  eventGroup,
+  OPERATORS_GROUP,
+  silentPublisher,
+  type HubPublisher,
+} from './publisher.js';
 export { MAX_BUFFERED_BYTES } from './connections.js';
 export { TICKET_TTL_MS } from './tickets.js';
 export type { EventJoinedHandler } from './session.js';

@@ -21,6 +21,9 @@ export const silentPublisher: HubPublisher = {
 /** The back office's connections (docs/backoffice.md): every operator's joins it at once. */
 export const OPERATORS_GROUP = 'operators';
 
+/** The agent network's back office (docs/agents.md#reads): every agent's connection joins it. */
+export const AGENTS_GROUP = 'agents';
+
 /** Event-scoped messages go to the event's group, joined with SubscribeEvent. */
 export const eventGroup = (eventId: number) => `event:${eventId}`;
 

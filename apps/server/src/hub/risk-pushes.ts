@@ -1,4 +1,4 @@
-import { OPERATORS_GROUP, type HubPublisher } from './hub.js';
+import { AGENTS_GROUP, OPERATORS_GROUP, type HubPublisher } from './hub.js';
 
 /** How long the events whose book changed are gathered before one push names them all. */
 export const RISK_PUSH_EVERY_MS = 250;
@@ -7,7 +7,9 @@ export const RISK_PUSH_EVERY_MS = 250;
  * Tells the back office's operators which events' house book changed (docs/backoffice.md): a
  * bet placed, cancelled or cashed out, a result declared, voided or rolled back. A busy market
  * changes many times a second; its events are gathered and pushed at most every
- * {@link RISK_PUSH_EVERY_MS} as one `RiskChanged`, and the risk screen reads the book again.
+ * {@link RISK_PUSH_EVERY_MS} as one `RiskChanged`, and the risk screen reads the book again. The
+ * agent network's back office hears the same push (docs/agents.md#reads): event ids are no
+ * secret, and each console reads its own subtree's book again.
  */
 export function createRiskPushes(
   publisher: HubPublisher,
@@ -19,11 +21,9 @@ export function createRiskPushes(
   const flush = () => {
     const eventIds = [...pending].sort((a, b) => a - b);
     pending.clear();
-    if (eventIds.length > 0)
-      publisher.toGroup(OPERATORS_GROUP, {
-        target: 'RiskChanged',
-        payload: { EventIds: eventIds },
-      });
+    if (eventIds.length === 0) return;
+    for (const group of [OPERATORS_GROUP, AGENTS_GROUP])
+      publisher.toGroup(group, { target: 'RiskChanged', payload: { EventIds: eventIds } });
   };
   return {
     changed(eventId: number): void {

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { agentHubTicket } from '@backlay/contract/agents';
 import { operatorHubTicket } from '@backlay/contract/backoffice';
 import { getHubTicket, HUB_PATH } from '@backlay/contract/hub';
 import type { FastifyInstance } from 'fastify';
-import { requireOperator, requireSession } from '../http/authenticate.js';
+import { requireAgent, requireOperator, requireSession } from '../http/authenticate.js';
 import { registerEndpoint } from '../http/endpoints.js';
+import { AGENTS_GROUP, OPERATORS_GROUP } from './publisher.js';
 import type { ConnectionOwner } from './session.js';
 import { bearerOf, type Tickets } from './tickets.js';
 import * as q from './tickets.queries.js';
@@ -28,7 +30,10 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   }
 }
 
-/** `POST /api/Hub/Ticket` for a client's session, and the back office's own for an operator's. */
+/**
+ * `POST /api/Hub/Ticket` for a client's session, and the back offices' own: an operator's, and an
+ * agent's (docs/agents.md#reads).
+ */
 export function registerTicketRoutes(
   app: FastifyInstance,
   tickets: Tickets,
@@ -49,6 +54,16 @@ export function registerTicketRoutes(
     async ({ request }) => {
       const operator = requireOperator(request);
       const ticket = await tickets.mint(q.operatorOwner(operator.sessionId));
+      return { Status: true as const, Result: { ticket } };
+    },
+    { moneyBodyLimit },
+  );
+  registerEndpoint(
+    app,
+    agentHubTicket,
+    async ({ request }) => {
+      const agent = requireAgent(request);
+      const ticket = await tickets.mint(q.agentOwner(agent.sessionId));
       return { Status: true as const, Result: { ticket } };
     },
     { moneyBodyLimit },
@@ -130,7 +145,11 @@ export function upgradeListener(deps: {
       connectionId: claims.c,
       clientId: claims.u,
       sessionId: claims.s,
-      isOperator: q.isOperatorOwner(owner),
+      groups: q.isOperatorOwner(owner)
+        ? [OPERATORS_GROUP]
+        : q.isAgentOwner(owner)
+          ? [AGENTS_GROUP]
+          : [],
     });
   }
 

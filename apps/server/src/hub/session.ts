@@ -9,7 +9,7 @@ import {
   splitRecords,
   type HubMessage,
 } from './protocol.js';
-import { eventGroup, OPERATORS_GROUP } from './publisher.js';
+import { eventGroup } from './publisher.js';
 
 /**
  * One connection's side of the SignalR JSON hub protocol once its WebSocket is open
@@ -35,8 +35,8 @@ export interface ConnectionOwner {
   readonly connectionId: string;
   readonly clientId: string;
   readonly sessionId: string;
-  /** The back office's: it joins the operators' group at once. */
-  readonly isOperator: boolean;
+  /** The groups it joins at once: a back office's, the operators' or the agents'. */
+  readonly groups: readonly string[];
 }
 
 export function createSessions(deps: {
@@ -165,7 +165,7 @@ export function createSessions(deps: {
         windowCount: 0,
       };
       connections.track(connection);
-      if (owner.isOperator) connections.join(connection, OPERATORS_GROUP);
+      for (const group of owner.groups) connections.join(connection, group);
       socket.on('message', (data, isBinary) => {
         if (isBinary) return connections.drop(connection, 'Binary frames are not supported', false);
         onData(

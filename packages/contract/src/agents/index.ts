@@ -6,16 +6,10 @@
  * (docs/decisions.md#api).
  */
 import { z } from 'zod';
-import {
-  endpoint,
-  envelope,
-  hasWholePaise,
-  isoDateTime,
-  rupees,
-  type Endpoint,
-} from '../common.js';
+import { endpoint, envelope, hasWholePaise, isoDateTime, rupees } from '../common.js';
 import { skip, take } from '../backoffice/fields.js';
 import { username } from '../ops/fields.js';
+import { asAdmin } from './as-admin.js';
 
 /** The levels above the clients, top down (docs/agents.md#levels). */
 export const AGENT_LEVELS = ['admin', 'supermaster', 'master', 'agent'] as const;
@@ -86,6 +80,18 @@ export const agentLogout = endpoint({
   audience: 'agent',
   summary: 'End the session',
   response: envelope(z.string()),
+});
+
+/**
+ * A single-use hub ticket for the session (docs/decisions.md#hub): the back office hears
+ * `RiskChanged` through the hub, as the operators' does, and reads its own book again.
+ */
+export const agentHubTicket = endpoint({
+  method: 'POST',
+  path: '/api/agent/hub-ticket',
+  audience: 'agent',
+  summary: 'A single-use hub ticket for the agent back office, valid for 60 s',
+  response: envelope(z.object({ ticket: z.string() })),
 });
 
 export const agentTransactionPassword = endpoint({
@@ -271,17 +277,6 @@ export const opsAdminCommission = endpoint({
   response: envelope(z.string()),
 });
 
-/** An action of the admin's, sent by the operator: the same endpoint under `/api/ops/agent/`. */
-function asAdmin<const E extends Endpoint>(
-  agentEndpoint: E,
-): Omit<E, 'audience'> & { audience: 'ops' } {
-  return endpoint({
-    ...agentEndpoint,
-    path: agentEndpoint.path.replace('/api/agent/', '/api/ops/agent/'),
-    audience: 'ops' as const,
-  });
-}
-
 export const opsAgentCreateUser = asAdmin(agentCreateUser);
 export const opsAgentDownline = asAdmin(agentDownline);
 export const opsAgentDeposit = asAdmin(agentDeposit);
@@ -293,3 +288,20 @@ export const opsAgentCommission = asAdmin(agentCommission);
 export const opsAgentExposureLimit = asAdmin(agentExposureLimit);
 export const opsAgentLock = asAdmin(agentLock);
 export const opsAgentResetPassword = asAdmin(agentResetPassword);
+
+export {
+  agentBets,
+  agentBook,
+  agentBookUsers,
+  agentCommissionReport,
+  agentPl,
+  agentPlByUser,
+  agentStatement,
+  opsAgentBets,
+  opsAgentBook,
+  opsAgentBookUsers,
+  opsAgentCommissionReport,
+  opsAgentPl,
+  opsAgentPlByUser,
+  opsAgentStatement,
+} from './reports.js';

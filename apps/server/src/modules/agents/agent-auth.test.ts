@@ -158,7 +158,12 @@ beforeAll(async () => {
   app = await buildTestApp(database.db, { clock, feed });
   const clients = createClientsService({ db: database.db, clock, passwords: cheapPasswords });
   const deps = { db: database.db, clock, random: systemRandom, passwords: cheapPasswords };
-  agents = createAgentsService({ ...deps, throttle: testConfig.loginThrottle, clients });
+  agents = createAgentsService({
+    ...deps,
+    throttle: testConfig.loginThrottle,
+    clients,
+    reportTz: testConfig.reportTz,
+  });
   auth = createAgentAuth({
     ...deps,
     session: testConfig.operatorSession,

@@ -40,6 +40,7 @@ function serviceOn(db: TestDatabase['db']): AgentsService {
     passwords: cheapPasswords,
     throttle: testConfig.loginThrottle,
     clients,
+    reportTz: testConfig.reportTz,
   });
 }
 

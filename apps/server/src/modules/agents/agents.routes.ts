@@ -8,8 +8,16 @@ import { requireAgent, tooManyRequestsFor } from '../../http/authenticate.js';
 import { registerEndpoint, type HandlerInput } from '../../http/endpoints.js';
 import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import { rupeesWire } from '../../money.js';
-import type { ActionAnswer } from './agent-actions.js';
+import type { ActionAnswer, Refusal } from './agent-actions.js';
 import type { AgentAuth } from './agent-auth.js';
+import {
+  bookUsersWire,
+  bookWire,
+  commissionWire,
+  openBetWire,
+  plFiguresWire,
+  statementWire,
+} from './agent-reports.wire.js';
 import type { AgentsService } from './agents.service.js';
 
 /** A share on the wire (90, 33.33) in basis points; the contract allows two decimals only. */
@@ -39,6 +47,12 @@ function answerOf(answer: ActionAnswer) {
     case 'refused':
       return { Status: false as const, Result: answer.message };
   }
+}
+
+/** A read's refusal: a user outside the caller's subtree is a 404, as if it did not exist. */
+function refusalOf(refusal: Refusal) {
+  if (refusal.kind === 'not_found') throw notFound(refusal.message);
+  return { Status: false as const, Result: refusal.message };
 }
 
 /**
@@ -267,6 +281,84 @@ export async function agentsRoutes(
   both(api.agentResetPassword, api.opsAgentResetPassword, async (actorId, { body, request }) =>
     answerOf(
       await agents.resetPassword(actorId, { ...target(request, body), password: body.password }),
+    ),
+  );
+
+  // What a user reads of its subtree (docs/agents.md#reads): 404 for a user outside it.
+  const pageOf = (query: { skip?: string | undefined; take?: string | undefined }) => ({
+    skip: Number(query.skip ?? 0),
+    take: Number(query.take ?? 25),
+  });
+  const ok = <T>(result: T) => ({ Status: true as const, Result: result });
+
+  both(api.agentPl, api.opsAgentPl, async (actorId, { query }) => {
+    const report = await agents.pl(actorId, { from: query.from, to: query.to, ...pageOf(query) });
+    return ok({
+      total: report.total,
+      totals: plFiguresWire(report.totals),
+      markets: report.rows.map((row) => ({
+        eventId: Number(row.eventId),
+        eventName: row.eventName,
+        marketId: row.marketId,
+        marketName: row.marketName,
+        marketType: row.marketType,
+        settledAt: row.settledAt.toISOString(),
+        ...plFiguresWire(row),
+      })),
+    });
+  });
+  both(api.agentPlByUser, api.opsAgentPlByUser, async (actorId, { query }) => {
+    const report = await agents.plByUser(actorId, {
+      from: query.from,
+      to: query.to,
+      parent: query.parent,
+      ...pageOf(query),
+    });
+    if (!report.ok) return refusalOf(report);
+    return ok({
+      total: report.total,
+      totals: plFiguresWire(report.totals),
+      users: report.rows.map((row) => ({
+        username: row.username,
+        level: row.level,
+        ...plFiguresWire(row),
+      })),
+    });
+  });
+  both(api.agentBook, api.opsAgentBook, async (actorId) =>
+    ok(bookWire(await agents.book(actorId))),
+  );
+  both(api.agentBookUsers, api.opsAgentBookUsers, async (actorId, { params, query }) => {
+    const answer = await agents.bookUsers(actorId, {
+      marketId: params.marketId,
+      parent: query.parent,
+    });
+    return answer.ok ? ok(bookUsersWire(answer)) : refusalOf(answer);
+  });
+  both(api.agentBets, api.opsAgentBets, async (actorId, { query }) => {
+    const list = await agents.bets(actorId, {
+      username: query.username,
+      eventId: query.eventId,
+      marketType: query.marketType,
+      ...pageOf(query),
+    });
+    if (!list.ok) return refusalOf(list);
+    return ok({ total: list.total, bets: list.rows.map(openBetWire) });
+  });
+  both(api.agentStatement, api.opsAgentStatement, async (actorId, { query }) => {
+    const statement = await agents.statement(actorId, {
+      username: query.username,
+      from: query.from,
+      to: query.to,
+      ...pageOf(query),
+    });
+    return statement.ok ? ok(statementWire(statement)) : refusalOf(statement);
+  });
+  both(api.agentCommissionReport, api.opsAgentCommissionReport, async (actorId, { query }) =>
+    ok(
+      commissionWire(
+        await agents.commission(actorId, { from: query.from, to: query.to, ...pageOf(query) }),
+      ),
     ),
   );
 

@@ -15,6 +15,7 @@ import {
 } from './agent-actions.js';
 import { createUserCreation } from './agent-create.js';
 import { createAgentMoney } from './agent-money.js';
+import { createAgentReports } from './agent-reports.js';
 import { createAgentSettings } from './agent-settings.js';
 import * as q from './agents.queries.js';
 import { createDownline } from './downline.js';
@@ -28,6 +29,8 @@ export interface AgentsServiceDeps {
   /** The transaction password's throttle: the logins' settings. */
   readonly throttle: LoginThrottleConfig;
   readonly clients: Pick<ClientsService, 'createIn' | 'claimUsername'>;
+  /** REPORT_TZ: the reads' report days are calendar days of this zone (docs/decisions.md#api). */
+  readonly reportTz: string;
 }
 
 /**
@@ -35,8 +38,9 @@ export interface AgentsServiceDeps {
  * their takes' versions, commission settings, credit references, locks, exposure limits, chips
  * between parents and children, and the transaction password. Every action takes the acting
  * user's id and its target by username, below the actor only; money and control actions take
- * the transaction password and run in one audited transaction with their Idempotency-Key.
- * Logins and sessions: agent-auth.ts.
+ * the transaction password and run in one audited transaction with their Idempotency-Key; reads
+ * (P/L, book, bets, statements, commission) are scoped the same way. Logins and sessions:
+ * agent-auth.ts.
  */
 export function createAgentsService(deps: AgentsServiceDeps) {
   const { db, clock, random, passwords } = deps;
@@ -44,11 +48,21 @@ export function createAgentsService(deps: AgentsServiceDeps) {
   const money = createAgentMoney({ gate, clock, random });
   const settings = createAgentSettings({ gate, clock, passwords });
   const reads = createDownline(db);
+  const reports = createAgentReports({ db, clock, reportTz: deps.reportTz });
 
   return {
     createUser: createUserCreation({ gate, clock, passwords, clients: deps.clients }),
     downline: reads.downline,
     me: reads.me,
+
+    // What the actor reads of its subtree (agent-reports.ts, docs/agents.md#reads).
+    pl: reports.pl,
+    plByUser: reports.plByUser,
+    book: reports.book,
+    bookUsers: reports.bookUsers,
+    bets: reports.bets,
+    statement: reports.statement,
+    commission: reports.commission,
 
     deposit: money.deposit,
     withdraw: money.withdraw,

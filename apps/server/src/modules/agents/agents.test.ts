@@ -34,6 +34,7 @@ beforeAll(async () => {
     passwords: cheapPasswords,
     throttle: testConfig.loginThrottle,
     clients,
+    reportTz: testConfig.reportTz,
   });
   admin = await agents.adminId();
   expect(await agents.setTransactionPassword(admin, { password: TXN })).toEqual({
