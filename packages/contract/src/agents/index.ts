@@ -253,6 +253,26 @@ export const agentResetPassword = endpoint({
 });
 
 /**
+ * The caller's own second factor: on, a fresh secret and its `otpauth://` URI, shown once, to
+ * enter in an authenticator app (every later login asks its six-digit code); off, none.
+ */
+export const agentTotp = endpoint({
+  method: 'POST',
+  path: '/api/agent/totp',
+  audience: 'agent',
+  summary: 'Turn your own TOTP second factor on (a new secret, shown once) or off',
+  body: z.object({ enabled: z.boolean(), transactionPassword }),
+  response: envelope(
+    z.object({
+      enabled: z.boolean(),
+      /** Only when turned on. */
+      secret: z.string().optional(),
+      uri: z.string().optional(),
+    }),
+  ),
+});
+
+/**
  * The operator's door to the same commands (the `npm run ops` CLI, the operator token): the
  * admin's password and commission, which the admin cannot set itself, and every action above as
  * the admin, with the admin's transaction password (docs/agents.md#controls).

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, LAT_LONG, OPS_TOKEN, testClock } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { ACCOUNT_LOCKED } from '../auth/auth.service.js';
+import { totpCode } from '../operators/totp.js';
 
 /*
  * The agent network's back office over HTTP (docs/agents.md): the operator's door (the admin's
@@ -274,6 +275,33 @@ describe('the agent back office over HTTP', () => {
         master1,
       ),
     ).toEqual(no('Wrong transaction password'));
+  });
+
+  it('turns the caller’s own TOTP on with its transaction password, then asks its code at login', async () => {
+    const token = tokens.get('agent1') ?? '';
+    expect(
+      await post(api.agentTotp.path, { enabled: true, transactionPassword: 'wrong' }, token),
+    ).toEqual(no('Wrong transaction password'));
+    const on = await post(api.agentTotp.path, { enabled: true, transactionPassword: TXN }, token);
+    const { secret, uri } = on.body.Result as { secret: string; uri: string };
+    expect(on.body).toEqual({ Status: true, Result: { enabled: true, secret, uri } });
+    expect(uri).toContain(`secret=${secret}`);
+    expect((await agentLogin('agent1')).body).toEqual({
+      Status: false,
+      Result: 'Invalid username, password or code',
+    });
+    const login = await post(
+      api.agentLogin.path,
+      { username: 'agent1', password: PASSWORD, code: totpCode(secret, clock.now()) },
+      '',
+    );
+    expect(login.body).toMatchObject({ Status: true });
+    const fresh = (login.body.Result as { token: string }).token;
+    tokens.set('agent1', fresh);
+    expect(
+      await post(api.agentTotp.path, { enabled: false, transactionPassword: TXN }, fresh),
+    ).toEqual(ok({ enabled: false }));
+    expect((await agentLogin('agent1')).body).toMatchObject({ Status: true });
   });
 
   it("locks a subtree's logins: its client and agent are refused at login, another branch is not", async () => {

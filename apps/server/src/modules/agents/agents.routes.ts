@@ -37,7 +37,11 @@ function paise(rupees: number): bigint {
  * which; too many wrong transaction passwords is a 429.
  */
 function answerOf(answer: ActionAnswer) {
-  if (answer.ok) return { Status: true as const, Result: answer.message };
+  return answer.ok ? { Status: true as const, Result: answer.message } : refusalOf(answer);
+}
+
+/** A refusal on the wire, of an action or a read: outside the subtree is a 404 (see `answerOf`). */
+function refusalOf(answer: Refusal) {
   switch (answer.kind) {
     case 'not_found':
       throw notFound(answer.message);
@@ -47,12 +51,6 @@ function answerOf(answer: ActionAnswer) {
     case 'refused':
       return { Status: false as const, Result: answer.message };
   }
-}
-
-/** A read's refusal: a user outside the caller's subtree is a 404, as if it did not exist. */
-function refusalOf(refusal: Refusal) {
-  if (refusal.kind === 'not_found') throw notFound(refusal.message);
-  return { Status: false as const, Result: refusal.message };
 }
 
 /**
@@ -282,6 +280,25 @@ export async function agentsRoutes(
     answerOf(
       await agents.resetPassword(actorId, { ...target(request, body), password: body.password }),
     ),
+  );
+
+  registerEndpoint(
+    app,
+    api.agentTotp,
+    async ({ body, request }) => {
+      const { agentId } = requireAgent(request);
+      const checked = await agents.checkTransactionPassword(agentId, body.transactionPassword);
+      if (!checked.ok) return refusalOf(checked);
+      const set = await agentAuth.setTotp(agentId, body.enabled);
+      return {
+        Status: true as const,
+        Result:
+          'secret' in set
+            ? { enabled: true, secret: set.secret, uri: set.uri }
+            : { enabled: false },
+      };
+    },
+    options,
   );
 
   // What a user reads of its subtree (docs/agents.md#reads): 404 for a user outside it.
