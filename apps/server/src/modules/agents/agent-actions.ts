@@ -73,11 +73,17 @@ export function percentText(bp: number): string {
     : `${Math.trunc(bp / 100)}.${String(hundredths).padStart(2, '0')} %`;
 }
 
-/** Paise as rupees with two decimals, exactly (docs/conventions.md#money): −12345n → "-₹123.45". */
+/** Whole rupees grouped as India writes them (1,23,45,678); exact, as it formats a bigint. */
+const indianGrouping = new Intl.NumberFormat('en-IN', { useGrouping: true });
+
+/**
+ * Paise as rupees with two decimals, exactly, grouped as India writes them
+ * (docs/conventions.md#money): −12345n → "-₹123.45", 50000000n → "₹5,00,000.00".
+ */
 export function rupeesText(paise: bigint): string {
   const sign = paise < 0n ? '-' : '';
   const size = paise < 0n ? -paise : paise;
-  return `${sign}₹${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+  return `${sign}₹${indianGrouping.format(size / 100n)}.${String(size % 100n).padStart(2, '0')}`;
 }
 
 /** A new password's problem, or undefined. */

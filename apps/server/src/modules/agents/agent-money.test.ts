@@ -85,7 +85,9 @@ async function lend(
     });
 }
 
-const rupees = (paise: bigint) => `₹${paise / 100n}.${String(paise % 100n).padStart(2, '0')}`;
+/** The test's own reading of the messages' rupees: grouped as India writes them. */
+const rupees = (paise: bigint) =>
+  `₹${Number(paise / 100n).toLocaleString('en-IN')}.${String(paise % 100n).padStart(2, '0')}`;
 
 const deposit = (actor: string, username: string, amountPaise: bigint, key?: string) =>
   agents.deposit(id(actor), { username, amountPaise, transactionPassword: TXN, key });
@@ -183,18 +185,18 @@ describe('deposits and withdrawals', () => {
     expect(await deposit('ag1', 'cl1', 9_000_001n)).toEqual({
       ok: false,
       kind: 'refused',
-      message: 'Your balance of ₹90000.00 does not cover ₹90000.01',
+      message: 'Your balance of ₹90,000.00 does not cover ₹90,000.01',
     });
     expect(await withdraw('ag1', 'cl1', 1_000_001n)).toEqual({
       ok: false,
       kind: 'refused',
-      message: 'At most ₹10000.00 can be withdrawn from cl1',
+      message: 'At most ₹10,000.00 can be withdrawn from cl1',
     });
     // An agent's free balance is its own, not its downline's.
     expect(await withdraw('ma1', 'ag1', 9_000_001n)).toEqual({
       ok: false,
       kind: 'refused',
-      message: 'At most ₹90000.00 can be withdrawn from ag1',
+      message: 'At most ₹90,000.00 can be withdrawn from ag1',
     });
     for (const amount of [0n, -500n])
       expect(await deposit('ag1', 'cl1', amount)).toEqual({
@@ -210,7 +212,7 @@ describe('deposits and withdrawals', () => {
     });
     expect(await withdraw('ag1', 'cl1', 1_000_000n)).toEqual({
       ok: true,
-      message: 'Withdrew ₹10000.00 from cl1',
+      message: 'Withdrew ₹10,000.00 from cl1',
     });
     expect(await deposit('ag1', 'cl1', 1_000_000n)).toMatchObject({ ok: true });
     const money = await auditMoney(database.db);
@@ -347,7 +349,7 @@ describe('reference P/L and clearing', () => {
     expect((await figures('ma1')).ag2).toEqual({ balance: 100_000n, pl: 100_000n, free: 20_000n });
     expect(await agents.clearPl(id('ma1'), { username: 'ag2', transactionPassword: TXN })).toEqual({
       ok: true,
-      message: "Cleared ₹200.00 of ag2's P/L of ₹1000.00: its free balance covers no more",
+      message: "Cleared ₹200.00 of ag2's P/L of ₹1,000.00: its free balance covers no more",
     });
     expect((await figures('ma1')).ag2).toEqual({ balance: 80_000n, pl: 80_000n, free: 0n });
     expect(await agents.clearPl(id('ma1'), { username: 'ag2', transactionPassword: TXN })).toEqual({

@@ -122,7 +122,7 @@ describe('money and shares in messages', () => {
       rupeesText(5n),
       rupeesText(-12_345n),
       rupeesText(100_000_000_01n),
-    ]).toEqual(['₹0.00', '₹0.05', '-₹123.45', '₹100000000.01']);
+    ]).toEqual(['₹0.00', '₹0.05', '-₹123.45', '₹10,00,00,000.01']);
     expect([percentText(0), percentText(9000), percentText(3334), percentText(5)]).toEqual([
       '0 %',
       '90 %',

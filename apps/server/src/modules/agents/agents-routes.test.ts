@@ -133,9 +133,9 @@ describe('the agent back office over HTTP', () => {
         tokens.get(from) ?? '',
         `deposit-${from}-${to}`,
       );
-    expect(await chips('admin', 'super1', 10_000)).toEqual(ok('Deposited ₹10000.00 to super1'));
-    expect(await chips('super1', 'master1', 5_000)).toEqual(ok('Deposited ₹5000.00 to master1'));
-    expect(await chips('master1', 'agent1', 1_000)).toEqual(ok('Deposited ₹1000.00 to agent1'));
+    expect(await chips('admin', 'super1', 10_000)).toEqual(ok('Deposited ₹10,000.00 to super1'));
+    expect(await chips('super1', 'master1', 5_000)).toEqual(ok('Deposited ₹5,000.00 to master1'));
+    expect(await chips('master1', 'agent1', 1_000)).toEqual(ok('Deposited ₹1,000.00 to agent1'));
     expect(await chips('agent1', 'client1', 100.5)).toEqual(ok('Deposited ₹100.50 to client1'));
     // The same key again: done once, the same answer.
     expect(await chips('agent1', 'client1', 100.5)).toEqual(ok('Deposited ₹100.50 to client1'));
