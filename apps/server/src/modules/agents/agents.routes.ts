@@ -160,7 +160,7 @@ export async function agentsRoutes(
       skip: Number(query.skip ?? 0),
       take: Number(query.take ?? 25),
     });
-    if (!list.ok) throw notFound(list.message);
+    if (!list.ok) return refusalOf(list);
     return {
       Status: true as const,
       Result: {
