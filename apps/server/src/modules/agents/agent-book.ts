@@ -4,13 +4,10 @@ import {
   fancyLadder,
   marketBook,
   marketExposure,
-  toFancyLine,
-  toPaise,
   WHOLE_BP,
-  type ExchangeBet,
-  type FancyBet,
   type Paise,
 } from '@backlay/domain';
+import { byKey, exchangeBetOf, fancyBetOf, paiseOf } from '../risk/risk-book.js';
 import type { ChildStake, SubtreeStake } from './agent-book.queries.js';
 import type { AgentLevelAbove } from './agents.queries.js';
 
@@ -87,13 +84,6 @@ export interface SubtreeBook {
   readonly fancy: readonly BookSession[];
 }
 
-/** Paise read from the database (sums arrive as text); a sum beyond 2^53 paise is not a book. */
-function paiseOf(value: string | number): Paise {
-  const paise = toPaise(Number(value));
-  if (paise === null) throw new Error(`amount out of range: ${value} paise`);
-  return paise;
-}
-
 /** The actor's take of a position: its exact numerator (paise × basis points) rounded once. */
 function takeOf(numerator: number): Paise {
   if (!Number.isSafeInteger(numerator)) throw new Error(`take out of range: ${numerator}`);
@@ -101,44 +91,6 @@ function takeOf(numerator: number): Paise {
 }
 
 const negate = (paise: number): Paise => paiseOf(0 - paise);
-
-function exchangeBetOf(stake: SubtreeStake): ExchangeBet {
-  const profit = paiseOf(stake.profitPaise);
-  const liability = paiseOf(stake.liabilityPaise);
-  switch (stake.betType) {
-    case 'Back':
-    case 'Lay':
-      return { selectionId: stake.selectionId, betType: stake.betType, profit, liability };
-    case 'Yes':
-    case 'No':
-      throw new Error(`a ${stake.betType} bet on market ${stake.positionKey}`);
-  }
-}
-
-function fancyBetOf(stake: SubtreeStake): FancyBet {
-  const line = toFancyLine(stake.line);
-  if (line === null) throw new Error(`fancy line ${stake.line} on ${stake.positionKey}`);
-  const profit = paiseOf(stake.profitPaise);
-  const liability = paiseOf(stake.liabilityPaise);
-  switch (stake.betType) {
-    case 'Yes':
-    case 'No':
-      return { line, betType: stake.betType, profit, liability };
-    case 'Back':
-    case 'Lay':
-      throw new Error(`a ${stake.betType} bet on fancy session ${stake.positionKey}`);
-  }
-}
-
-function byKey<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
 
 /** The clients' combined result per outcome and the actor's exact numerator of its take. */
 interface Position {

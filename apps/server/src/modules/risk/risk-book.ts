@@ -90,7 +90,7 @@ export interface HouseBook {
 }
 
 /** Paise read from the database (sums arrive as text); a sum beyond 2^53 paise is not a book. */
-function paiseOf(value: string | number): Paise {
+export function paiseOf(value: string | number): Paise {
   const paise = toPaise(Number(value));
   if (paise === null) throw new Error(`amount out of range: ${value} paise`);
   return paise;
@@ -98,7 +98,14 @@ function paiseOf(value: string | number): Paise {
 
 const negate = (paise: Paise): Paise => paiseOf(0 - paise);
 
-function exchangeBetOf(stake: q.OpenStake): ExchangeBet {
+/** What a book reads of a group of open bets: one side of one runner or line, summed. */
+export type StakeFigures = Pick<
+  q.OpenStake,
+  'positionKey' | 'selectionId' | 'betType' | 'line' | 'profitPaise' | 'liabilityPaise'
+>;
+
+/** A group of open bets on a market as the domain's exchange bet. */
+export function exchangeBetOf(stake: StakeFigures): ExchangeBet {
   const profit = paiseOf(stake.profitPaise);
   const liability = paiseOf(stake.liabilityPaise);
   switch (stake.betType) {
@@ -111,7 +118,8 @@ function exchangeBetOf(stake: q.OpenStake): ExchangeBet {
   }
 }
 
-function fancyBetOf(stake: q.OpenStake): FancyBet {
+/** A group of open bets on a fancy session as the domain's fancy bet. */
+export function fancyBetOf(stake: StakeFigures): FancyBet {
   const line = toFancyLine(stake.line);
   if (line === null) throw new Error(`fancy line ${stake.line} on ${stake.positionKey}`);
   const profit = paiseOf(stake.profitPaise);
@@ -126,7 +134,8 @@ function fancyBetOf(stake: q.OpenStake): FancyBet {
   }
 }
 
-function byKey<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+/** Items grouped by a key, each group in the items' order. */
+export function byKey<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const group = groups.get(key(item));
