@@ -1,3 +1,4 @@
+import { agentLogin, agentLogout, agentTransactionPassword } from '@backlay/contract/agents';
 import { validLogin } from '@backlay/contract/auth';
 import { updateChips } from '@backlay/contract/chips';
 import type { Endpoint } from '@backlay/contract/common';
@@ -45,7 +46,11 @@ import { routesOf, urlOf, type Route } from '../support/routes.js';
  * the casino provider's routes with A's provider session and B's round ids: nothing of B's may come
  * back (B's name, id, stakes, amounts, remark, round ids, chips) and none of B's rows may change.
  * Every operator route is called as A, as B, anonymous and with wrong tokens, every provider route
- * without its secret, and every client route anonymous: none may succeed.
+ * without its secret, every client route anonymous, every back-office route of the agent network
+ * (audience `agent`) with a client's, an operator's or the operator token, and every route of
+ * another audience with an agent's token (a live one and a logged-out one): none may succeed.
+ * The agent network's own matrix — actors, targets inside and outside their subtrees, locks —
+ * is agents-authz.rel.ts.
  */
 
 const CALLS_PER_ROUTE = scale(60, 20);
@@ -62,6 +67,9 @@ let bravo: Bettor;
 let aliceCasino: string;
 /** A back-office operator of each role (docs/backoffice.md). */
 let operators: Record<'admin' | 'risk' | 'support', string>;
+/** The agent network's admin (docs/agents.md): a live session and a logged-out one. */
+let agentToken: string;
+let loggedOutAgentToken: string;
 /** Ids of B's things, by the field names routes use for them. */
 let bravoIds: Hints;
 /** Texts and numbers of B's that must never reach A. */
@@ -90,6 +98,7 @@ const bravoChanged: Finding[] = [];
 const opsAnswered: Finding[] = [];
 const providerAnswered: Finding[] = [];
 const anonymousAnswered: Finding[] = [];
+const agentAnswered: Finding[] = [];
 const schemaBreaks: Finding[] = [];
 let callsAsAlice = 0;
 let gateCalls = 0;
@@ -183,6 +192,30 @@ beforeAll(async () => {
     risk: (await operatorLogin(app, world.clock, 'authz-risk', 'risk')).token,
     support: (await operatorLogin(app, world.clock, 'authz-support', 'support')).token,
   };
+  // The admin of the agent network, logged in twice: one session stays, the other logs out.
+  const ADMIN_PASSWORD = 'admin password of the authz matrix';
+  await ops(app, 'agent/admin-password', { password: ADMIN_PASSWORD });
+  const agentSession = async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: agentLogin.path,
+      remoteAddress: '10.7.7.8',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const body = response.json<{ Status: boolean; Result: { token: string } | string }>();
+    if (!body.Status || typeof body.Result !== 'object')
+      throw new Error(`admin login failed: ${response.body}`);
+    return body.Result.token;
+  };
+  agentToken = await agentSession();
+  await app.inject({
+    method: 'POST',
+    url: agentTransactionPassword.path,
+    payload: { password: 'authz transaction secret' },
+    headers: bearer(agentToken),
+  });
+  loggedOutAgentToken = await agentSession();
+  await app.inject({ method: 'POST', url: agentLogout.path, headers: bearer(loggedOutAgentToken) });
   shared = await fixtureEvent(app, 'Alpha Town v Bravo City', 2);
   bOnly = await fixtureEvent(app, 'Bravo Rovers v Bravo United', 2);
   for (const fixture of [shared, bOnly]) {
@@ -411,7 +444,10 @@ describe('authorization matrix', () => {
           },
         ],
         ['empty bearer', { authorization: 'Bearer ' }],
+        ['logged-out agent', bearer(loggedOutAgentToken)],
       ];
+      // A user above the clients: every other audience refuses its token.
+      const agent: [string, Record<string, string>] = ['agent', bearer(agentToken)];
       switch (route.endpoint.audience) {
         case 'ops':
           return [
@@ -421,6 +457,7 @@ describe('authorization matrix', () => {
             ['casino secret', bearer(CASINO_SECRET)],
             ['operator token prefix', bearer(OPS_TOKEN.slice(0, -1))],
             ['operator token query', {}],
+            agent,
           ];
         case 'operator':
           // Every other credential, and each operator whose role the route does not admit.
@@ -430,6 +467,7 @@ describe('authorization matrix', () => {
             ['client B', bearer(bravo.token)],
             ['casino secret', bearer(CASINO_SECRET)],
             ['operator token', bearer(OPS_TOKEN)],
+            agent,
             ...(['risk', 'support'] as const)
               .filter((role) => !(route.endpoint.roles ?? []).includes(role))
               .map((role): [string, Record<string, string>] => [
@@ -445,10 +483,13 @@ describe('authorization matrix', () => {
             ['client B', bearer(bravo.token)],
             ['casino secret', bearer(CASINO_SECRET)],
             ['operator token', bearer(OPS_TOKEN)],
-            ...(['risk', 'support'] as const).map((role): [string, Record<string, string>] => [
-              `${role} operator`,
-              bearer(operators[role]),
-            ]),
+            ['operator token query', {}],
+            ...(['admin', 'risk', 'support'] as const).map(
+              (role): [string, Record<string, string>] => [
+                `${role} operator`,
+                bearer(operators[role]),
+              ],
+            ),
           ];
         case 'provider':
           return [
@@ -456,12 +497,14 @@ describe('authorization matrix', () => {
             ['client A', bearer(alice.token)],
             ['operator token', bearer(OPS_TOKEN)],
             ['casino secret prefix', bearer(CASINO_SECRET.slice(0, -1))],
+            agent,
           ];
         case 'client':
           return [
             ...common,
             ['operator token', bearer(OPS_TOKEN)],
             ['casino secret', bearer(CASINO_SECRET)],
+            agent,
           ];
         case 'public':
           return [];
@@ -472,6 +515,7 @@ describe('authorization matrix', () => {
       ...routesOf('operator'),
       ...routesOf('provider'),
       ...routesOf('client'),
+      ...routesOf('agent'),
     ]) {
       for (let n = 0; n < 3; n += 1) {
         const input = anyValidInput(route);
@@ -508,7 +552,9 @@ describe('authorization matrix', () => {
               ? opsAnswered
               : route.endpoint.audience === 'provider'
                 ? providerAnswered
-                : anonymousAnswered;
+                : route.endpoint.audience === 'agent'
+                  ? agentAnswered
+                  : anonymousAnswered;
           list.push({ ...finding, why: `answered ${answer.statusCode}, not 401/403` });
         }
       }
@@ -524,6 +570,7 @@ describe('authorization matrix', () => {
       ['ops answered', opsAnswered],
       ['provider answered', providerAnswered],
       ['client answered anonymous', anonymousAnswered],
+      ['agent routes answered', agentAnswered],
       ['schema breaks', schemaBreaks],
     ] as const;
     for (const [title, list] of all) {
@@ -546,6 +593,10 @@ describe('authorization matrix', () => {
     );
     figure('authz: provider routes answered without the secret', providerAnswered);
     figure('authz: client routes answered anonymous', anonymousAnswered);
+    figure(
+      'authz: agent routes answered a client, an operator, the operator token, anonymous or a logged-out agent',
+      agentAnswered,
+    );
     figure('authz: 5xx or schema-breaking answers', schemaBreaks);
     expect(leaks.map(show)).toEqual([]);
     expect(foreignUid.map(show)).toEqual([]);
@@ -553,6 +604,7 @@ describe('authorization matrix', () => {
     expect(opsAnswered.map(show)).toEqual([]);
     expect(providerAnswered.map(show)).toEqual([]);
     expect(anonymousAnswered.map(show)).toEqual([]);
+    expect(agentAnswered.map(show)).toEqual([]);
     expect(schemaBreaks.map(show)).toEqual([]);
   });
 });

@@ -496,7 +496,11 @@ function paramMutation(
   return { kind: 'hostile path parameter', params: copy };
 }
 
-/** A valid request for the route, or null when the schema could not be met. */
+/**
+ * A valid request for the route, or null when the schema could not be met. An example body is
+ * sent as it is: one the route's schema refuses (a known-hostile example, e.g. a partnership of
+ * 101 or a deposit of a fraction of a paisa) is labelled `hostile example`, not `valid`.
+ */
 export function validInput(
   rng: Rng,
   endpoint: Endpoint,
@@ -506,15 +510,18 @@ export function validInput(
   const params = endpoint.params ? validValue(rng, endpoint.params, hints) : {};
   const query = endpoint.query ? validValue(rng, endpoint.query, hints) : {};
   let body: Json | null | undefined;
+  let kind = 'valid';
   if (endpoint.body) {
-    body =
-      examples.length > 0 && rng.chance(0.3)
-        ? (clone(rng.pick(examples)) as Json)
-        : validValue(rng, endpoint.body, hints);
+    if (examples.length > 0 && rng.chance(0.3)) {
+      body = clone(rng.pick(examples)) as Json;
+      if (!endpoint.body.safeParse(body).success) kind = 'hostile example';
+    } else {
+      body = validValue(rng, endpoint.body, hints);
+    }
   }
   if (params === null || query === null || body === null) return null;
   return {
-    kind: 'valid',
+    kind,
     params: Object.fromEntries(
       Object.entries(params as Record<string, Json>).map(([k, v]) => [k, asText(v)]),
     ),
@@ -622,15 +629,20 @@ export function judge(
 /**
  * The business tables whose rows a refused request must leave alone: money (wallets, ledger,
  * exposures, bets, settlements, matka bets, casino rounds), clients and sessions, news, the
- * operator's market state and the idempotency keys.
+ * operator's market state, the idempotency keys, and the agent network (docs/agents.md): the
+ * users above the clients with their settings, locks and passwords, the versions of their takes,
+ * and their back-office sessions.
  *
  * Left out, as bookkeeping a refusal may touch by design: `login_events` and `login_throttle` (a
- * refused login is recorded and counted: that is the brute-force throttle), `hub_tickets` (minted
- * and spent by the hub, not by these routes), `feed_state` (the feed's own cursor), and the
- * `last_seen_at` of `sessions` and `casino_sessions` (every authenticated call, refused or not,
- * keeps its session alive). A casino Debit refused is kept against its round id, holding nothing
- * (docs/architecture.md, "Operator voids and rollbacks (casino, matka)"), so `refused` rounds are
- * left out too; the operator audit log records refusals by design and is not digested.
+ * refused login is recorded and counted: that is the brute-force throttle, and a wrong transaction
+ * password is counted there too), `hub_tickets` (minted and spent by the hub, not by these
+ * routes), `feed_state` (the feed's own cursor), the `last_seen_at` of `sessions`,
+ * `casino_sessions` and `agent_sessions` (every authenticated call, refused or not, keeps its
+ * session alive), and an agent's `last_totp_step` (the second factor's replay guard: the login's
+ * own bookkeeping, as the throttle is). A casino Debit refused is kept against its round id,
+ * holding nothing (docs/architecture.md, "Operator voids and rollbacks (casino, matka)"), so
+ * `refused` rounds are left out too; the operator audit log (where the agents' actions are logged
+ * as `agent:<username>`) records refusals by design and is not digested.
  */
 const DIGESTED: readonly [table: string, columns: string, where?: string][] = [
   ['clients', 't.*'],
@@ -658,6 +670,14 @@ const DIGESTED: readonly [table: string, columns: string, where?: string][] = [
   ['casino_launches', 't.*'],
   ['casino_sessions', 't.session_hash, t.client_id, t.session_id, t.game_id'],
   ['casino_rounds', 't.*', "t.status <> 'refused'"],
+  [
+    'agents',
+    't.id, t.username, t.password_hash, t.transaction_password_hash, t.totp_secret, t.level, ' +
+      't.parent_id, t.path, t.partnership_bp, t.match_commission_bp, t.session_commission_bp, ' +
+      't.credit_reference_paise, t.login_locked_at, t.betting_locked_at, t.takes_id, t.created_at',
+  ],
+  ['agent_takes', 't.*'],
+  ['agent_sessions', 't.id, t.agent_id, t.token_hash, t.revoked_at'],
 ];
 
 const DIGEST_SQL = `SELECT md5(coalesce(string_agg(row, E'\\n' ORDER BY row), '')) AS digest FROM (${DIGESTED.map(

@@ -1,3 +1,4 @@
+import * as agents from '@backlay/contract/agents';
 import * as auth from '@backlay/contract/auth';
 import * as backoffice from '@backlay/contract/backoffice';
 import * as bets from '@backlay/contract/bets';
@@ -29,6 +30,7 @@ export interface Route {
 }
 
 const AREAS = {
+  agents,
   auth,
   backoffice,
   bets,
