@@ -20,7 +20,7 @@ import {
   type UserBook,
 } from './agent-book.js';
 import * as book from './agent-book.queries.js';
-import * as q from './agent-reports.queries.js';
+import { agentLedger as q } from '../wallet/wallet.service.js';
 import { findAgent, type AgentLevelAbove, type AgentRow } from './agents.queries.js';
 import { findBelow } from './tree.queries.js';
 

@@ -6,7 +6,7 @@ import { oddsWire } from '../bets/bets.wire.js';
 import type { BookFigures, SubtreeBook } from './agent-book.js';
 import type { OpenBetRow } from './agent-book.queries.js';
 import type { AgentStatement, BookUsersAnswer } from './agent-reports.js';
-import type { CommissionLine, CommissionSums, PlSums } from './agent-reports.queries.js';
+import type { CommissionLine, CommissionSums, PlSums } from '../wallet/wallet.service.js';
 
 /* The agent network's reads on the wire (docs/agents.md#reads): rupees, ids as the contract names them. */
 

@@ -1,14 +1,11 @@
 import * as api from '@backlay/contract/agents';
-import { rupeesToPaise } from '@backlay/domain';
 import type { Endpoint } from '@backlay/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../errors.js';
 import { requireAgent, tooManyRequestsFor } from '../../http/authenticate.js';
 import { registerEndpoint, type HandlerInput } from '../../http/endpoints.js';
 import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import { rupeesWire } from '../../money.js';
-import type { ActionAnswer, Refusal } from './agent-actions.js';
 import type { AgentAuth } from './agent-auth.js';
 import {
   bookUsersWire,
@@ -19,39 +16,7 @@ import {
   statementWire,
 } from './agent-reports.wire.js';
 import type { AgentsService } from './agents.service.js';
-
-/** A share on the wire (90, 33.33) in basis points; the contract allows two decimals only. */
-const bp = (percent: number): number => Math.round(percent * 100);
-const percentWire = (basisPoints: number): number => basisPoints / 100;
-
-/** Rupees on the wire in paise; the contract allows two decimals only. */
-function paise(rupees: number): bigint {
-  const value = rupeesToPaise(rupees);
-  if (value === null) throw badRequest('must have at most two decimals');
-  return BigInt(value);
-}
-
-/**
- * An action's answer on the wire (docs/agents.md#controls): done or refused in the envelope; a
- * user outside the caller's subtree is a 404, as if it did not exist; a field out of bounds says
- * which; too many wrong transaction passwords is a 429.
- */
-function answerOf(answer: ActionAnswer) {
-  return answer.ok ? { Status: true as const, Result: answer.message } : refusalOf(answer);
-}
-
-/** A refusal on the wire, of an action or a read: outside the subtree is a 404 (see `answerOf`). */
-function refusalOf(answer: Refusal) {
-  switch (answer.kind) {
-    case 'not_found':
-      throw notFound(answer.message);
-    case 'throttled':
-      throw tooManyRequestsFor(answer.retryAfterS);
-    case 'invalid':
-    case 'refused':
-      return { Status: false as const, Result: answer.message };
-  }
-}
+import { answerOf, bp, paise, percentWire, refusalOf } from './agents.wire.js';
 
 /**
  * The agent network's back office (`/api/agent/…`, docs/agents.md): login and the session, the

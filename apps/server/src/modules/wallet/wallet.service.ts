@@ -43,6 +43,9 @@ const totalsOf = (row: q.WalletRow) => ({
  */
 
 export type { AccountAmount, Posting, SplitPosting } from './wallet.queries.js';
+/** The ledger as a user above the clients reads it (modules/agents' reports). */
+export * as agentLedger from './agent-ledger.queries.js';
+export type { CommissionLine, CommissionSums, PlSums } from './agent-ledger.queries.js';
 export { postPair, postSplit } from './wallet.queries.js';
 
 /** A client's wallet as committed now, without a lock (a balance to show, not to spend). */

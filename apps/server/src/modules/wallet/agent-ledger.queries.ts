@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { windowEnd, windowStart, type DayWindow, type PageWindow } from '../../db/day-window.js';
 import type { Db, Tx } from '../../db/pool.js';
-import type { LedgerKind } from '../../db/schema.js';
-import type { AgentLevelAbove } from './agents.queries.js';
+import type { AgentsTable, LedgerKind } from '../../db/schema.js';
+
+type AgentLevelAbove = AgentsTable['level'];
 
 /*
  * The ledger as a user above the clients reads it (docs/agents.md#settlement-split,
