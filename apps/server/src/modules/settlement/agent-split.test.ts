@@ -23,6 +23,7 @@ import { scriptedFeed } from '../../../test/feed.js';
 import { inTransaction } from '../../db/pool.js';
 import { systemRandom } from '../../seams.js';
 import { createIdempotency } from '../idempotency/idempotency.service.js';
+import { createAgentReports } from '../agents/agent-reports.js';
 import { createMatkaService } from '../matka/matka.service.js';
 import { auditMoney, ledgerRows, walletTotals } from '../wallet/wallet.audit.js';
 import { accountOfClient, openAgentAccount, postSplit } from '../wallet/wallet.service.js';
@@ -605,6 +606,31 @@ describe('matka and casino results split the same way', () => {
       m6: -2_933_04n,
       a6: -2_933_92n,
     });
+    // The levels' P/L reads show the draw as a market of its own: what stands after the rollback
+    // and the second declaration, the clients' +₹8,800 and each level's take of it.
+    const reports = createAgentReports({ db: database.db, clock, reportTz: 'Asia/Kolkata' });
+    for (const [level, take] of [
+      ['m6', -2_933_04n],
+      ['a6', -2_933_92n],
+    ] as const) {
+      const pl = await reports.pl(chain.ids.get(level) ?? '', { skip: 0, take: 10 });
+      expect(pl.rows).toEqual([
+        expect.objectContaining({
+          marketId: mid,
+          eventName: 'Matka',
+          marketName: `${kalyan.EventName} (Mid ${mid})`,
+          marketType: 'MATKA',
+          clientResultPaise: 8_800_00n,
+          mySharePaise: take,
+          commissionPaise: 0n,
+        }),
+      ]);
+    }
+    const byUser = await reports.plByUser(chain.ids.get('m6') ?? '', { skip: 0, take: 10 });
+    expect(byUser).toMatchObject({
+      ok: true,
+      rows: [{ username: 'ag_a6', clientResultPaise: 8_800_00n, mySharePaise: -2_933_04n }],
+    });
     await matka.rollback(mid, 'Wrong again');
     expect(await walletTotals(database.db)).toEqual(before);
     await expectBalanced(mid);
@@ -661,5 +687,18 @@ describe('matka and casino results split the same way', () => {
       ['a7', 'profit_loss', 50_00n],
     ]);
     await expectBalanced('agents-1');
+    // The P/L by market shows casino rounds by their game, not one row a round.
+    const reports = createAgentReports({ db: database.db, clock, reportTz: 'Asia/Kolkata' });
+    const pl = await reports.pl(chain.ids.get('a7') ?? '', { skip: 0, take: 10 });
+    expect(pl.rows).toEqual([
+      expect.objectContaining({
+        marketId: 'Casino - 7 Up Down',
+        eventName: 'Casino',
+        marketName: 'Casino - 7 Up Down',
+        marketType: 'CASINO',
+        clientResultPaise: -100_01n,
+        mySharePaise: 50_00n,
+      }),
+    ]);
   });
 });

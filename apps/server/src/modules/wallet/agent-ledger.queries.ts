@@ -20,8 +20,11 @@ const subtreeAccounts = (rootId: string) => sql`SELECT a.id AS account_id, c.id 
   FROM clients c JOIN accounts a ON a.client_id = c.id
   WHERE c.path @> ARRAY[${rootId}]::bigint[]`;
 
-/** The window's rows of the results and commission of sports markets (not casino, not matka). */
-const marketRows = (window: DayWindow) => sql`le.kind IN ('settlement', 'commission')
+/**
+ * The window's rows of results and commission: sports markets and sessions (settlement), matka
+ * draws and casino rounds (profit_loss, split among the levels as a market's result is).
+ */
+const marketRows = (window: DayWindow) => sql`le.kind IN ('settlement', 'profit_loss', 'commission')
   AND le.market_id IS NOT NULL
   AND le.created_at >= ${windowStart(window)} AND le.created_at < ${windowEnd(window)}`;
 
@@ -66,17 +69,28 @@ export interface PlMarketRow extends PlSums {
 }
 
 /**
+ * What a P/L row is of: a market, a session or a matka draw by its id; casino rounds, one per
+ * bet, by their game (the row's description, "Casino - <game>").
+ */
+const marketKey = sql`CASE WHEN le.market_type = 'CASINO' THEN le.description ELSE le.market_id END`;
+
+/** Where a row with no event was played. */
+const placeOf = (marketType: string | null): string | undefined =>
+  marketType === 'MATKA' ? 'Matka' : marketType === 'CASINO' ? 'Casino' : undefined;
+
+/**
  * Per market settled in the window: the clients' rows below `actorId` and the rows of the actor's
  * own account `accountId` (every one of which a client below it caused: a level has a take only
  * of its own subtree's clients).
  */
 function perMarket(actorId: string, accountId: string, window: DayWindow) {
-  return sql`(SELECT le.market_id,
+  return sql`(SELECT ${marketKey} AS market_id,
       max(le.event_id) AS event_id, max(le.market_type) AS market_type,
+      max(le.description) AS description,
       coalesce(sum(le.amount_paise) FILTER (WHERE le.account_id <> ${accountId}::bigint
-        AND le.kind = 'settlement'), 0) AS client_result,
+        AND le.kind <> 'commission'), 0) AS client_result,
       coalesce(sum(le.amount_paise) FILTER (WHERE le.account_id = ${accountId}::bigint
-        AND le.kind = 'settlement'), 0) AS my_share,
+        AND le.kind <> 'commission'), 0) AS my_share,
       coalesce(sum(le.amount_paise) FILTER (WHERE le.account_id <> ${accountId}::bigint
         AND le.kind = 'commission'), 0) AS commission,
       coalesce(sum(le.amount_paise) FILTER (WHERE le.account_id = ${accountId}::bigint
@@ -86,7 +100,7 @@ function perMarket(actorId: string, accountId: string, window: DayWindow) {
     WHERE ${marketRows(window)}
       AND (le.account_id = ${accountId}::bigint
         OR le.account_id IN (SELECT account_id FROM (${subtreeAccounts(actorId)}) s))
-    GROUP BY le.market_id)`;
+    GROUP BY 1)`;
 }
 
 /** One page of the window's markets, the latest settled first, and the window's totals. */
@@ -108,7 +122,7 @@ export async function plByMarket(
         settled_at: Date;
       }
     >`SELECT t.*, e.name AS event_name,
-        coalesce(m.name, f.name, t.market_id) AS market_name
+        coalesce(m.name, f.name, nullif(t.description, ''), t.market_id) AS market_name
       FROM ${markets} AS t
       LEFT JOIN events e ON e.id = t.event_id
       LEFT JOIN markets m ON m.id = t.market_id
@@ -123,7 +137,7 @@ export async function plByMarket(
     rows: rows.rows.map((row) => ({
       ...plSumsOf(row),
       eventId: row.event_id ?? '0',
-      eventName: row.event_name ?? `Event ${row.event_id ?? ''}`.trim(),
+      eventName: row.event_name ?? placeOf(row.market_type) ?? `Event ${row.event_id ?? ''}`.trim(),
       marketId: row.market_id,
       marketName: row.market_name,
       marketType: row.market_type ?? '',
@@ -154,7 +168,7 @@ function perChild(filter: { parentId: string; accountId: string; window: DayWind
       WHERE c.path @> ARRAY[${parentId}]::bigint[]
     ), theirs AS (
       SELECT b.client_id,
-        coalesce(sum(le.amount_paise) FILTER (WHERE le.kind = 'settlement'), 0) AS client_result,
+        coalesce(sum(le.amount_paise) FILTER (WHERE le.kind <> 'commission'), 0) AS client_result,
         coalesce(sum(le.amount_paise) FILTER (WHERE le.kind = 'commission'), 0) AS commission
       FROM ledger_entries le JOIN below b ON b.account_id = le.account_id
       WHERE ${marketRows(window)}
@@ -172,7 +186,7 @@ function perChild(filter: { parentId: string; accountId: string; window: DayWind
       ORDER BY t.txn_id, b.client_id NULLS LAST
     ), booked AS (
       SELECT o.client_id,
-        coalesce(sum(m.amount_paise) FILTER (WHERE m.kind = 'settlement'), 0) AS my_share,
+        coalesce(sum(m.amount_paise) FILTER (WHERE m.kind <> 'commission'), 0) AS my_share,
         coalesce(sum(m.amount_paise) FILTER (WHERE m.kind = 'commission'), 0) AS my_commission
       FROM mine m JOIN owner o ON o.txn_id = m.txn_id
       GROUP BY o.client_id
