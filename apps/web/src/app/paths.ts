@@ -62,6 +62,36 @@ export const paths = {
   },
   backofficeNews: { pattern: '/backoffice/news', href: () => '/backoffice/news' },
   backofficeAudit: { pattern: '/backoffice/audit', href: () => '/backoffice/audit' },
+  // The agents' console (docs/backoffice.md#agent-console): the same frame, another nav.
+  agentDownline: { pattern: '/backoffice/downline', href: () => '/backoffice/downline' },
+  agentUser: {
+    pattern: '/backoffice/downline/:username',
+    href: (username: string) => `/backoffice/downline/${encodeURIComponent(username)}`,
+  },
+  agentCreateUser: { pattern: '/backoffice/create-user', href: () => '/backoffice/create-user' },
+  agentAnalysis: { pattern: '/backoffice/analysis', href: () => '/backoffice/analysis' },
+  agentAnalysisMarket: {
+    pattern: '/backoffice/analysis/:marketId',
+    href: (marketId: string, parent?: string) =>
+      `/backoffice/analysis/${encodeURIComponent(marketId)}${
+        parent === undefined ? '' : `?parent=${encodeURIComponent(parent)}`
+      }`,
+  },
+  agentBets: { pattern: '/backoffice/bets', href: () => '/backoffice/bets' },
+  agentPl: { pattern: '/backoffice/pl', href: () => '/backoffice/pl' },
+  agentStatement: {
+    pattern: '/backoffice/statement/:username?',
+    href: (username?: string) =>
+      username === undefined
+        ? '/backoffice/statement'
+        : `/backoffice/statement/${encodeURIComponent(username)}`,
+  },
+  agentCommission: { pattern: '/backoffice/commission', href: () => '/backoffice/commission' },
+  agentRequests: { pattern: '/backoffice/requests', href: () => '/backoffice/requests' },
+  agentTransactionPassword: {
+    pattern: '/backoffice/transaction-password',
+    href: () => '/backoffice/transaction-password',
+  },
 } as const;
 
 /** docs/product.md#purpose sport ids. */

@@ -48,21 +48,25 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /**
- * The back office's operator login, never mixed with the client's: its token for `operator`
- * routes, and what a 401 from one does (clear that login; the back office then shows its own
- * login page). The back office registers it when its chunk loads, so no client chunk carries it
- * (docs/architecture.md, "The client's weight").
+ * The back office's login (an operator's or an agent's), never mixed with the client's: its token
+ * for the routes of its audience, and what a 401 from one does (clear that login; the back office
+ * then shows its own login page). The back office registers it when its chunk loads, so no client
+ * chunk carries it (docs/architecture.md, "The client's weight").
  */
 export interface OperatorAuth {
   readonly token: () => string | null;
   readonly onUnauthorized: () => void;
 }
 
-let operatorAuth: OperatorAuth | undefined;
+type StaffAudience = 'operator' | 'agent';
+const staffAuth = new Map<StaffAudience, OperatorAuth>();
 
-export function setOperatorAuth(auth: OperatorAuth): void {
-  operatorAuth = auth;
+export function setStaffAuth(audience: StaffAudience, auth: OperatorAuth): void {
+  staffAuth.set(audience, auth);
 }
+
+const isStaff = (audience: string): audience is StaffAudience =>
+  audience === 'operator' || audience === 'agent';
 
 function buildUrl(endpoint: Route, input: { query?: unknown; params?: unknown }): string {
   let path = endpoint.path;
@@ -92,7 +96,7 @@ export const isEnvelope = (payload: unknown): payload is { readonly Status: bool
  * contract (its tests parse each one), and the client checks only that an answer is our envelope
  * (docs/architecture.md, "The client's contract"). A client route with no stored token fails with
  * 'User not authenticated' and sends nothing (docs/product.md#roles); any 401 removes the stored login and goes
- * to /login (docs/product.md#errors). An `operator` route does the same with the operator's login (above).
+ * to /login (docs/product.md#errors). An `operator` or `agent` route does the same with the back office's login (above).
  */
 export async function callApi<E extends Endpoint>(
   endpoint: Route<E>,
@@ -103,8 +107,8 @@ export async function callApi<E extends Endpoint>(
     const login = getStoredLogin();
     if (!login) throw new ApiError(401, NOT_AUTHENTICATED);
     headers.authorization = `Bearer ${login.Token}`;
-  } else if (endpoint.audience === 'operator') {
-    const token = operatorAuth?.token();
+  } else if (isStaff(endpoint.audience)) {
+    const token = staffAuth.get(endpoint.audience)?.token();
     if (!token) throw new ApiError(401, NOT_AUTHENTICATED);
     headers.authorization = `Bearer ${token}`;
   }
@@ -133,8 +137,8 @@ export async function callApi<E extends Endpoint>(
     onUnauthorized();
     throw new ApiError(401, NOT_AUTHENTICATED);
   }
-  if (response.status === 401 && endpoint.audience === 'operator') {
-    operatorAuth?.onUnauthorized();
+  if (response.status === 401 && isStaff(endpoint.audience)) {
+    staffAuth.get(endpoint.audience)?.onUnauthorized();
     throw new ApiError(401, NOT_AUTHENTICATED);
   }
   const payload: unknown = await response.json().catch(() => null);

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   dataSaver: 'dataSaver',
   /** The bet slip's 'Confirm bet before placing' switch. */
   confirmBet: 'confirmBet',
+  /** The back office's last "Log in as" (agent or house staff); survives logout. */
+  backofficeLoginAs: 'backlay.backoffice.as',
 } as const;
 
 /** Session storage: remembered for the browser session only. */

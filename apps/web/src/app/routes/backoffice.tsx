@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useNavigate, useParams } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import { logOutOperator } from '../../features/backoffice/api/log-out';
 import { useOperator } from '../../features/backoffice/api/get-operator';
@@ -15,17 +22,38 @@ import { OperatorLoginScreen } from '../../features/backoffice/components/operat
 import { LiveRiskBoard } from '../../features/backoffice/components/risk-board';
 import { backofficeKeys } from '../../features/backoffice/query-keys';
 import {
+  agentLinks,
+  LEVEL_LABELS,
   mayManageClients,
   mayUse,
+  operatorLinks,
   sectionsFor,
+  type AgentSection,
   type BackofficeSection,
 } from '../../features/backoffice/sections';
 import {
-  clearOperatorLogin,
+  clearBackofficeLogin,
+  isAgentLogin,
   storeOperatorLogin,
+  useAgentLogin,
+  useBackofficeLogin,
   useOperatorLogin,
+  type AgentLogin,
+  type BackofficeLogin,
   type OperatorLogin,
 } from '../../features/backoffice/session';
+import { useAgentMe } from '../../features/backoffice/console/api/get-me';
+import { logOutAgent } from '../../features/backoffice/console/api/log-out';
+import { AgentStatement } from '../../features/backoffice/console/components/agent-statement';
+import { CommissionReport } from '../../features/backoffice/console/components/commission-report';
+import { CreateUserForm } from '../../features/backoffice/console/components/create-user-form';
+import { CurrentBets } from '../../features/backoffice/console/components/current-bets';
+import { Downline } from '../../features/backoffice/console/components/downline';
+import { MarketAnalysis } from '../../features/backoffice/console/components/market-analysis';
+import { MarketUsers } from '../../features/backoffice/console/components/market-users';
+import { ProfitLoss } from '../../features/backoffice/console/components/profit-loss';
+import { SignupRequests } from '../../features/backoffice/console/components/signup-requests';
+import { TransactionPasswordForm } from '../../features/backoffice/console/components/transaction-password-form';
 import type { OperatorRole } from '@backlay/contract/backoffice';
 import { READABLE_COLOURS } from '../layout/toast-colours';
 import { paths, SPORTS } from '../paths';
@@ -45,8 +73,22 @@ const SECTION_HREFS: Readonly<Record<BackofficeSection, string>> = {
   audit: paths.backofficeAudit.href(),
 };
 
+const AGENT_HREFS: Readonly<Record<AgentSection, string>> = {
+  downline: paths.agentDownline.href(),
+  analysis: paths.agentAnalysis.href(),
+  bets: paths.agentBets.href(),
+  pl: paths.agentPl.href(),
+  statement: paths.agentStatement.href(),
+  commission: paths.agentCommission.href(),
+  requests: paths.agentRequests.href(),
+};
+
 /** Where an operator lands: the first screen their role may use. */
-const homeOf = (role: OperatorRole) => SECTION_HREFS[sectionsFor(role)[0] ?? 'risk'];
+const operatorHome = (role: OperatorRole) => SECTION_HREFS[sectionsFor(role)[0] ?? 'risk'];
+
+/** Where a login lands: an operator's first screen, an agent's downline. */
+const homeOf = (login: BackofficeLogin) =>
+  isAgentLogin(login) ? paths.agentDownline.href() : operatorHome(login.role);
 
 /** Operators read a refusal before it goes: longer than the client's 2 s toasts. */
 const OPERATOR_TOAST_MS = 6000;
@@ -67,28 +109,26 @@ export function BackofficeRoot() {
   );
 }
 
-/** `/backoffice/login`: the operator's login; an operator already logged in goes to their home. */
+/** `/backoffice/login`: the back office's login; a user already logged in goes to their home. */
 export function BackofficeLoginPage() {
-  const login = useOperatorLogin();
+  const login = useBackofficeLogin();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Whatever an earlier operator's screens loaded goes with their session.
   useEffect(() => {
     queryClient.removeQueries({ queryKey: backofficeKeys.all });
   }, [queryClient]);
-  if (login) return <Navigate to={homeOf(login.role)} replace />;
+  if (login) return <Navigate to={homeOf(login)} replace />;
   return (
-    <OperatorLoginScreen
-      onLoggedIn={(operator) => void navigate(homeOf(operator.role), { replace: true })}
-    />
+    <OperatorLoginScreen onLoggedIn={(user) => void navigate(homeOf(user), { replace: true })} />
   );
 }
 
-/** The frame of every other screen: only for a logged-in operator, else their login page. */
+/** The frame of every other screen: an operator's or an agent's, else the login page. */
 export function BackofficeLayout() {
-  const login = useOperatorLogin();
+  const login = useBackofficeLogin();
   if (!login) return <Navigate to={paths.backofficeLogin.href()} replace />;
-  return <OperatorFrame login={login} />;
+  return isAgentLogin(login) ? <AgentFrame login={login} /> : <OperatorFrame login={login} />;
 }
 
 function OperatorFrame({ login }: { login: OperatorLogin }) {
@@ -105,14 +145,14 @@ function OperatorFrame({ login }: { login: OperatorLogin }) {
     setLoggingOut(true);
     // The session ends here whatever the server answers; it ends there too when it can.
     await logOutOperator().catch(() => undefined);
-    clearOperatorLogin();
+    clearBackofficeLogin();
     void navigate(paths.backofficeLogin.href(), { replace: true });
   };
   return (
     <BackofficeShell
       username={login.username}
-      role={login.role}
-      hrefs={SECTION_HREFS}
+      badge={{ label: 'Role', value: login.role }}
+      links={operatorLinks(login.role, SECTION_HREFS)}
       isLoggingOut={isLoggingOut}
       onLogOut={() => void logOut()}
     >
@@ -121,12 +161,63 @@ function OperatorFrame({ login }: { login: OperatorLogin }) {
   );
 }
 
-/** A screen the operator's role may use; any other sends them to their home. */
+/**
+ * An agent's frame: the console's nav. Until the agent has set a transaction password (its first
+ * login) every screen sends it to set one: no money moves without it (docs/agents.md#controls).
+ */
+function AgentFrame({ login }: { login: AgentLogin }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useAgentMe();
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  const logOut = async () => {
+    setLoggingOut(true);
+    await logOutAgent().catch(() => undefined);
+    clearBackofficeLogin();
+    void navigate(paths.backofficeLogin.href(), { replace: true });
+  };
+  const mustSetPassword =
+    me.data?.needsTransactionPassword === true &&
+    location.pathname !== paths.agentTransactionPassword.href();
+  return (
+    <BackofficeShell
+      username={login.username}
+      badge={{ label: 'Level', value: LEVEL_LABELS[me.data?.level ?? login.level] }}
+      links={agentLinks(AGENT_HREFS)}
+      isLoggingOut={isLoggingOut}
+      onLogOut={() => void logOut()}
+    >
+      {mustSetPassword ? (
+        <Navigate to={paths.agentTransactionPassword.href()} replace />
+      ) : (
+        <Outlet />
+      )}
+    </BackofficeShell>
+  );
+}
+
+/** A screen the operator's role may use; any other (or an agent) goes to their home. */
 function Section({ section, children }: { section: BackofficeSection; children: ReactNode }) {
-  const login = useOperatorLogin();
+  const login = useBackofficeLogin();
   if (!login) return null;
-  if (!mayUse(login.role, section)) return <Navigate to={homeOf(login.role)} replace />;
+  if (isAgentLogin(login) || !mayUse(login.role, section))
+    return <Navigate to={homeOf(login)} replace />;
   return children;
+}
+
+/** A console screen: an agent's only; an operator goes to their home. */
+function ConsoleScreen({ children }: { children: ReactNode }) {
+  const login = useBackofficeLogin();
+  if (!login) return null;
+  if (!isAgentLogin(login)) return <Navigate to={homeOf(login)} replace />;
+  return children;
+}
+
+/** `/backoffice`: the risk book for an operator, the downline for an agent. */
+export function BackofficeIndex() {
+  const agent = useAgentLogin();
+  if (agent) return <Navigate to={paths.agentDownline.href()} replace />;
+  return <RiskPage />;
 }
 
 export function RiskPage() {
@@ -201,8 +292,112 @@ export function AuditPage() {
   );
 }
 
-/** Any other path under /backoffice: the operator's home (or their login). */
+/** Any other path under /backoffice: the user's home (or the login). */
 export function BackofficeFallback() {
-  const login = useOperatorLogin();
-  return <Navigate to={login ? homeOf(login.role) : paths.backofficeLogin.href()} replace />;
+  const login = useBackofficeLogin();
+  return <Navigate to={login ? homeOf(login) : paths.backofficeLogin.href()} replace />;
+}
+
+// ---------------------------------------------------------------- the agents' console
+
+const userHref = paths.agentUser.href;
+const statementHref = (username: string) => paths.agentStatement.href(username);
+
+export function DownlinePage() {
+  const { username } = useParams();
+  return (
+    <ConsoleScreen>
+      <Downline
+        key={username ?? ''}
+        parent={username}
+        userHref={userHref}
+        topHref={paths.agentDownline.href()}
+        statementHref={statementHref}
+        createHref={paths.agentCreateUser.href()}
+      />
+    </ConsoleScreen>
+  );
+}
+
+export function CreateUserPage() {
+  const navigate = useNavigate();
+  return (
+    <ConsoleScreen>
+      <CreateUserForm onCreated={() => void navigate(paths.agentDownline.href())} />
+    </ConsoleScreen>
+  );
+}
+
+export function AnalysisPage() {
+  return (
+    <ConsoleScreen>
+      <MarketAnalysis marketHref={(marketId) => paths.agentAnalysisMarket.href(marketId)} />
+    </ConsoleScreen>
+  );
+}
+
+export function AnalysisMarketPage() {
+  const { marketId = '' } = useParams();
+  const [search] = useSearchParams();
+  return (
+    <ConsoleScreen>
+      <MarketUsers
+        key={`${marketId} ${search.get('parent') ?? ''}`}
+        marketId={marketId}
+        parent={search.get('parent') ?? undefined}
+        drillHref={(parent) => paths.agentAnalysisMarket.href(marketId, parent)}
+        backHref={paths.agentAnalysis.href()}
+      />
+    </ConsoleScreen>
+  );
+}
+
+export function AgentBetsPage() {
+  return (
+    <ConsoleScreen>
+      <CurrentBets />
+    </ConsoleScreen>
+  );
+}
+
+export function AgentPlPage() {
+  return (
+    <ConsoleScreen>
+      <ProfitLoss userHref={userHref} />
+    </ConsoleScreen>
+  );
+}
+
+export function AgentStatementPage() {
+  const { username } = useParams();
+  return (
+    <ConsoleScreen>
+      <AgentStatement key={username ?? ''} username={username} />
+    </ConsoleScreen>
+  );
+}
+
+export function AgentCommissionPage() {
+  return (
+    <ConsoleScreen>
+      <CommissionReport />
+    </ConsoleScreen>
+  );
+}
+
+export function SignupRequestsPage() {
+  return (
+    <ConsoleScreen>
+      <SignupRequests />
+    </ConsoleScreen>
+  );
+}
+
+export function TransactionPasswordPage() {
+  const navigate = useNavigate();
+  return (
+    <ConsoleScreen>
+      <TransactionPasswordForm onDone={() => void navigate(paths.agentDownline.href())} />
+    </ConsoleScreen>
+  );
 }

@@ -6,7 +6,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach } from 'vitest';
 import { LocationProbe } from '../../test/render';
-import { clearOperatorLogin, storeOperatorLogin } from './session';
+import {
+  clearOperatorLogin,
+  storeBackofficeLogin,
+  storeOperatorLogin,
+  type AgentLevel,
+} from './session';
 
 // The operator's login lives in the module as well as in session storage: forget both.
 afterEach(() => clearOperatorLogin());
@@ -23,6 +28,30 @@ export function renderBackoffice(
   }: { role?: OperatorRole; path?: string; url?: string } = {},
 ) {
   storeOperatorLogin({ ...OPERATOR, role });
+  return renderScreen(ui, path, url);
+}
+
+export const AGENT = {
+  kind: 'agent',
+  token: 'ag-token',
+  username: 'rahul',
+  level: 'master',
+} as const;
+
+/** Renders a console screen at `url` for a logged-in agent of `level`, with toasts. */
+export function renderConsole(
+  ui: ReactNode,
+  {
+    level = 'master',
+    path = '/',
+    url = path,
+  }: { level?: AgentLevel; path?: string; url?: string } = {},
+) {
+  storeBackofficeLogin({ ...AGENT, level });
+  return renderScreen(ui, path, url);
+}
+
+function renderScreen(ui: ReactNode, path: string, url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [

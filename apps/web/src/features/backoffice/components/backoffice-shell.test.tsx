@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@backlay/contract/backoffice';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { sectionsFor } from '../sections';
+import { operatorLinks, sectionsFor } from '../sections';
 import { renderBackoffice } from '../testing';
 import { BackofficeShell } from './backoffice-shell';
 
@@ -17,7 +17,12 @@ const HREFS = {
 function renderShell(role: OperatorRole, url = '/backoffice') {
   const onLogOut = vi.fn();
   renderBackoffice(
-    <BackofficeShell username="ravi" role={role} hrefs={HREFS} onLogOut={onLogOut}>
+    <BackofficeShell
+      username="ravi"
+      badge={{ label: 'Role', value: role }}
+      links={operatorLinks(role, HREFS)}
+      onLogOut={onLogOut}
+    >
       <p>screen</p>
     </BackofficeShell>,
     { role, path: '/backoffice/*', url },

@@ -1,30 +1,37 @@
-import type { OperatorRole } from '@backlay/contract/backoffice';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { SECTIONS, type BackofficeSection } from '../sections';
 import styles from './backoffice-shell.module.css';
 
+/** One screen of the nav: its label and where it is (the app gives the hrefs). */
+export interface ShellLink {
+  readonly label: string;
+  readonly href: string;
+  /** Only its own path marks it current (the back office's index). */
+  readonly end?: boolean;
+}
+
 /**
- * The operators' frame: a top bar with the operator's username and role and Log out, and a nav of
- * the screens their role may use (`sections.ts`) — a sidebar on a desktop, a strip that scrolls
- * sideways on a phone. The app gives the links (features know no route).
+ * The back office's frame: a top bar with the user's name and what they are (an operator's role,
+ * an agent's level) and Log out, and a nav of the screens they may use (`sections.ts`) — a
+ * sidebar on a desktop, a strip that scrolls sideways on a phone. The app gives the links
+ * (features know no route).
  */
 export function BackofficeShell({
   username,
-  role,
-  hrefs,
+  badge,
+  links,
   onLogOut,
   isLoggingOut = false,
   children,
 }: {
   username: string;
-  role: OperatorRole;
-  hrefs: Readonly<Record<BackofficeSection, string>>;
+  /** What the user is, read after the name: "Role: risk", "Level: master". */
+  badge: { readonly label: string; readonly value: string };
+  links: readonly ShellLink[];
   onLogOut: () => void;
   isLoggingOut?: boolean;
   children: ReactNode;
 }) {
-  const sections = SECTIONS.filter((section) => section.roles.includes(role));
   return (
     <div className={styles.shell}>
       <header className={styles.topBar}>
@@ -32,8 +39,8 @@ export function BackofficeShell({
         <span className={styles.operator}>
           <span className={styles.username}>{username}</span>
           <span className={styles.role}>
-            <span className={styles.hidden}>Role: </span>
-            {role}
+            <span className={styles.hidden}>{badge.label}: </span>
+            {badge.value}
           </span>
         </span>
         <button type="button" className={styles.logOut} onClick={onLogOut} disabled={isLoggingOut}>
@@ -42,15 +49,14 @@ export function BackofficeShell({
       </header>
       <nav className={styles.nav} aria-label="Back office">
         <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
+          {links.map((link) => (
+            <li key={link.href}>
               <NavLink
-                to={hrefs[section.id]}
-                // Risk is the back office's index: only its own path marks it current.
-                end={section.id === 'risk'}
+                to={link.href}
+                end={link.end ?? false}
                 className={({ isActive }) => (isActive ? styles.active : undefined)}
               >
-                {section.label}
+                {link.label}
               </NavLink>
             </li>
           ))}

@@ -2,7 +2,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredLogin } from '../../../lib/session';
 import { routeFetch } from '../../../test/fetch';
-import { getOperatorLogin, OPERATOR_SESSION_KEY } from '../session';
+import {
+  clearBackofficeLogin,
+  getAgentLogin,
+  getOperatorLogin,
+  OPERATOR_SESSION_KEY,
+} from '../session';
 import '../testing';
 import { OPERATOR_LOGIN_MESSAGES, OperatorLoginForm } from './operator-login-form';
 import { eventually } from '../../../test/eventually';
@@ -10,9 +15,10 @@ import { eventually } from '../../../test/eventually';
 const LOGIN = '/api/backoffice/login';
 const ANSWER = { token: 'op-1', username: 'ravi', role: 'risk', idleS: 900 };
 
-function renderForm() {
+function renderForm(as: 'House staff' | 'Agent' = 'House staff') {
   const onLoggedIn = vi.fn();
   render(<OperatorLoginForm onLoggedIn={onLoggedIn} />);
+  fireEvent.click(screen.getByRole('radio', { name: as }));
   return { onLoggedIn };
 }
 
@@ -24,7 +30,52 @@ function fill(username: string, password: string, code: string) {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-describe('operator login form', () => {
+describe('back office login form', () => {
+  it('logs an agent in at the agent door, without a code when it has none, and remembers the choice', async () => {
+    localStorage.removeItem('backlay.backoffice.as');
+    const AGENT = '/api/agent/login';
+    const { callsTo } = routeFetch({
+      [AGENT]: () => ({
+        body: {
+          Status: true,
+          Result: {
+            token: 'ag-1',
+            username: 'rahul',
+            level: 'master',
+            needsTransactionPassword: false,
+          },
+        },
+      }),
+    });
+    const onLoggedIn = vi.fn();
+    render(<OperatorLoginForm onLoggedIn={onLoggedIn} />);
+    // An agent is the default: most who log in here are.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Agent' }).checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'rahul' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#2026' } });
+    submit();
+    await eventually(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(callsTo(AGENT)[0]?.init?.body as string)).toEqual({
+      username: 'rahul',
+      password: 'Secret#2026',
+    });
+    const stored = { kind: 'agent', token: 'ag-1', username: 'rahul', level: 'master' };
+    expect(onLoggedIn).toHaveBeenCalledWith(stored);
+    expect(getAgentLogin()).toEqual(stored);
+    expect(getOperatorLogin()).toBeNull();
+    clearBackofficeLogin();
+  });
+
+  it('remembers house staff as the choice once a staff login succeeds', async () => {
+    routeFetch({ [LOGIN]: () => ({ body: { Status: true, Result: ANSWER } }) });
+    const { onLoggedIn } = renderForm('House staff');
+    fill('ravi', 'Secret#2026', '123456');
+    submit();
+    await eventually(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('backlay.backoffice.as')).toBe('"operator"');
+    clearBackofficeLogin();
+  });
+
   it("sends username, password and code, and stores the token as the operator's login only", async () => {
     const { callsTo } = routeFetch({ [LOGIN]: () => ({ body: { Status: true, Result: ANSWER } }) });
     const { onLoggedIn } = renderForm();

@@ -1,23 +1,32 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
-import { logInOperator } from '../api/log-in';
-import { storeOperatorLogin, type OperatorLogin } from '../session';
+import { readJson, STORAGE_KEYS } from '../../../lib/storage';
+import { logInAgent, logInOperator } from '../api/log-in';
+import { storeBackofficeLogin, type BackofficeLogin } from '../session';
 import styles from './operator-login.module.css';
 
 export const OPERATOR_LOGIN_MESSAGES = {
   username: 'Enter your username',
   password: 'Enter your password',
   code: 'Enter the six digits your authenticator shows',
+  agentCode: 'The code is the six digits your authenticator shows, or nothing if you have none',
   unexpected: 'Login failed: the server could not be reached. Try again.',
 } as const;
 
 type Field = 'username' | 'password' | 'code';
 
+/** Who logs in: a user of the agent network (admin, super master, master, agent) or house staff. */
+export type LoginAs = 'agent' | 'operator';
+
+/** The choice is remembered on this device: an agent logs in as an agent again. */
+const rememberedLoginAs = (): LoginAs =>
+  readJson<unknown>(STORAGE_KEYS.backofficeLoginAs) === 'operator' ? 'operator' : 'agent';
+
 /** The login page's body: the form, centred on a plain page. */
 export function OperatorLoginScreen({
   onLoggedIn,
 }: {
-  onLoggedIn: (login: OperatorLogin) => void;
+  onLoggedIn: (login: BackofficeLogin) => void;
 }) {
   return (
     <main className={styles.screen}>
@@ -27,18 +36,25 @@ export function OperatorLoginScreen({
 }
 
 /**
- * The operator's login: username, password and the six-digit code of their authenticator (TOTP).
- * The answer's token is stored as the operator's login only (`session.ts`), never as a client's;
- * a refusal shows the server's own words.
+ * The back office's login: an agent (any level above the clients) or house staff, then username,
+ * password and the six-digit code of their authenticator (TOTP) — staff always have one, an
+ * agent when it has set one. The answer's token is stored as the back office's login only
+ * (`session.ts`), never as a client's; a refusal shows the server's own words.
  */
-export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: OperatorLogin) => void }) {
+export function OperatorLoginForm({
+  onLoggedIn,
+}: {
+  onLoggedIn: (login: BackofficeLogin) => void;
+}) {
   const ids = {
+    as: useId(),
     title: useId(),
     username: useId(),
     password: useId(),
     code: useId(),
     error: useId(),
   };
+  const [loginAs, setLoginAs] = useState<LoginAs>(rememberedLoginAs);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -49,6 +65,10 @@ export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: Operator
     if (username.trim() === '')
       return { field: 'username', message: OPERATOR_LOGIN_MESSAGES.username };
     if (password === '') return { field: 'password', message: OPERATOR_LOGIN_MESSAGES.password };
+    if (loginAs === 'agent')
+      return code === '' || /^\d{6}$/.test(code)
+        ? null
+        : { field: 'code', message: OPERATOR_LOGIN_MESSAGES.agentCode };
     if (!/^\d{6}$/.test(code)) return { field: 'code', message: OPERATOR_LOGIN_MESSAGES.code };
     return null;
   }
@@ -65,12 +85,15 @@ export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: Operator
     setBusy(true);
     setError(null);
     try {
-      const answer = await logInOperator({ username: username.trim(), password, code });
-      if (answer.Status) {
-        const { token, role } = answer.Result;
-        const login = { token, username: answer.Result.username, role };
-        storeOperatorLogin(login);
-        onLoggedIn(login);
+      const answer = await logIn(loginAs, { username: username.trim(), password, code });
+      if (answer.ok) {
+        try {
+          localStorage.setItem(STORAGE_KEYS.backofficeLoginAs, JSON.stringify(loginAs));
+        } catch {
+          // A device that keeps nothing asks again next time.
+        }
+        storeBackofficeLogin(answer.login);
+        onLoggedIn(answer.login);
         return;
       }
       setError({ message: answer.Result });
@@ -97,6 +120,26 @@ export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: Operator
       <h1 id={ids.title} className={styles.title}>
         Back office login
       </h1>
+      <fieldset className={styles.choice}>
+        <legend>Log in as</legend>
+        {(
+          [
+            ['agent', 'Agent'],
+            ['operator', 'House staff'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="login-as"
+              value={value}
+              checked={loginAs === value}
+              onChange={() => setLoginAs(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <div className={styles.field}>
         <label htmlFor={ids.username}>Username</label>
         <input
@@ -125,7 +168,9 @@ export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: Operator
         />
       </div>
       <div className={styles.field}>
-        <label htmlFor={ids.code}>Six-digit code</label>
+        <label htmlFor={ids.code}>
+          Six-digit code{loginAs === 'agent' ? ' (if you set an authenticator)' : ''}
+        </label>
         <input
           id={ids.code}
           name="code"
@@ -149,4 +194,27 @@ export function OperatorLoginForm({ onLoggedIn }: { onLoggedIn: (login: Operator
       </button>
     </form>
   );
+}
+
+type LoginAnswer = { ok: true; login: BackofficeLogin } | { ok: false; Result: string };
+
+/** The login of `as`, its answer as the session keeps it. */
+async function logIn(
+  as: LoginAs,
+  form: { username: string; password: string; code: string },
+): Promise<LoginAnswer> {
+  if (as === 'operator') {
+    const answer = await logInOperator(form);
+    if (!answer.Status) return { ok: false, Result: answer.Result };
+    const { token, username, role } = answer.Result;
+    return { ok: true, login: { token, username, role } };
+  }
+  const answer = await logInAgent({
+    username: form.username,
+    password: form.password,
+    ...(form.code === '' ? {} : { code: form.code }),
+  });
+  if (!answer.Status) return { ok: false, Result: answer.Result };
+  const { token, username, level } = answer.Result;
+  return { ok: true, login: { kind: 'agent', token, username, level } };
 }
