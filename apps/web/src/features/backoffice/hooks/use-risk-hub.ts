@@ -1,6 +1,6 @@
 import { operatorHubTicket } from '@backlay/contract/backoffice/client';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../../../lib/api';
 import { buildHubConnection, keepConnected, onPush } from '../../../lib/hub';
 import { logError } from '../../../lib/log';
@@ -13,19 +13,35 @@ async function fetchOperatorTicket(): Promise<string> {
   return answer.Result.ticket;
 }
 
+export interface RiskHubOptions {
+  /** A fresh single-use ticket for each connection: the operator's unless given. */
+  readonly fetchTicket?: () => Promise<string>;
+  /** What each `RiskChanged` reads again: the risk book unless given. */
+  readonly queryKey?: QueryKey;
+}
+
 /**
- * The back office's hub connection while the risk screen is open (docs/backoffice.md): each
- * `RiskChanged` reads the risk book again at once. Answers whether the hub is connected, so that
- * the screen polls only as a safety net while it is.
+ * A back-office hub connection while a live screen is open (docs/backoffice.md#live-risk): each
+ * `RiskChanged` reads the screen's book again at once — the operators' risk book, or with an
+ * agent's ticket and key an agent's own book (docs/agents.md#reads "Pushes"). Answers whether
+ * the hub is connected, so that the screen polls only as a safety net while it is.
  */
-export function useRiskHub(): boolean {
+export function useRiskHub({
+  fetchTicket = fetchOperatorTicket,
+  queryKey = backofficeKeys.risk(),
+}: RiskHubOptions = {}): boolean {
   const queryClient = useQueryClient();
   const [isConnected, setConnected] = useState(false);
+  // The connection lives as long as the screen; it takes the latest ticket source and key.
+  const latest = useRef({ fetchTicket, queryKey });
+  useEffect(() => {
+    latest.current = { fetchTicket, queryKey };
+  });
   useEffect(() => {
     let stopped = false;
     let connection: ReturnType<typeof buildHubConnection>;
     try {
-      connection = buildHubConnection(0, fetchOperatorTicket);
+      connection = buildHubConnection(0, () => latest.current.fetchTicket());
     } catch (error) {
       // No hub (a page without a resolvable URL): the screen keeps its one-second poll.
       logError('back office hub', error);
@@ -34,7 +50,7 @@ export function useRiskHub(): boolean {
     onPush(
       connection,
       'RiskChanged',
-      () => void queryClient.invalidateQueries({ queryKey: backofficeKeys.risk() }),
+      () => void queryClient.invalidateQueries({ queryKey: latest.current.queryKey }),
     );
     const release = keepConnected(
       connection,
