@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     reportTz: config.reportTz,
     publisher,
+    risk: services.risk,
     moneyBodyLimit,
   });
   await app.register(casinoRoutes, {

@@ -11,6 +11,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import type { PasswordHasher } from './modules/auth/password.js';
 import { createBetsService } from './modules/bets/bets.service.js';
 import { createCasinoService } from './modules/casino/casino.service.js';
+import { casinoGame } from './modules/casino/casino.wire.js';
 import { createChipsService } from './modules/chips/chips.service.js';
 import { createClientsAdmin } from './modules/clients/clients-admin.js';
 import { createClientsService } from './modules/clients/clients.service.js';
@@ -157,6 +158,9 @@ export function createServices(deps: ServicesDeps) {
     fancyWorstInMemory: (clientId, eventId) => bets.fancyWorstInMemory(clientId, eventId),
     caughtUp: () => changes.caughtUp(),
   });
+  // The back office's risk screens hear every change of the house's book (docs/backoffice.md,
+  // "Live risk"): bets, results, matka bets and draws, casino rounds.
+  const risk = createRiskPushes(publisher);
   const matka = createMatkaService({
     db,
     clock,
@@ -167,7 +171,11 @@ export function createServices(deps: ServicesDeps) {
     // Every screen's matka board follows each market's open, close, result, void and rollback,
     // and a bettor's header reloads when a result, void or rollback moved their money (the hub,
     // after the commit).
-    onChanged: (change) => publisher.toAll({ target: 'MatkaChanged', payload: change }),
+    onChanged: (change) => {
+      publisher.toAll({ target: 'MatkaChanged', payload: change });
+      // A draw, declaration, void or rollback moves the market's open bets; a close its state.
+      if (change.Status !== 'open') risk.changed(change.EventId);
+    },
     onBalanceChanged: (clientId) =>
       publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'matka' } }),
   });
@@ -180,6 +188,11 @@ export function createServices(deps: ServicesDeps) {
     // The player's header follows each round at once, as after a bet (the hub's UpdateBalance).
     onBalanceChanged: (clientId) =>
       publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'casino' } }),
+    // A round opened or settled: the stakes its game holds changed.
+    onRoundChanged: (gameId) => {
+      const eventId = casinoGame(gameId).eventId;
+      if (eventId !== null) risk.changed(eventId);
+    },
   });
   const pushes = createMarketPushes({
     publisher,
@@ -189,7 +202,6 @@ export function createServices(deps: ServicesDeps) {
     betDelay: config.betDelay,
     margins: config.houseMargins,
   });
-  const risk = createRiskPushes(publisher);
   const commands = createOperatorCommands({
     auth,
     clients,
@@ -226,7 +238,7 @@ export function createServices(deps: ServicesDeps) {
     casino,
     pushes,
     risk,
-    riskBook: createRiskService({ db, clock, catalog }),
+    riskBook: createRiskService({ db, clock, catalog, matkaPayout: config.matkaPayout }),
     // Every operator command, for the CLI's token and the back office's operators alike, runs
     // as an audited action with its Idempotency-Key (docs/backoffice.md).
     act: createOperatorActions({ db, clock }),

@@ -5,7 +5,9 @@ export const RISK_PUSH_EVERY_MS = 250;
 
 /**
  * Tells the back office's operators which events' house book changed (docs/backoffice.md): a
- * bet placed, cancelled or cashed out, a result declared, voided or rolled back. A busy market
+ * bet placed, cancelled or cashed out, a result declared, voided or rolled back; a matka bet
+ * placed or a matka market closed, drawn, declared, voided or rolled back (the game's EventId); a
+ * casino round opened, settled or voided (its game's EventId, CASINO_GAMES). A busy market
  * changes many times a second; its events are gathered and pushed at most every
  * {@link RISK_PUSH_EVERY_MS} as one `RiskChanged`, and the risk screen reads the book again. The
  * agent network's back office hears the same push (docs/agents.md#reads): event ids are no

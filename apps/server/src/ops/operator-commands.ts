@@ -14,6 +14,7 @@ import type { RiskPushes } from '../hub/risk-pushes.js';
 import { rupeesWire } from '../money.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { CasinoService } from '../modules/casino/casino.service.js';
+import { casinoGame } from '../modules/casino/casino.wire.js';
 import type { ClientsService } from '../modules/clients/clients.service.js';
 import type { MarketsService } from '../modules/markets/markets.service.js';
 import type { MatkaService } from '../modules/matka/matka.service.js';
@@ -271,10 +272,13 @@ export function createOperatorCommands(deps: OperatorCommandsDeps) {
   };
 
   const casinoVoid: Command<{ roundId: string; reason: string }> = async (tx, input, onCommit) => {
-    const outcome = await casino.voidRoundIn(tx, input.roundId, input.reason, (clientId) =>
-      onCommit(() =>
-        deps.publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'casino' } }),
-      ),
+    const outcome = await casino.voidRoundIn(tx, input.roundId, input.reason, (clientId, gameId) =>
+      onCommit(() => {
+        deps.publisher.toUser(clientId, { target: 'UpdateBalance', payload: { Reason: 'casino' } });
+        // The round's stake is no longer held: the risk book of its game changed.
+        const eventId = gameId === null ? null : casinoGame(gameId).eventId;
+        if (eventId !== null) deps.risk.changed(eventId);
+      }),
     );
     return { answer: answerOf(outcome), before: outcome.before, after: outcome.after };
   };

@@ -10,10 +10,14 @@ export {
   clientPosition,
   houseRunner,
   riskBook,
+  riskCasino,
   riskFancy,
   riskMarket,
+  riskMatka,
+  type RiskCasino,
   type RiskFancy,
   type RiskMarket,
+  type RiskMatka,
 } from './risk.js';
 export {
   boCustomBookmaker,

@@ -13,6 +13,7 @@ import {
   debit,
   type CreditBody,
   type DebitBody,
+  type Moved,
   type ProviderWalletDeps,
 } from './provider-wallet.js';
 import { voidRoundIn } from './round-void.js';
@@ -33,6 +34,11 @@ export interface CasinoServiceDeps {
   readonly defaultWinLimitPaise: number;
   /** Hears a round's Debit or Credit that moved the client's money, after it committed. */
   readonly onBalanceChanged?: (clientId: string) => void;
+  /**
+   * Hears the game of a round opened, settled or voided, after it committed: the house's risk
+   * book holds the open rounds' stakes (docs/backoffice.md, "Live risk").
+   */
+  readonly onRoundChanged?: (gameId: string) => void;
   /** The client's limits on a stake (safer.service's stakeRefusalIn); none checked without it. */
   readonly stakeRefusal?: StakeRefusal;
 }
@@ -43,20 +49,22 @@ export function createCasinoService(deps: CasinoServiceDeps) {
   const defaultLimit = BigInt(deps.defaultWinLimitPaise);
 
   /**
-   * A transaction whose work may report the client whose money it moved; the report reaches
-   * `onBalanceChanged` once the transaction committed (a retried attempt starts again).
+   * A transaction whose work may report the client whose money it moved and the round's game;
+   * the report reaches `onBalanceChanged` and `onRoundChanged` once the transaction committed (a
+   * retried attempt starts again).
    */
-  async function committed<T>(
-    work: (tx: Tx, moved: (clientId: string) => void) => Promise<T>,
-  ): Promise<T> {
-    let movedFor: string | null = null;
+  async function committed<T>(work: (tx: Tx, moved: Moved) => Promise<T>): Promise<T> {
+    const report: { moved?: { clientId: string; gameId: string | null } } = {};
     const result = await inTransaction(db, (tx) => {
-      movedFor = null;
-      return work(tx, (clientId) => {
-        movedFor = clientId;
+      delete report.moved;
+      return work(tx, (clientId, gameId) => {
+        report.moved = { clientId, gameId };
       });
     });
-    if (movedFor !== null) deps.onBalanceChanged?.(movedFor);
+    if (report.moved) {
+      deps.onBalanceChanged?.(report.moved.clientId);
+      if (report.moved.gameId !== null) deps.onRoundChanged?.(report.moved.gameId);
+    }
     return result;
   }
 
@@ -89,7 +97,7 @@ export function createCasinoService(deps: CasinoServiceDeps) {
       tx: Tx,
       roundId: string,
       reason: string,
-      moved: (clientId: string) => void,
+      moved: Moved,
     ): Promise<OperatorOutcome> => voidRoundIn(voidDeps, tx, roundId, reason, moved),
 
     /** `voidRoundIn` in its own transaction; the client's connections hear it after the commit. */

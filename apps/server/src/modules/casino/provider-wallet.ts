@@ -29,10 +29,14 @@ import { hashSecret, providerSession, type LaunchDeps } from './launch.js';
 
 type DebitResult = ReturnType<typeof debitWire>;
 
+/**
+ * Reports the client whose money a round moved and the round's game (the house's risk book holds
+ * the game's open stakes, docs/backoffice.md "Live risk").
+ */
+export type Moved = (clientId: string, gameId: string | null) => void;
+
 /** A transaction whose work may report the client whose money it moved (casino.service.ts). */
-export type Committed = <T>(
-  work: (tx: Tx, moved: (clientId: string) => void) => Promise<T>,
-) => Promise<T>;
+export type Committed = <T>(work: (tx: Tx, moved: Moved) => Promise<T>) => Promise<T>;
 
 /** What the wallet calls need: a launch's deps, `committed` and the client's limits on a stake. */
 export interface ProviderWalletDeps extends LaunchDeps {
@@ -172,7 +176,7 @@ export function debit(
       // Another client's Debit of this round id committed meanwhile (the hold rolls back).
       throw conflict(CASINO_ANSWERS.roundConflict);
     }
-    moved(player.clientId);
+    moved(player.clientId, player.gameId);
     return answer;
   });
 }
@@ -268,7 +272,7 @@ export function credit(
       txnId,
       at,
     });
-    moved(player.clientId);
+    moved(player.clientId, round.gameId);
     return answer;
   });
 }

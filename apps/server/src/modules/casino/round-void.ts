@@ -10,6 +10,7 @@ import type { OperatorOutcome } from '../operator-outcome.js';
 import { lockClientWallet, releasePosition } from '../wallet/wallet.service.js';
 import * as q from './casino.queries.js';
 import { casinoGame } from './casino.wire.js';
+import type { Moved } from './provider-wallet.js';
 
 /** Paise as an audit snapshot writes them: a string, exact at any size. */
 const paiseText = (paise: bigint) => paise.toString();
@@ -38,7 +39,7 @@ export async function voidRoundIn(
   tx: Tx,
   roundId: string,
   reason: string,
-  moved: (clientId: string) => void,
+  moved: Moved,
 ): Promise<OperatorOutcome> {
   const why = reason.trim();
   if (why === '') return { ok: false, message: 'Give the reason for voiding the round' };
@@ -81,7 +82,7 @@ export async function voidRoundIn(
   });
   const at = deps.clock.now();
   await q.voidRound(tx, { roundId, reason: why, at });
-  moved(clientId);
+  moved(clientId, round.gameId);
   return {
     ok: true,
     message: `Voided round ${roundId} of ${profile.username} (${casinoGame(round.gameId).name}): stake ₹ ${rupeesWire(released).toFixed(2)} released`,

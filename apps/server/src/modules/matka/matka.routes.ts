@@ -7,6 +7,7 @@ import {
 } from '@backlay/contract/matka';
 import type { FastifyInstance } from 'fastify';
 import type { HubPublisher } from '../../hub/hub.js';
+import type { RiskPushes } from '../../hub/risk-pushes.js';
 import type { Clock } from '../../seams.js';
 import { requireSession } from '../../http/authenticate.js';
 import { registerEndpoint } from '../../http/endpoints.js';
@@ -33,6 +34,8 @@ export async function matkaRoutes(
     clock: Clock;
     reportTz: string;
     publisher: HubPublisher;
+    /** Tells the back office's risk screens that the game's open market changed. */
+    risk: RiskPushes;
   },
 ): Promise<void> {
   const options = { moneyBodyLimit: settings.moneyBodyLimit };
@@ -63,12 +66,14 @@ export async function matkaRoutes(
         route: placeMatkaBet.path,
       });
       // The client's other screens and devices reload the wallet at once (README, "Live updates":
-      // UpdateBalance).
-      if (answer.Status)
+      // UpdateBalance); the back office's risk screens read the house's book again.
+      if (answer.Status) {
         settings.publisher.toUser(clientId, {
           target: 'UpdateBalance',
           payload: { Reason: 'matka' },
         });
+        settings.risk.changed(Number(body.EventId));
+      }
       return answer;
     },
     options,

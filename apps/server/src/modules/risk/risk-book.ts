@@ -82,10 +82,46 @@ export interface SessionRisk {
   readonly topClients: readonly ClientBook[];
 }
 
-export interface HouseBook {
+/** An open matka market (risk-games.ts): the house's result on the number it least wants drawn. */
+export interface MatkaRisk {
+  readonly mid: string;
+  /** The game's EventId. */
+  readonly gameId: string;
+  readonly game: string;
+  readonly status: 'open' | 'closed' | 'rolled back';
+  readonly closesAt: Date;
+  readonly staked: Paise;
+  readonly worstNumber: string;
+  readonly houseIfWorst: Paise;
+  readonly houseExposure: Paise;
+  readonly openBets: number;
+  readonly topClients: readonly ClientBook[];
+}
+
+/** The open rounds of one casino game: their stakes, held until the provider settles them. */
+export interface CasinoRisk {
+  readonly gameId: string;
+  readonly game: string;
+  readonly openRounds: number;
+  readonly stakeHeld: Paise;
+}
+
+/** Matka markets and casino games with money open, as risk-games.ts books them. */
+export interface GamesBook {
+  readonly matka: readonly MatkaRisk[];
+  readonly casino: readonly CasinoRisk[];
+}
+
+export interface HouseBook extends GamesBook {
   readonly at: Date;
   readonly markets: readonly MarketRisk[];
   readonly fancy: readonly SessionRisk[];
+  /** Every market's and session's house exposure. */
+  readonly sportsExposure: Paise;
+  readonly matkaExposure: Paise;
+  /** The stakes of the open casino rounds. */
+  readonly casinoExposure: Paise;
+  /** sports + matka + casino. */
   readonly totalExposure: Paise;
 }
 
@@ -148,12 +184,12 @@ export function byKey<T>(items: readonly T[], key: (item: T) => string): Map<str
 const countBets = (stakes: readonly q.OpenStake[]) =>
   stakes.reduce((total, stake) => total + stake.bets, 0);
 
-function best(outcomes: readonly Paise[]): Paise {
+export function best(outcomes: readonly Paise[]): Paise {
   return outcomes.reduce<Paise>((top, pl) => (pl > top ? pl : top), outcomes[0] ?? paiseOf(0));
 }
 
 /** Largest exposure first; then the larger best outcome (what the house may pay), then by name. */
-function topClients(books: ClientBook[]): ClientBook[] {
+export function topClients(books: ClientBook[]): ClientBook[] {
   return books
     .sort(
       (a, b) =>
@@ -242,9 +278,15 @@ function unnamedEvent(eventId: string): EventName {
 /**
  * The house's book on every market and fancy session with open bets, from the open stakes and
  * the names of their targets: markets and sessions by event start time, then in the event's
- * order, so that a screen polling it keeps its rows in place.
+ * order, so that a screen polling it keeps its rows in place; with the open matka markets and
+ * casino rounds (`games`, risk-games.ts) in their own rows and in the total.
  */
-export function houseBook(stakes: readonly q.OpenStake[], targets: Targets, at: Date): HouseBook {
+export function houseBook(
+  stakes: readonly q.OpenStake[],
+  targets: Targets,
+  at: Date,
+  games: GamesBook = { matka: [], casino: [] },
+): HouseBook {
   const markets: MarketRisk[] = [];
   const fancy: SessionRisk[] = [];
   for (const [key, own] of byKey(stakes, (stake) => stake.positionKey)) {
@@ -284,13 +326,21 @@ export function houseBook(stakes: readonly q.OpenStake[], targets: Targets, at: 
       a.target.order - b.target.order ||
       (a.target.selectionId < b.target.selectionId ? -1 : 1),
   );
+  const sportsExposure = addPaise(
+    ...markets.map((market) => market.houseExposure),
+    ...fancy.map((session) => session.houseExposure),
+  );
+  const matkaExposure = addPaise(...games.matka.map((market) => market.houseExposure));
+  const casinoExposure = addPaise(...games.casino.map((game) => game.stakeHeld));
   return {
     at,
     markets,
     fancy,
-    totalExposure: addPaise(
-      ...markets.map((market) => market.houseExposure),
-      ...fancy.map((session) => session.houseExposure),
-    ),
+    matka: games.matka,
+    casino: games.casino,
+    sportsExposure,
+    matkaExposure,
+    casinoExposure,
+    totalExposure: addPaise(sportsExposure, matkaExposure, casinoExposure),
   };
 }

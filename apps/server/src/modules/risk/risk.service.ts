@@ -9,6 +9,7 @@ import {
   type SessionTarget,
   type Targets,
 } from './risk-book.js';
+import { casinoRisk, matkaRisk } from './risk-games.js';
 import { boEventsWire, riskBookWire, type BoEvent, type RiskBookResult } from './risk.wire.js';
 
 /** Closed events stay in the back office's list this long after they were last heard of. */
@@ -105,15 +106,25 @@ export interface RiskServiceDeps {
    * from memory and a poll of the book is one statement; without it, two.
    */
   readonly catalog?: Pick<Catalog, 'event'>;
+  /** MATKA_PAYOUT: a hit returns this many times its amount; the matka book's worst number. */
+  readonly matkaPayout: number;
 }
 
-/** The back office's risk reads (docs/backoffice.md): the house's book and the events it runs. */
+/**
+ * The back office's risk reads (docs/backoffice.md): the house's book — sports markets and
+ * sessions, open matka markets and open casino rounds — and the events it runs.
+ */
 export function createRiskService(deps: RiskServiceDeps) {
   const { db, clock, catalog } = deps;
 
   async function computeBook(): Promise<HouseBook> {
     const at = clock.now();
-    const stakes = await q.openStakes(db);
+    // Three small statements at once: the sports bets, the matka bets and the casino rounds open.
+    const [stakes, matka, casino] = await Promise.all([
+      q.openStakes(db),
+      q.openMatkaStakes(db),
+      q.openCasinoStakes(db),
+    ]);
     const marketIds = new Set<string>();
     const sessionIds = new Set<string>();
     const eventIds = new Set<string>();
@@ -127,7 +138,10 @@ export function createRiskService(deps: RiskServiceDeps) {
         : catalog
           ? await targetsFromCatalog(catalog, [...eventIds])
           : await targetsFromDb(db, [...marketIds], [...sessionIds]);
-    return houseBook(stakes, targets, at);
+    return houseBook(stakes, targets, at, {
+      matka: matkaRisk(matka, deps.matkaPayout, at),
+      casino: casinoRisk(casino),
+    });
   }
 
   // Operators poll the book every second (docs/backoffice.md): polls that arrive while one is
@@ -144,7 +158,7 @@ export function createRiskService(deps: RiskServiceDeps) {
     /** The house's book in paise, as `book()` answers it. */
     computeBook,
 
-    /** The riskBook answer: the house's book on every market and session with open bets. */
+    /** The riskBook answer: the house's book on everything with money open. */
     async book(): Promise<RiskBookResult> {
       return riskBookWire(await sharedBook());
     },

@@ -148,12 +148,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const feed = scriptedFeed(database.db, clock, { staleMs: 3_600_000 });
   app = await buildTestApp(database.db, { clock, feed });
-  risk = createRiskService({ db: database.db, clock });
+  risk = createRiskService({ db: database.db, clock, matkaPayout: 90 });
   const changes = changesOf(database.db);
   if (!changes) throw new Error('the test database has no listener');
   cached = createRiskService({
     db: database.db,
     clock,
+    matkaPayout: 90,
     catalog: createCatalog({ db: database.db, changes, clock }),
   });
 
@@ -210,6 +211,11 @@ describe('the house book of a market', () => {
       at: clock.now().toISOString(),
       markets: [],
       fancy: [],
+      matka: [],
+      casino: [],
+      sportsExposure: 0,
+      matkaExposure: 0,
+      casinoExposure: 0,
       totalExposure: 0,
     });
   });
@@ -336,6 +342,7 @@ describe('the house ladder of a fancy session', () => {
       `1.${eventId}`,
       `${eventId}B`,
     ]);
+    expect(answer.sportsExposure).toBe(100 + 2025 + 300);
     expect(answer.totalExposure).toBe(100 + 2025 + 300);
   });
 
@@ -346,14 +353,15 @@ describe('the house ladder of a fancy session', () => {
       onQuery: (text) => statements.push(text),
     });
     try {
-      const service = createRiskService({ db: counted.db, clock });
+      const service = createRiskService({ db: counted.db, clock, matkaPayout: 90 });
       const [first, second] = await Promise.all([service.book(), service.book()]);
       expect(second).toEqual(first);
       expect(first).toEqual(await risk.book());
-      // The open stakes, then the names of their markets and sessions: once for both polls.
-      expect(statements).toHaveLength(2);
-      await service.book();
+      // The open stakes (sports, matka, casino), then the names of the markets and sessions:
+      // once for both polls.
       expect(statements).toHaveLength(4);
+      await service.book();
+      expect(statements).toHaveLength(8);
     } finally {
       await counted.close();
     }

@@ -46,6 +46,28 @@ export function riskBookWire(book: HouseBook): RiskBookResult {
       openBets: session.openBets,
       topClients: session.topClients.map(clientWire),
     })),
+    matka: book.matka.map((market) => ({
+      eventId: Number(market.gameId),
+      mid: Number(market.mid),
+      game: market.game,
+      status: market.status,
+      closeAt: market.closesAt.toISOString(),
+      staked: paiseToRupees(market.staked),
+      worstNumber: market.worstNumber,
+      houseIfWorst: paiseToRupees(market.houseIfWorst),
+      houseExposure: paiseToRupees(market.houseExposure),
+      openBets: market.openBets,
+      topClients: market.topClients.map(clientWire),
+    })),
+    casino: book.casino.map((game) => ({
+      gameId: game.gameId,
+      game: game.game,
+      openRounds: game.openRounds,
+      stakeHeld: paiseToRupees(game.stakeHeld),
+    })),
+    sportsExposure: paiseToRupees(book.sportsExposure),
+    matkaExposure: paiseToRupees(book.matkaExposure),
+    casinoExposure: paiseToRupees(book.casinoExposure),
     totalExposure: paiseToRupees(book.totalExposure),
   };
 }

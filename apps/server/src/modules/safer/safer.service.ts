@@ -210,8 +210,9 @@ export function createSaferService(deps: SaferServiceDeps) {
           value === null
             ? `${LIMIT_LABELS[kind]} of ${username}: ceiling lifted`
             : `${LIMIT_LABELS[kind]} of ${username}: ceiling ${limitAmountText(kind, Number(value))}`,
-        before: { ceiling: wired(kind, before.ceiling) },
-        after: { ceiling },
+        // The limit named, so that the audit log can say rupees or minutes (docs/backoffice.md).
+        before: { limit: kind, ceiling: wired(kind, before.ceiling) },
+        after: { limit: kind, ceiling },
       };
     },
 

@@ -4,19 +4,25 @@ import { useId, useState, type FormEvent } from 'react';
 import { Pagination } from '../../../ui/pagination';
 import { PleaseWait } from '../../../ui/please-wait';
 import { useAudit } from '../api/get-audit';
+import { auditChanges } from '../audit-diff';
+import { actionWords, isRefused, outcomeMessage } from '../audit-words';
 import { formatTime } from '../format';
 import styles from './backoffice.module.css';
 
 /** Audit entries per page. */
 export const AUDIT_PAGE_SIZE = 25;
 
-/** A before or after state as compact JSON; nothing recorded shows as a dash. */
-export function compactJson(value: unknown): string {
-  // An answer is JSON, so its parts always stringify.
-  return value === undefined || value === null ? '—' : JSON.stringify(value);
+/** Who acted, in words: an operator by name, an agent with its kind, the CLI's token as such. */
+export function actorWords(actor: string): string {
+  if (actor === 'ops-token') return 'Operator token (CLI)';
+  return actor.startsWith('agent:') ? `${actor.slice('agent:'.length)} (agent)` : actor;
 }
 
-/** The operator audit log, newest first, a page at a time, filtered by operator when asked. */
+/**
+ * The operator audit log, newest first, a page at a time, filtered by operator when asked: each
+ * action in words (`actionWords`), what it changed field by field (`auditChanges`), and whether it
+ * was done or refused, with the reason.
+ */
 export function AuditLog() {
   const operatorId = useId();
   const [draft, setDraft] = useState('');
@@ -75,18 +81,16 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
         <thead>
           <tr>
             <th scope="col">Time</th>
-            <th scope="col">Operator</th>
+            <th scope="col">By</th>
             <th scope="col">Action</th>
-            <th scope="col">Target</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
+            <th scope="col">Changes</th>
             <th scope="col">Outcome</th>
           </tr>
         </thead>
         <tbody>
           {entries.length === 0 ? (
             <tr>
-              <td colSpan={7} className={styles.empty}>
+              <td colSpan={5} className={styles.empty}>
                 No entry.
               </td>
             </tr>
@@ -96,21 +100,46 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                 <td>
                   <time dateTime={entry.at}>{formatTime(entry.at)}</time>
                 </td>
-                <td>{entry.operator}</td>
-                <td>{entry.action}</td>
-                <td>{entry.target}</td>
+                <td>{actorWords(entry.operator)}</td>
+                <td>{actionWords(entry)}</td>
                 <td>
-                  <code className={styles.json}>{compactJson(entry.before)}</code>
+                  <Changes before={entry.before} after={entry.after} />
                 </td>
                 <td>
-                  <code className={styles.json}>{compactJson(entry.after)}</code>
+                  {isRefused(entry.outcome) ? (
+                    <span className={styles.loss}>Refused: {outcomeMessage(entry.outcome)}</span>
+                  ) : (
+                    'Done'
+                  )}
                 </td>
-                <td>{entry.outcome}</td>
               </tr>
             ))
           )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The fields an action changed: "Credit ₹1,000.00 → ₹1,500.00"; a dash when none. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const changes = auditChanges(before, after);
+  if (changes.length === 0) return <span className={styles.muted}>—</span>;
+  return (
+    <ul className={styles.changes}>
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className={styles.muted}>{change.field}</span>{' '}
+          {change.before === '—' ? (
+            change.after
+          ) : (
+            <>
+              {change.before} <span aria-hidden="true">→</span>
+              <span className={styles.visuallyHidden}> to</span> {change.after}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

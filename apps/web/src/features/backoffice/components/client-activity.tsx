@@ -2,6 +2,7 @@
 import type { boClientDetail } from '@backlay/contract/backoffice/client';
 import type { ApiAnswer } from '../../../lib/api';
 import { formatTime, rupees } from '../format';
+import { statusWord } from '../words';
 import { DetailTable } from './detail-table';
 import { SignedRupees } from './figures';
 import styles from './backoffice.module.css';
@@ -32,7 +33,7 @@ export function ClientActivity({ positions, statement, bets }: ClientActivityPro
           key: `${row.at}-${index}`,
           cells: [
             <time dateTime={row.at}>{formatTime(row.at)}</time>,
-            row.kind,
+            statusWord(row.kind),
             <SignedRupees value={row.amount} />,
             rupees(row.balance),
             row.remark,
@@ -62,10 +63,10 @@ export function ClientActivity({ positions, statement, bets }: ClientActivityPro
             bet.eventName,
             bet.market,
             bet.selection,
-            bet.side,
+            statusWord(bet.side),
             bet.odds,
             rupees(bet.stake),
-            bet.status,
+            statusWord(bet.status),
             bet.result === null ? '—' : <SignedRupees value={bet.result} />,
           ],
         }))}

@@ -30,7 +30,7 @@ const CLIENT = {
       at: '2026-11-19T08:00:00.000Z',
       amount: -500,
       balance: 12500,
-      kind: 'Credit',
+      kind: 'profit_loss',
       remark: 'Taken back',
     },
   ],
@@ -115,7 +115,11 @@ describe('client page', () => {
     expect(within(positions).getByText('1.301')).toBeTruthy();
     const statement = screen.getByRole('region', { name: 'Statement' });
     expect(within(statement).getByText('-₹500.00').getAttribute('data-tone')).toBe('loss');
-    expect(within(screen.getByRole('region', { name: 'Bets' })).getByText('1.85')).toBeTruthy();
+    // Codes in words: the ledger's kind, the bet's side.
+    expect(within(statement).getByText('Profit/loss')).toBeTruthy();
+    const bets = screen.getByRole('region', { name: 'Bets' });
+    expect(within(bets).getByText('1.85')).toBeTruthy();
+    expect(within(bets).getByText('Back')).toBeTruthy();
   });
 
   it('confirms a credit in words and sends it with an Idempotency-Key', async () => {
@@ -238,15 +242,15 @@ describe('client page', () => {
       ['Limit', 'Own', 'In force', 'Pending', 'Ceiling', 'Left'],
       [
         'Daily loss limit',
-        '₹5,000',
-        '₹5,000',
-        `Raises to ₹9,000 at ${formatDateTime('2026-11-28T08:35:00.000Z')}`,
+        '₹5,000.00',
+        '₹5,000.00',
+        `Raises to ₹9,000.00 at ${formatDateTime('2026-11-28T08:35:00.000Z')}`,
         '—',
         '₹400.00',
       ],
-      ['Weekly loss limit', '₹25,000', '₹20,000', '—', '₹20,000', '₹15,250.50'],
+      ['Weekly loss limit', '₹25,000.00', '₹20,000.00', '—', '₹20,000.00', '₹15,250.50'],
       ['Monthly loss limit', '—', '—', '—', '—', '—'],
-      ['Stake limit', '₹1,000', '₹1,000', '—', '—', '—'],
+      ['Stake limit', '₹1,000.00', '₹1,000.00', '—', '—', '—'],
       [
         'Session limit',
         '2 hours',

@@ -5,6 +5,7 @@
 import type { BoEvent } from '@backlay/contract/backoffice';
 import { useId } from 'react';
 import { formatTime } from '../format';
+import { sportName, statusWord } from '../words';
 import styles from './backoffice.module.css';
 
 export type BoMarket = BoEvent['markets'][number];
@@ -58,8 +59,9 @@ export function EventCard({ event, busy, onLock, onSuspend, onDialog }: EventCar
             {event.name}
           </h2>
           <span className={styles.muted}>
-            {event.seriesName} ·{' '}
-            <time dateTime={event.startTime}>{formatTime(event.startTime)}</time> · {event.status}
+            {sportName(event.sportId)} · {event.seriesName} ·{' '}
+            <time dateTime={event.startTime}>{formatTime(event.startTime)}</time> ·{' '}
+            {statusWord(event.status)}
           </span>
         </div>
         <div className={styles.actions}>
@@ -126,7 +128,7 @@ function MarketRow({ event, market, isSuspending, onSuspend, onDialog }: MarketR
         <div className={styles.muted}>{market.marketId}</div>
       </td>
       <td>
-        {market.status}
+        {statusWord(market.status)}
         {market.isSuspendedByOperator && (
           <div>
             <span className={styles.alert}>Suspended by operator</span>

@@ -18,14 +18,14 @@ const EVENT = {
   sportId: 4,
   seriesName: 'Border-Gavaskar Trophy',
   name: 'India v Australia',
-  status: 'IN_PLAY',
+  status: 'inplay',
   startTime: '2026-11-20T09:30:00.000Z',
   isLocked: false,
   markets: [
     {
       marketId: '1.301',
       name: 'Match Odds',
-      status: 'ACTIVE',
+      status: 'OPEN',
       isSuspendedByOperator: false,
       settlement: 'none',
       runners: [
@@ -36,7 +36,7 @@ const EVENT = {
     {
       marketId: '301B',
       name: 'Bookmaker',
-      status: 'SUSPENDED',
+      status: 'CLOSED',
       isSuspendedByOperator: true,
       settlement: 'settled',
       runners: [],
@@ -45,9 +45,36 @@ const EVENT = {
   fancy: [{ selectionId: '301-1', name: '6 Over Runs IND', isCustom: false, settlement: 'none' }],
 };
 
-function renderBoard(answer = { Status: true, Result: 'Voided 1.301: 12 bets, stakes returned' }) {
+/** An upcoming football match with nothing suspended, and a closed cricket match whose betting is locked. */
+const OTHERS = [
+  {
+    ...EVENT,
+    eventId: 402,
+    sportId: 1,
+    seriesName: 'Premier League',
+    name: 'Arsenal v Chelsea',
+    status: 'upcoming',
+    markets: [{ ...EVENT.markets[0]!, marketId: '1.402', isSuspendedByOperator: false }],
+    fancy: [],
+  },
+  {
+    ...EVENT,
+    eventId: 503,
+    seriesName: 'Ranji Trophy',
+    name: 'Mumbai v Delhi',
+    status: 'closed',
+    isLocked: true,
+    markets: [],
+    fancy: [],
+  },
+];
+
+function renderBoard(
+  answer = { Status: true, Result: 'Voided 1.301: 12 bets, stakes returned' },
+  events: readonly object[] = [EVENT],
+) {
   const api = routeFetch({
-    [EVENTS]: () => ({ body: { Status: true, Result: [EVENT] } }),
+    [EVENTS]: () => ({ body: { Status: true, Result: events } }),
     [VOID]: () => ({ body: answer }),
     [DECLARE]: () => ({ body: { Status: true, Result: 'Declared India: 12 bets settled' } }),
     [LOCK]: () => ({ body: { Status: true, Result: 'Event 301 locked' } }),
@@ -179,5 +206,55 @@ describe('markets board', () => {
     expect(
       screen.queryByRole('button', { name: 'Declare Bookmaker (India v Australia)' }),
     ).toBeNull();
+  });
+
+  it('shows states in words: In play, Open, Suspended by operator', async () => {
+    renderBoard();
+    const card = await screen.findByRole('article', { name: 'India v Australia' });
+    expect(card.textContent).toContain('Cricket · Border-Gavaskar Trophy');
+    expect(card.textContent).toContain('In play');
+    expect(within(card).getAllByText('Open').length).toBeGreaterThan(0);
+    expect(within(card).getByText('Suspended by operator')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/inplay|ACTIVE|OPEN/);
+  });
+
+  it('finds events by name, sport and state, and says when none matches', async () => {
+    renderBoard(undefined, [EVENT, ...OTHERS]);
+    await screen.findByRole('article', { name: 'India v Australia' });
+    const names = () =>
+      screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+    expect(names()).toEqual(['India v Australia', 'Arsenal v Chelsea', 'Mumbai v Delhi']);
+
+    const search = screen.getByLabelText('Search events');
+    fireEvent.change(search, { target: { value: 'chelsea' } });
+    expect(names()).toEqual(['Arsenal v Chelsea']);
+    // The series' name is searched too.
+    fireEvent.change(search, { target: { value: 'ranji' } });
+    expect(names()).toEqual(['Mumbai v Delhi']);
+    fireEvent.change(search, { target: { value: '' } });
+
+    const sport = screen.getByLabelText('Sport');
+    expect(
+      within(sport)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All sports', 'Cricket', 'Soccer']);
+    fireEvent.change(sport, { target: { value: '4' } });
+    expect(names()).toEqual(['India v Australia', 'Mumbai v Delhi']);
+
+    const state = screen.getByLabelText('State');
+    fireEvent.change(state, { target: { value: 'inplay' } });
+    expect(names()).toEqual(['India v Australia']);
+    fireEvent.change(state, { target: { value: 'locked' } });
+    expect(names()).toEqual(['Mumbai v Delhi']);
+    fireEvent.change(state, { target: { value: 'suspended' } });
+    expect(names()).toEqual(['India v Australia']);
+    fireEvent.change(state, { target: { value: 'upcoming' } });
+    expect(names()).toEqual([]);
+    expect(screen.getByRole('status').textContent).toBe('No event matches these filters.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(names()).toHaveLength(3);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sport').value).toBe('0');
   });
 });

@@ -27,7 +27,14 @@ function renderScreen() {
   const ok = (Result: string) => () => ({ body: { Status: true, Result } });
   const api = routeFetch({
     [MATKA]: () => ({
-      body: { Status: true, Result: [market(71, 'closed', null), market(72, 'settled', '47')] },
+      body: {
+        Status: true,
+        Result: [
+          market(71, 'closed', null),
+          market(72, 'settled', '47'),
+          { ...market(73, 'rolled back', null), bets: 1200, staked: 100500 },
+        ],
+      },
     }),
     [ROUNDS]: () => ({
       body: {
@@ -36,7 +43,7 @@ function renderScreen() {
           {
             roundId: 'round_0001',
             username: 'alice',
-            gameId: 'teen20',
+            gameId: 'sevenupsevendown',
             stake: 200,
             openedAt: '2026-11-20T10:00:00.000Z',
           },
@@ -109,5 +116,22 @@ describe('matka and casino', () => {
       mid: 72,
       reason: 'Wrong result declared',
     });
+  });
+
+  it('writes states, games, counts and money in words and rupees', async () => {
+    renderScreen();
+    const matka = await screen.findByRole('region', { name: 'Matka markets' });
+    const rolledBack = within(matka).getByText('73').closest('tr')!;
+    expect([...rolledBack.cells].slice(3, 7).map((cell) => cell.textContent)).toEqual([
+      'Rolled back',
+      '—',
+      '1,200',
+      '₹1,00,500.00',
+    ]);
+    expect(within(matka).getByText('Closed')).toBeTruthy();
+    const rounds = await screen.findByRole('region', { name: 'Open casino rounds' });
+    expect(within(rounds).getByText('7 Up Down')).toBeTruthy();
+    expect(within(rounds).getByText('₹200.00')).toBeTruthy();
+    expect(within(rounds).queryByText('sevenupsevendown')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { rollBackMatka } from '../api/roll-back-matka';
 import { voidCasinoRound } from '../api/void-casino-round';
 import { voidMatka } from '../api/void-matka';
 import { formatTime, rupees } from '../format';
+import { casinoGameName, countText, statusWord } from '../words';
 import { backofficeKeys } from '../query-keys';
 import { ActionDialog } from './action-dialog';
 import styles from './backoffice.module.css';
@@ -96,9 +97,9 @@ export function MatkaCasino() {
                       <td>
                         <time dateTime={market.closeAt}>{formatTime(market.closeAt)}</time>
                       </td>
-                      <td>{market.status}</td>
+                      <td>{statusWord(market.status)}</td>
                       <td>{market.result ?? '—'}</td>
-                      <td className={styles.numeric}>{market.bets}</td>
+                      <td className={styles.numeric}>{countText(market.bets)}</td>
                       <td className={styles.numeric}>{rupees(market.staked)}</td>
                       <td>
                         <div className={styles.actions}>
@@ -173,12 +174,13 @@ export function MatkaCasino() {
                 </tr>
               ) : (
                 rounds.data.map((round) => {
-                  const label = `round ${round.roundId} of ${round.username} (${round.gameId}, stake ${rupees(round.stake)})`;
+                  const game = casinoGameName(round.gameId);
+                  const label = `round ${round.roundId} of ${round.username} (${game}, stake ${rupees(round.stake)})`;
                   return (
                     <tr key={round.roundId}>
                       <td>{round.roundId}</td>
                       <td>{round.username}</td>
-                      <td>{round.gameId}</td>
+                      <td>{game}</td>
                       <td className={styles.numeric}>{rupees(round.stake)}</td>
                       <td>
                         <time dateTime={round.openedAt}>{formatTime(round.openedAt)}</time>

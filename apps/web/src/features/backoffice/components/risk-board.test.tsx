@@ -20,7 +20,10 @@ const client = (username: string, exposure: number) => ({
 
 const BOOK = {
   at: '2026-11-20T10:00:00.000Z',
-  totalExposure: 6500,
+  sportsExposure: 6500,
+  matkaExposure: 17_750,
+  casinoExposure: 500,
+  totalExposure: 24_750,
   markets: [
     {
       eventId: 301,
@@ -28,7 +31,7 @@ const BOOK = {
       sportId: 4,
       marketId: '1.301',
       marketName: 'Match Odds',
-      status: 'ACTIVE',
+      status: 'OPEN',
       runners: [
         { selectionId: '30101', name: 'India', house: 1200 },
         { selectionId: '30102', name: 'Australia', house: -4500.5 },
@@ -44,7 +47,7 @@ const BOOK = {
       sportId: 1,
       marketId: '1.402',
       marketName: 'Match Odds',
-      status: 'SUSPENDED',
+      status: 'CLOSED',
       runners: [
         { selectionId: '40201', name: 'Arsenal', house: -1000 },
         { selectionId: '40202', name: 'Chelsea', house: 250 },
@@ -71,6 +74,22 @@ const BOOK = {
       topClients: [client('bob', 999.5)],
     },
   ],
+  matka: [
+    {
+      eventId: 4,
+      mid: 812,
+      game: 'Kalyan',
+      status: 'open',
+      closeAt: '2026-11-20T12:00:00.000Z',
+      staked: 250,
+      worstNumber: '45',
+      houseIfWorst: -17_750,
+      houseExposure: 17_750,
+      openBets: 3,
+      topClients: [client('carol', 150)],
+    },
+  ],
+  casino: [{ gameId: 'sevenupsevendown', game: '7 Up Down', openRounds: 2, stakeHeld: 500 }],
 };
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -82,7 +101,7 @@ describe('risk board', () => {
     renderBackoffice(
       <RiskBoard sports={SPORTS} clientHref={(id) => `/backoffice/clients/${id}`} />,
     );
-    expect((await screen.findByTestId('total-exposure')).textContent).toBe('₹6,500.00');
+    expect((await screen.findByTestId('total-exposure')).textContent).toBe('₹24,750.00');
     const market = card('India v Australia · Match Odds');
     const rows = within(market).getAllByRole('row').slice(1, 4);
     expect(
@@ -106,7 +125,9 @@ describe('risk board', () => {
     expect(within(market).getByRole('link', { name: 'alice' }).getAttribute('href')).toBe(
       '/backoffice/clients/50',
     );
-    expect(within(card('Arsenal v Chelsea · Match Odds')).getByText('SUSPENDED')).toBeTruthy();
+    // The market's state in words, never the feed's code.
+    expect(within(card('Arsenal v Chelsea · Match Odds')).getByText('Closed')).toBeTruthy();
+    expect(within(market).getByText('Open')).toBeTruthy();
   });
 
   it("lays out a fancy session's ladder with the house's result per final runs", async () => {
@@ -131,6 +152,52 @@ describe('risk board', () => {
     expect(within(session).queryByRole('link')).toBeNull();
     expect(within(session).getByText('bob')).toBeTruthy();
     expect(rungLabel([{ runs: 10 }], 0)).toBe('Any');
+  });
+
+  it('counts open matka markets and casino rounds in their own rows and in the total', async () => {
+    routeFetch({ [RISK]: () => ({ body: { Status: true, Result: BOOK } }) });
+    renderBackoffice(
+      <RiskBoard sports={SPORTS} clientHref={(id) => `/backoffice/clients/${id}`} />,
+    );
+    expect((await screen.findByTestId('sports-exposure')).textContent).toBe('₹6,500.00');
+    expect(screen.getByTestId('matka-exposure').textContent).toBe('₹17,750.00');
+    expect(screen.getByTestId('casino-exposure').textContent).toBe('₹500.00');
+    expect(screen.getByTestId('total-exposure').textContent).toBe('₹24,750.00');
+
+    const matka = card('Matka · Kalyan (812)');
+    expect(within(matka).getByText('Open')).toBeTruthy();
+    expect(matka.textContent).toContain('Staked₹250.00');
+    expect(
+      figure(within(matka).getByRole('row', { name: /House if 45 is drawn/ })).textContent,
+    ).toBe('-₹17,750.00');
+    expect(matka.textContent).toContain('House exposure₹17,750.00');
+    expect(within(matka).getByRole('link', { name: 'carol' }).getAttribute('href')).toBe(
+      '/backoffice/clients/50',
+    );
+
+    const casino = screen.getByRole('region', { name: 'Open casino rounds' });
+    expect(
+      within(casino)
+        .getAllByRole('row')
+        .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Game', 'Open rounds', 'Stakes held'],
+      ['7 Up Down', '2', '₹500.00'],
+    ]);
+  });
+
+  it('says when no matka market or casino round is open', async () => {
+    routeFetch({
+      [RISK]: () => ({
+        body: {
+          Status: true,
+          Result: { ...BOOK, matka: [], casino: [], matkaExposure: 0, casinoExposure: 0 },
+        },
+      }),
+    });
+    renderBackoffice(<RiskBoard sports={SPORTS} />);
+    expect(await screen.findByText('No matka market has open bets.')).toBeTruthy();
+    expect(screen.getByText('No casino round is open.')).toBeTruthy();
   });
 
   it('filters by sport', async () => {

@@ -1,15 +1,15 @@
 import type { RiskFancy, RiskMarket } from '@backlay/contract/backoffice';
 import dayjs from 'dayjs';
 import { memo, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { PleaseWait } from '../../../ui/please-wait';
 import { useRiskBook } from '../api/get-risk-book';
 import { useRiskHub } from '../hooks/use-risk-hub';
 import { rupees } from '../format';
+import { statusWord } from '../words';
 import { SignedRupees } from './figures';
+import { CasinoRounds, MatkaCard } from './risk-games';
+import { Exposure, TopClients } from './risk-parts';
 import styles from './backoffice.module.css';
-
-type ClientPosition = RiskMarket['topClients'][number];
 
 /** Fancy sessions are cricket's (docs/product.md#purpose): a session whose event has no market listed is one. */
 const FANCY_SPORT = 4;
@@ -17,11 +17,12 @@ const FANCY_SPORT = 4;
 /**
  * The risk book, read again on every `RiskChanged` of the hub while it is connected
  * (`isHubConnected`, with a 10 s safety poll) and asked for every second while it is not
- * (`RISK_POLL_MS`): the total house exposure, then a card
+ * (`RISK_POLL_MS`): the house exposure of sports, matka and casino and their total, then a card
  * per market (each runner's result for the house if it wins, the house's exposure, the open bets
- * and the clients most exposed) and per fancy session (the house's result per final runs). The
- * query keeps unchanged markets as the same objects (TanStack Query's structural sharing), so a
- * tick renders only the cards that changed.
+ * and the clients most exposed), per fancy session (the house's result per final runs) and per
+ * open matka market (its worst number), and the casino's open rounds per game. The sport filter
+ * narrows the markets and sessions. The query keeps unchanged markets as the same objects
+ * (TanStack Query's structural sharing), so a tick renders only the cards that changed.
  */
 export function RiskBoard({
   sports,
@@ -80,14 +81,26 @@ export function RiskBoard({
       ) : (
         book && (
           <>
-            <dl className={styles.summary}>
+            <dl className={styles.summary} aria-label="House exposure">
+              <div>
+                <dt>Sports</dt>
+                <dd data-testid="sports-exposure">{rupees(book.sportsExposure)}</dd>
+              </div>
+              <div>
+                <dt>Matka</dt>
+                <dd data-testid="matka-exposure">{rupees(book.matkaExposure)}</dd>
+              </div>
+              <div>
+                <dt>Casino (stakes held)</dt>
+                <dd data-testid="casino-exposure">{rupees(book.casinoExposure)}</dd>
+              </div>
               <div>
                 <dt>Total house exposure</dt>
                 <dd data-testid="total-exposure">{rupees(book.totalExposure)}</dd>
               </div>
               {sportId !== 0 && (
                 <div>
-                  <dt>Exposure shown</dt>
+                  <dt>Sports shown</dt>
                   <dd>{rupees(shownExposure)}</dd>
                 </div>
               )}
@@ -127,6 +140,18 @@ export function RiskBoard({
             ) : (
               <p className={styles.empty}>No fancy session has open bets.</p>
             )}
+            <h2 className={styles.subtitle}>Matka</h2>
+            {book.matka.length > 0 ? (
+              <div className={styles.cards}>
+                {book.matka.map((market) => (
+                  <MatkaCard key={market.mid} market={market} clientHref={clientHref} />
+                ))}
+              </div>
+            ) : (
+              <p className={styles.empty}>No matka market has open bets.</p>
+            )}
+            <h2 className={styles.subtitle}>Casino</h2>
+            <CasinoRounds games={book.casino} />
           </>
         )
       )}
@@ -148,8 +173,8 @@ const MarketCard = memo(function MarketCard({
         <h3 id={titleId} className={styles.cardTitle}>
           {market.eventName} · {market.marketName}
         </h3>
-        <span className={market.status === 'ACTIVE' ? styles.badge : styles.alert}>
-          {market.status}
+        <span className={market.status === 'OPEN' ? styles.badge : styles.alert}>
+          {statusWord(market.status)}
         </span>
       </div>
       <div className={styles.scroll}>
@@ -235,64 +260,6 @@ export function rungLabel(ladder: readonly { readonly runs: number }[], index: n
   if (next === undefined) return `${runs} or more`;
   if (index === 0) return `${next - 1} or less`;
   return next === runs + 1 ? String(runs) : `${runs}–${next - 1}`;
-}
-
-function Exposure({ exposure, openBets }: { exposure: number; openBets: number }) {
-  return (
-    <dl className={styles.summary}>
-      <div>
-        <dt>House exposure</dt>
-        <dd className={exposure > 0 ? styles.loss : undefined}>{rupees(exposure)}</dd>
-      </div>
-      <div>
-        <dt>Open bets</dt>
-        <dd>{openBets}</dd>
-      </div>
-    </dl>
-  );
-}
-
-function TopClients({
-  clients,
-  clientHref,
-}: {
-  clients: readonly ClientPosition[];
-  clientHref: ((clientId: string) => string) | undefined;
-}) {
-  if (clients.length === 0) return null;
-  return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className={styles.muted}>Top clients</caption>
-        <thead>
-          <tr>
-            <th scope="col">Client</th>
-            <th scope="col" className={styles.numeric}>
-              Exposure
-            </th>
-            <th scope="col" className={styles.numeric}>
-              Best case
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {clients.map((client) => (
-            <tr key={client.clientId}>
-              <td>
-                {clientHref ? (
-                  <Link to={clientHref(client.clientId)}>{client.username}</Link>
-                ) : (
-                  client.username
-                )}
-              </td>
-              <td className={styles.numeric}>{rupees(client.exposure)}</td>
-              <td className={styles.numeric}>{rupees(client.best)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }
 
 /** The risk board kept current through the hub (docs/backoffice.md). */
