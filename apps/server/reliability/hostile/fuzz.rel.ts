@@ -78,6 +78,11 @@ import { ROUTES, urlOf, type Route } from '../support/routes.js';
  * fractional-paisa amount, a withdrawal past the free balance, a user made its own ancestor (an
  * ancestor's or its own name for a new user, an action on itself or an ancestor), a wrong
  * transaction password until throttled — must each be refused with its message and change nothing.
+ *
+ * Sign-up through an agent (docs/agents.md#sign-up): the public request is sent with fuzzmaster's,
+ * fuzzagent's and unknown referral codes, and fuzzmaster's waiting requests (made in beforeAll)
+ * are approved and declined; one of fuzzbranch's is the request outside its reach (404). The
+ * sign-up throttle's rows, like the network's, are cleared before each batch of its route.
  */
 
 const INPUTS_PER_ROUTE = scale(1000, 200);
@@ -120,6 +125,11 @@ let hints: Hints;
 /** The agent network's hints (merged into `hints` for its routes by hintsFor). */
 let agentHints: Hints;
 let examples: Record<string, object[]>;
+/** Referral codes of fuzzmaster and fuzzagent (docs/agents.md#sign-up). */
+let referralCodes: string[] = [];
+/** fuzzmaster's waiting sign-up requests, and one of fuzzbranch's (outside its reach). */
+let masterRequests: number[] = [];
+let branchRequest = 0;
 
 const AUDIENCE_ORDER = {
   public: 0,
@@ -220,7 +230,50 @@ const asAgent = (token: string, endpoint: Endpoint, payload: object) =>
  * a 429. (The throttle itself is proven by auth.rel.ts and the named requests below.)
  */
 async function clearAgentThrottles(): Promise<void> {
-  await sql`DELETE FROM login_throttle WHERE key LIKE 'agent%'`.execute(world.database.db);
+  await sql`DELETE FROM login_throttle WHERE key LIKE 'agent%' OR key LIKE 'signup:%'`.execute(
+    world.database.db,
+  );
+}
+
+/** A user's referral code, read with its session. */
+async function referralCodeOf(token: string): Promise<string> {
+  const me = await app.inject({ url: agentApi.agentMe.path, headers: bearer(token) });
+  const code = me.json<{ Result: { referralCode: string | null } }>().Result.referralCode;
+  if (code === null) throw new Error(`no referral code: ${me.body}`);
+  return code;
+}
+
+/** Sign-up requests sent with `code` for `usernames`; their ids, as `token`'s user lists them. */
+async function signupRequests(
+  code: string,
+  usernames: readonly string[],
+  token: string,
+): Promise<number[]> {
+  for (const username of usernames)
+    await must(
+      post(
+        app,
+        agentApi.signupRequest.path,
+        {
+          username,
+          password: TEST_PASSWORD,
+          name: 'Fuzz Visitor',
+          countryCode: '+91',
+          mobile: '9876543210',
+          referralCode: code,
+          adult: true,
+        },
+        {},
+      ),
+      `sign-up ${username}`,
+    );
+  const list = await app.inject({
+    url: `${agentApi.agentSignupRequests.path}?take=100`,
+    headers: bearer(token),
+  });
+  const rows = list.json<{ Result: { requests: { id: number; username: string }[] } }>().Result
+    .requests;
+  return rows.filter((row) => usernames.includes(row.username)).map((row) => row.id);
 }
 
 /**
@@ -379,7 +432,9 @@ async function fuzzRoute(route: Route): Promise<void> {
   );
   const hostile = planned.filter((item) => !hopeful.includes(item));
   const ordered = [...hostile, ...hopeful];
-  const isAgentNetwork = /^\/api\/(ops\/)?agent\//.test(route.endpoint.path);
+  // The network's routes and the sign-up (whose refusals are throttled by address, as logins are).
+  const isAgentNetwork =
+    /^\/api\/(ops\/)?agent\//.test(route.endpoint.path) || route.name === 'agents.signupRequest';
   for (let start = 0; start < ordered.length; start += BATCH) {
     const batch = ordered.slice(start, start + BATCH);
     if (isAgentNetwork) await clearAgentThrottles();
@@ -645,6 +700,20 @@ beforeAll(async () => {
   await must(asAgent(once, agentApi.agentLogout, {}), 'fuzzlogin logout');
   revokedAgentToken = once;
 
+  // Sign-up through an agent: fuzzmaster's waiting requests, and one of fuzzbranch's.
+  referralCodes = [await referralCodeOf(masterToken), await referralCodeOf(agentToken)];
+  masterRequests = await signupRequests(
+    referralCodes[0] ?? '',
+    Array.from({ length: 8 }, (_, n) => `signup.wait${n}`),
+    masterToken,
+  );
+  [branchRequest = 0] = await signupRequests(
+    await referralCodeOf(branchToken),
+    ['signup.branch'],
+    branchToken,
+  );
+  if (masterRequests.length !== 8 || branchRequest === 0) throw new Error('sign-up requests');
+
   const eventId = fixture.eventId;
   const marketIds = [fixture.matchOdds, fixture.bookmaker, fixture.toss];
   const selections = [home, away];
@@ -707,6 +776,22 @@ beforeAll(async () => {
       { password: 'another transaction secret' },
     ],
     'agents.opsAdminPassword': [{ password: 'too short' }, { password: ADMIN_PASSWORD }],
+    'agents.signupRequest': [
+      signupForm({ username: 'signup.fresh0', referralCode: referralCodes[0] }),
+      signupForm({ username: 'signup.fresh1', referralCode: referralCodes[1]?.toLowerCase() }),
+      signupForm({ username: 'signup.nocode' }),
+      signupForm({ username: 'signup.unknown', referralCode: 'ZZZZZZZZ' }),
+      signupForm({ username: 'fuzzmaster', referralCode: referralCodes[0] }),
+      signupForm({ username: 'signup.minor', referralCode: referralCodes[0], adult: false }),
+      signupForm({ username: 'signup.abroad', referralCode: referralCodes[0], mobile: '12345' }),
+    ],
+    'agents.agentSignupApprove': [
+      { id: masterRequests[0], transactionPassword: MASTER_TXN },
+      { id: masterRequests[1], transactionPassword: WRONG_TXN },
+      { id: branchRequest, transactionPassword: MASTER_TXN },
+      { id: 0, transactionPassword: MASTER_TXN },
+    ],
+    'agents.agentSignupDecline': [{ id: masterRequests[2] }, { id: branchRequest }, { id: -1 }],
     'agents.opsAdminCommission': [
       { matchCommission: 3, sessionCommission: 2 },
       { matchCommission: 101, sessionCommission: 2 },
@@ -735,6 +820,8 @@ beforeAll(async () => {
     locked: [true, false],
     remark: ['fuzzed remark'],
     search: ['fuzz', 'b'],
+    // Sign-up requests: fuzzmaster's waiting ones and fuzzbranch's, outside its reach.
+    id: [...masterRequests, branchRequest, 999_999],
   };
 });
 
@@ -836,6 +923,20 @@ function agentExamples(door: 'agent' | 'ops'): Record<string, object[]> {
   };
 }
 
+/** A visitor's sign-up form (agents.signupRequest), with `fields` in place of its own. */
+const signupForm = (fields: Record<string, unknown>) => ({
+  username: 'signup.visitor',
+  password: TEST_PASSWORD,
+  name: 'Fuzz Visitor',
+  countryCode: '+91',
+  mobile: '9876543210',
+  adult: true,
+  ...fields,
+});
+
+/** Names nobody has asked for: a visitor's, so that some valid sign-ups are sent. */
+const SIGNUP_NAMES = Array.from({ length: 30 }, (_, n) => `signup.user${n}`);
+
 /** `value` `times` times: a hint drawn more often than the others. */
 const often = <T>(value: T, times: number): T[] => Array.from({ length: times }, () => value);
 
@@ -849,6 +950,17 @@ function hintsFor(route: Route): Hints {
   if (route.name === 'auth.validLogin') return { ...hints, username: ['loginfuzz'] };
   if (route.name === 'agents.agentLogin')
     return { ...hints, username: ['fuzzlogin'], password: [TEST_PASSWORD] };
+  if (route.name === 'agents.signupRequest')
+    return {
+      ...hints,
+      // New names mostly; a taken one (a client's, fuzzmaster's) now and then.
+      username: [...SIGNUP_NAMES, fuzzer.username, MASTER],
+      password: [TEST_PASSWORD],
+      name: ['Fuzz Visitor', 'A'],
+      mobile: ['9876543210', '6000000000'],
+      referralCode: [...often(referralCodes[0] ?? '', 3), referralCodes[1] ?? '', 'ZZZZZZZZ'],
+      adult: [true],
+    };
   const creates = route.endpoint.path.endsWith('/create-user');
   if (route.endpoint.path.startsWith('/api/ops/agent/'))
     return {
@@ -1151,6 +1263,46 @@ function namedCases(): NamedCase[] {
       body: { username: 'fuzzclient', password: 'short' },
       status: 400,
       message: /^Invalid body: password: password must be at least 8 characters$/,
+    },
+    {
+      what: "an approval of another user's sign-up request",
+      door: 'agent',
+      endpoint: a.agentSignupApprove,
+      body: { id: branchRequest },
+      status: 404,
+      message: new RegExp(`^No sign-up request #${branchRequest}$`),
+    },
+    {
+      what: "a decline of another user's sign-up request",
+      door: 'agent',
+      endpoint: a.agentSignupDecline,
+      body: { id: branchRequest },
+      status: 404,
+      message: new RegExp(`^No sign-up request #${branchRequest}$`),
+    },
+    {
+      what: 'a sign-up without a referral code (public: the session is not looked at)',
+      door: 'agent',
+      endpoint: a.signupRequest,
+      body: signupForm({ username: 'named.nocode' }),
+      status: 200,
+      message: /^Enter the referral code your agent gave you: you join through an agent$/,
+    },
+    {
+      what: 'a sign-up with a code nobody has',
+      door: 'agent',
+      endpoint: a.signupRequest,
+      body: signupForm({ username: 'named.unknown', referralCode: 'ZZZZZZZZ' }),
+      status: 200,
+      message: /^No agent has the referral code 'ZZZZZZZZ': check it with your agent$/,
+    },
+    {
+      what: "a sign-up as a client's username",
+      door: 'agent',
+      endpoint: a.signupRequest,
+      body: signupForm({ username: 'Fuzzer', referralCode: referralCodes[0] }),
+      status: 200,
+      message: /^Username 'Fuzzer' is taken: choose another$/,
     },
     ...[1, 2, 3, 4, 5].map((n) => wrongTxn('agent', n)),
     ...throttled('agent'),

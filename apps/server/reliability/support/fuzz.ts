@@ -674,9 +674,11 @@ const DIGESTED: readonly [table: string, columns: string, where?: string][] = [
     'agents',
     't.id, t.username, t.password_hash, t.transaction_password_hash, t.totp_secret, t.level, ' +
       't.parent_id, t.path, t.partnership_bp, t.match_commission_bp, t.session_commission_bp, ' +
-      't.credit_reference_paise, t.login_locked_at, t.betting_locked_at, t.takes_id, t.created_at',
+      't.credit_reference_paise, t.login_locked_at, t.betting_locked_at, t.takes_id, t.created_at, ' +
+      't.referral_code',
   ],
   ['agent_takes', 't.*'],
+  ['signup_requests', 't.*'],
   ['agent_sessions', 't.id, t.agent_id, t.token_hash, t.revoked_at'],
 ];
 

@@ -92,6 +92,29 @@ export interface AgentsTable {
     string | number | bigint | null
   >;
   created_at: Timestamp;
+  /** What a visitor gives to sign up under this user (migration 0021); null for the admin only. */
+  referral_code: ColumnType<string | null, string | undefined, never>;
+}
+
+/** A visitor's request to become a client of an agent (migration 0021, docs/agents.md#sign-up). */
+export interface SignupRequestsTable {
+  id: Generated<string> & Id;
+  agent_id: BigIntColumn;
+  username: string;
+  /** Kept while the request is pending; null once it is decided. */
+  password_hash: ColumnType<string | null, string, string | null>;
+  full_name: string;
+  /** +91 and ten digits. */
+  mobile: string;
+  status: ColumnType<
+    'pending' | 'approved' | 'declined',
+    'pending' | undefined,
+    'approved' | 'declined'
+  >;
+  created_at: Timestamp;
+  decided_at: ColumnType<Date | null, never, Date>;
+  decided_by: ColumnType<string | null, never, string | number | bigint>;
+  client_id: ColumnType<string | null, never, string | number | bigint>;
 }
 
 /** A back-office session of a user above the clients (migration 0019). */
@@ -209,6 +232,7 @@ export interface Schema {
   agents: AgentsTable;
   agent_takes: AgentTakesTable;
   agent_sessions: AgentSessionsTable;
+  signup_requests: SignupRequestsTable;
   client_limits: ClientLimitsTable;
   accounts: AccountsTable;
   wallets: WalletsTable;

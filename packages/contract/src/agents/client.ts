@@ -1,6 +1,7 @@
 import { route } from '../route.js';
 import type * as endpoints from './index.js';
 import type * as reports from './reports.js';
+import type * as signup from './signup.js';
 
 /** The agent back office's routes the web calls: method, path and audience, with the schemas as types only. */
 export const agentLogin = route<typeof endpoints.agentLogin>({
@@ -121,5 +122,25 @@ export const agentStatement = route<typeof reports.agentStatement>({
 export const agentCommissionReport = route<typeof reports.agentCommissionReport>({
   method: 'GET',
   path: '/api/agent/commission',
+  audience: 'agent',
+});
+export const signupRequest = route<typeof signup.signupRequest>({
+  method: 'POST',
+  path: '/api/signup/request',
+  audience: 'public',
+});
+export const agentSignupRequests = route<typeof signup.agentSignupRequests>({
+  method: 'GET',
+  path: '/api/agent/signup-requests',
+  audience: 'agent',
+});
+export const agentSignupApprove = route<typeof signup.agentSignupApprove>({
+  method: 'POST',
+  path: '/api/agent/signup-approve',
+  audience: 'agent',
+});
+export const agentSignupDecline = route<typeof signup.agentSignupDecline>({
+  method: 'POST',
+  path: '/api/agent/signup-decline',
   audience: 'agent',
 });

@@ -70,6 +70,8 @@ export const agentMe = endpoint({
       matchCommission: percent,
       sessionCommission: percent,
       needsTransactionPassword: z.boolean(),
+      /** What a visitor gives to sign up as its client (docs/agents.md#sign-up); null for the admin. */
+      referralCode: z.string().nullable(),
     }),
   ),
 });
@@ -325,3 +327,16 @@ export {
   opsAgentPlByUser,
   opsAgentStatement,
 } from './reports.js';
+export {
+  SIGNUP_FIELDS,
+  agentSignupApprove,
+  agentSignupDecline,
+  agentSignupRequests,
+  signupBody,
+  signupField,
+  signupRequest,
+  signupRequestRow,
+  type SignupBody,
+  type SignupField,
+  type SignupRequestRow,
+} from './signup.js';

@@ -1,5 +1,5 @@
 import { AGENT_LEVELS, canCreate, commissionRateCheck, type AgentLevel } from '@backlay/domain';
-import type { Clock } from '../../seams.js';
+import type { Clock, Random } from '../../seams.js';
 import type { PasswordHasher } from '../auth/password.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import { openAgentAccount } from '../wallet/wallet.service.js';
@@ -14,6 +14,7 @@ import {
 } from './agent-actions.js';
 import * as q from './agents.queries.js';
 import { writeTakesVersions } from './partnership.js';
+import { newReferralCode } from './referral-code.js';
 
 /** A new user below the actor (docs/agents.md#levels). */
 export interface NewUser {
@@ -76,9 +77,13 @@ export function creationProblem(actor: q.AgentRow, user: NewUser): Refusal | und
 export interface CreateUserDeps {
   readonly gate: AgentGate;
   readonly clock: Clock;
+  readonly random: Random;
   readonly passwords: PasswordHasher;
   readonly clients: Pick<ClientsService, 'createIn' | 'claimUsername'>;
 }
+
+/** Draws of a referral code before giving up: two alike in a row is all but impossible. */
+const CODE_DRAWS = 5;
 
 /**
  * Creates a user one or more levels below the actor, in one audited transaction: an agent with
@@ -86,7 +91,7 @@ export interface CreateUserDeps {
  * actor's current takes and locks. The username is free among agents and clients alike.
  */
 export function createUserCreation(deps: CreateUserDeps) {
-  const { gate, clock, passwords, clients } = deps;
+  const { gate, clock, random, passwords, clients } = deps;
   return (actorId: string, user: NewUser): Promise<ActionAnswer> =>
     gate.run(actorId, user.transactionPassword, {
       prepare: async (actor) => creationProblem(actor, user) ?? passwords.hash(user.password),
@@ -144,19 +149,25 @@ export function createUserCreation(deps: CreateUserDeps) {
         }
         if (user.level === 'admin' || user.partnershipBp === undefined)
           throw new Error('checked by creationProblem');
-        const agentId = await q.insertAgent(tx, {
-          username: user.username,
-          passwordHash,
-          level: user.level,
-          parentId: parent.id,
-          path,
-          partnershipBp: user.partnershipBp,
-          matchCommissionBp: user.matchCommissionBp,
-          sessionCommissionBp: user.sessionCommissionBp,
-          creditReferencePaise: user.creditReferencePaise,
-          at,
-        });
-        if (!agentId) return { answer: taken };
+        // Its referral code (docs/agents.md#sign-up), drawn again when another user has it.
+        let inserted: Awaited<ReturnType<typeof q.insertAgent>> = 'code-taken';
+        for (let draw = 0; draw < CODE_DRAWS && inserted === 'code-taken'; draw += 1)
+          inserted = await q.insertAgent(tx, {
+            username: user.username,
+            passwordHash,
+            level: user.level,
+            parentId: parent.id,
+            path,
+            partnershipBp: user.partnershipBp,
+            matchCommissionBp: user.matchCommissionBp,
+            sessionCommissionBp: user.sessionCommissionBp,
+            creditReferencePaise: user.creditReferencePaise,
+            referralCode: newReferralCode(random),
+            at,
+          });
+        if (inserted === 'taken') return { answer: taken };
+        if (inserted === 'code-taken') throw new Error('no free referral code after five draws');
+        const agentId = inserted.id;
         await openAgentAccount(tx, agentId);
         const created = await q.findAgent(tx, agentId);
         if (!created) throw new Error(`agent ${agentId} vanished`);

@@ -24,6 +24,7 @@ const agent = (fields: Partial<AgentRow> & Pick<AgentRow, 'id' | 'level'>): Agen
   passwordHash: null,
   transactionPasswordHash: null,
   totpSecret: null,
+  referralCode: null,
   createdAt: new Date('2026-12-01T00:00:00Z'),
   ...fields,
 });

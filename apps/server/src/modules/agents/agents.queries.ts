@@ -29,6 +29,8 @@ export interface AgentRow {
   readonly passwordHash: string | null;
   readonly transactionPasswordHash: string | null;
   readonly totpSecret: string | null;
+  /** What a visitor gives to sign up under this user (docs/agents.md#sign-up); null for the admin. */
+  readonly referralCode: string | null;
   readonly createdAt: Date;
 }
 
@@ -49,6 +51,7 @@ export function agentRowOf(row: Selectable<AgentsTable>): AgentRow {
     passwordHash: row.password_hash,
     transactionPasswordHash: row.transaction_password_hash,
     totpSecret: row.totp_secret,
+    referralCode: row.referral_code,
     createdAt: row.created_at,
   };
 }
@@ -172,6 +175,7 @@ export async function findClientRow(
   return row && clientRowOf(row);
 }
 
+/** Inserts a user above the clients: its id, or which unique key another row holds already. */
 export async function insertAgent(
   tx: Tx,
   agent: {
@@ -184,9 +188,10 @@ export async function insertAgent(
     matchCommissionBp: number;
     sessionCommissionBp: number;
     creditReferencePaise: bigint;
+    referralCode: string;
     at: Date;
   },
-): Promise<string | undefined> {
+): Promise<{ id: string } | 'taken' | 'code-taken'> {
   const row = await tx
     .insertInto('agents')
     .values({
@@ -199,12 +204,15 @@ export async function insertAgent(
       match_commission_bp: agent.matchCommissionBp,
       session_commission_bp: agent.sessionCommissionBp,
       credit_reference_paise: agent.creditReferencePaise.toString(),
+      referral_code: agent.referralCode,
       created_at: agent.at,
     })
-    .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+    // Either unique key: the username (claimed before, so a guard) or the referral code drawn.
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return row?.id;
+  if (row) return { id: row.id };
+  return (await findAgentByUsername(tx, agent.username)) ? 'taken' : 'code-taken';
 }
 
 /** Inserts one takes version per agent ([[agentId, takeBp], …] top down); answers agentId → id. */

@@ -17,6 +17,7 @@ import {
 } from './agent-reports.wire.js';
 import type { AgentsService } from './agents.service.js';
 import { answerOf, bp, paise, percentWire, refusalOf } from './agents.wire.js';
+import { signupRoutes } from './signup.routes.js';
 
 /**
  * The agent network's back office (`/api/agent/…`, docs/agents.md): login and the session, the
@@ -66,11 +67,15 @@ export async function agentsRoutes(
           matchCommission: percentWire(me.matchCommissionBp),
           sessionCommission: percentWire(me.sessionCommissionBp),
           needsTransactionPassword: me.needsTransactionPassword,
+          referralCode: me.referralCode,
         },
       };
     },
     options,
   );
+
+  // Sign-up through an agent: the visitor's request and the caller's decisions.
+  await signupRoutes(app, { agents, moneyBodyLimit: deps.moneyBodyLimit });
 
   registerEndpoint(
     app,

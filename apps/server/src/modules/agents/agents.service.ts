@@ -19,6 +19,7 @@ import { createAgentReports } from './agent-reports.js';
 import { createAgentSettings } from './agent-settings.js';
 import * as q from './agents.queries.js';
 import { createDownline } from './downline.js';
+import { createSignups } from './signup.js';
 import { isInSubtree, subtreeOf } from './tree.js';
 
 export interface AgentsServiceDeps {
@@ -49,9 +50,17 @@ export function createAgentsService(deps: AgentsServiceDeps) {
   const settings = createAgentSettings({ gate, clock, passwords });
   const reads = createDownline(db);
   const reports = createAgentReports({ db, clock, reportTz: deps.reportTz });
+  const signups = createSignups({
+    db,
+    clock,
+    gate,
+    passwords,
+    throttle: deps.throttle,
+    clients: deps.clients,
+  });
 
   return {
-    createUser: createUserCreation({ gate, clock, passwords, clients: deps.clients }),
+    createUser: createUserCreation({ gate, clock, random, passwords, clients: deps.clients }),
     downline: reads.downline,
     me: reads.me,
 
@@ -74,6 +83,13 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     setExposureLimit: settings.setExposureLimit,
     setLock: settings.setLock,
     resetPassword: settings.resetPassword,
+
+    // Sign-up through an agent (signup.ts, docs/agents.md#sign-up): a visitor's request, and the
+    // actor's own requests read, approved and declined.
+    requestSignup: signups.request,
+    signupRequests: signups.waiting,
+    approveSignup: signups.approve,
+    declineSignup: signups.decline,
 
     setTransactionPassword: gate.setTransactionPassword,
     checkTransactionPassword: gate.checkTransactionPassword,

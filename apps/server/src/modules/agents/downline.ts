@@ -67,6 +67,8 @@ export interface AgentSelf {
   readonly matchCommissionBp: number;
   readonly sessionCommissionBp: number;
   readonly needsTransactionPassword: boolean;
+  /** What its clients sign up with (docs/agents.md#sign-up); null for the admin. */
+  readonly referralCode: string | null;
 }
 
 export function createDownline(db: Db) {
@@ -162,6 +164,7 @@ export function createDownline(db: Db) {
         matchCommissionBp: actor.matchCommissionBp,
         sessionCommissionBp: actor.sessionCommissionBp,
         needsTransactionPassword: actor.transactionPasswordHash === null,
+        referralCode: actor.referralCode,
       };
     },
   };

@@ -1,5 +1,6 @@
 import { SignupForm } from '../../features/signup/components/signup-form';
 import { PublicHeader } from '../layout/public-header';
+import { paths } from '../paths';
 import styles from './pages.module.css';
 
 export function SignupPage() {
@@ -7,7 +8,7 @@ export function SignupPage() {
     <div className={styles.public}>
       <PublicHeader />
       <main className={styles.centered}>
-        <SignupForm />
+        <SignupForm loginHref={paths.login.href()} />
       </main>
     </div>
   );
