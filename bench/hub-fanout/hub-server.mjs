@@ -85,9 +85,9 @@ const app = await buildApp({
 });
 await seedDemo({
   db,
-  clients: services.clients,
-  wallet: services.wallet,
   news: services.news,
+  agents: services.agents,
+  agentAuth: services.agentAuth,
 });
 
 const pushes = pushLoop((eventId, payload) =>

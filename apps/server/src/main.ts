@@ -20,7 +20,7 @@ import { createMatkaScheduler, MATKA_TICK_MS } from './modules/matka/matka.sched
 import { settleFromFeed } from './modules/settlement/settlement.service.js';
 import { resolveOpsToken } from './ops/ops-token.js';
 import { shiftedClock, systemRandom } from './seams.js';
-import { DEMO_PASSWORD, seedDemo } from './seed.js';
+import { DEMO_BACKOFFICE_USERS, DEMO_PASSWORD, seedDemo } from './seed.js';
 import { createServices } from './services.js';
 import { createTvServer } from '@backlay/tv-demo';
 
@@ -186,11 +186,12 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     const created = await seedDemo({
       db: database.db,
-      clients: services.clients,
-      wallet: services.wallet,
       news: services.news,
+      agents: services.agents,
+      agentAuth: services.agentAuth,
+      warn: say,
     });
-    if (created.length > 0) say(`Seeded demo clients: ${created.join(', ')}`);
+    if (created.length > 0) say(`Seeded demo users: ${created.join(', ')}`);
   }
 
   // Opens and draws the matka games; its first tick draws what closed while the server was down.
@@ -246,7 +247,12 @@ async function main(): Promise<void> {
   say(`Backlay is up on ${url} (feed: ${config.feed})`);
   if (tvPort !== undefined) say(`Live TV pages on port ${tvPort}`);
   if (casinoProvider) say(`Demo casino on port ${casinoProvider.port}`);
-  if (config.seedDemo) say(`Demo logins: demo1 … demo5, password ${DEMO_PASSWORD}`);
+  if (config.seedDemo) {
+    say(`Demo logins: demo1 … demo5, password ${DEMO_PASSWORD}`);
+    say(
+      `Back office ${url}/backoffice/login, "Log in as: Agent": ${DEMO_BACKOFFICE_USERS.join(', ')}, password and transaction password ${DEMO_PASSWORD}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

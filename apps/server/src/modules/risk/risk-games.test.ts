@@ -23,7 +23,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { RISK_PUSH_EVERY_MS } from '../../hub/risk-pushes.js';
 import { paiseOf } from './risk-book.js';
 import { casinoRisk, matkaRisk } from './risk-games.js';
-import type { OpenMatkaStake } from './risk.queries.js';
+import type { OpenMatkaStake } from './risk-games.queries.js';
 
 /*
  * The house's risk book beyond sports (docs/backoffice.md, "Live risk"): open matka markets (what

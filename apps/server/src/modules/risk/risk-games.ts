@@ -8,7 +8,7 @@ import {
   type ClientBook,
   type MatkaRisk,
 } from './risk-book.js';
-import type * as q from './risk.queries.js';
+import type * as q from './risk-games.queries.js';
 
 /*
  * The house's book of the games (docs/backoffice.md, "Live risk"), pure: each open matka market's

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool.js';
 import type { Clock } from '../../seams.js';
 import type { Catalog } from '../markets/catalog.js';
+import * as games from './risk-games.queries.js';
 import * as q from './risk.queries.js';
 import {
   houseBook,
@@ -122,8 +123,8 @@ export function createRiskService(deps: RiskServiceDeps) {
     // Three small statements at once: the sports bets, the matka bets and the casino rounds open.
     const [stakes, matka, casino] = await Promise.all([
       q.openStakes(db),
-      q.openMatkaStakes(db),
-      q.openCasinoStakes(db),
+      games.openMatkaStakes(db),
+      games.openCasinoStakes(db),
     ]);
     const marketIds = new Set<string>();
     const sessionIds = new Set<string>();
