@@ -80,6 +80,8 @@ const LABELS: Readonly<Record<string, string>> = {
   name: 'Name',
   opens: 'Opens',
   closes: 'Closes',
+  request: 'Sign-up request',
+  client: 'Client',
 };
 
 /** Fields that hold rupees (the snapshots write them as text or numbers). */

@@ -284,6 +284,15 @@ const ACTIONS: Readonly<Record<string, Words>> = {
     done: ({ target }) => `Reset the password of ${target}`,
     tried: (target) => `reset the password of ${target}`,
   },
+  'agent.signup-approve': {
+    done: ({ target, after }) =>
+      `Approved ${target.replace(/^signup/, 'sign-up')}${typeof after.client === 'string' ? `: client ${after.client}` : ''}`,
+    tried: (target) => `approve ${target.replace(/^signup/, 'sign-up')}`,
+  },
+  'agent.signup-decline': {
+    done: ({ target }) => `Declined ${target.replace(/^signup/, 'sign-up')}`,
+    tried: (target) => `decline ${target.replace(/^signup/, 'sign-up')}`,
+  },
   'agent.transaction-password': {
     done: () => 'Set their transaction password',
     tried: () => 'set their transaction password',

@@ -49,3 +49,14 @@ const SPORT_NAMES: Readonly<Record<number, string>> = { 4: 'Cricket', 1: 'Soccer
 export function sportName(sportId: number): string {
   return SPORT_NAMES[sportId] ?? `Sport ${sportId}`;
 }
+
+/**
+ * A client's open position by its key, in words: a casino round (`casino:r-1`), a fancy session
+ * (`301-1`), a matka market (its Mid, digits only) or a market (`1.301`, `301B`).
+ */
+export function positionLabel(positionKey: string): string {
+  if (positionKey.startsWith('casino:')) return `Round ${positionKey.slice('casino:'.length)}`;
+  if (/^\d+-\d+$/.test(positionKey)) return `Session ${positionKey}`;
+  if (/^\d+$/.test(positionKey)) return `Matka market ${positionKey}`;
+  return `Market ${positionKey}`;
+}

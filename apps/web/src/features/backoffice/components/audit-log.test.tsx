@@ -155,6 +155,13 @@ describe('actionWords', () => {
       }),
     ).toBe('Created super master demo_sm under admin');
     expect(words({ action: '/api/backoffice/login', target: 'ravi' })).toBe('Logged in');
+    expect(
+      words({
+        action: 'agent.signup-approve',
+        target: 'signup request 7',
+        after: { request: '7', status: 'approved', client: 'meera' },
+      }),
+    ).toBe('Approved sign-up request 7: client meera');
   });
 
   it('falls back to the action in words, never its route', () => {

@@ -2,7 +2,7 @@
 import type { boClientDetail } from '@backlay/contract/backoffice/client';
 import type { ApiAnswer } from '../../../lib/api';
 import { formatTime, rupees } from '../format';
-import { statusWord } from '../words';
+import { positionLabel, statusWord } from '../words';
 import { DetailTable } from './detail-table';
 import { SignedRupees } from './figures';
 import styles from './backoffice.module.css';
@@ -20,7 +20,11 @@ export function ClientActivity({ positions, statement, bets }: ClientActivityPro
         numeric={[2]}
         rows={positions.map((position) => ({
           key: position.positionKey,
-          cells: [position.eventName, position.positionKey, rupees(position.exposure)],
+          cells: [
+            position.eventName,
+            positionLabel(position.positionKey),
+            rupees(position.exposure),
+          ],
         }))}
       />
 

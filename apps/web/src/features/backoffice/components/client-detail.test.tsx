@@ -112,7 +112,7 @@ describe('client page', () => {
     expect(page.textContent).toContain('Exposure₹2,500.00');
     expect(page.textContent).toContain('Last loginNever');
     const positions = screen.getByRole('region', { name: 'Exposure per market' });
-    expect(within(positions).getByText('1.301')).toBeTruthy();
+    expect(within(positions).getByText('Market 1.301')).toBeTruthy();
     const statement = screen.getByRole('region', { name: 'Statement' });
     expect(within(statement).getByText('-₹500.00').getAttribute('data-tone')).toBe('loss');
     // Codes in words: the ledger's kind, the bet's side.
