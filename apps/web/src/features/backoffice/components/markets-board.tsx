@@ -180,7 +180,7 @@ function MarketsFilters({
           ))}
         </select>
       </div>
-      {filter !== NO_FILTER && (
+      {(filter.search !== '' || filter.sportId !== 0 || filter.status !== 'all') && (
         <button type="button" className={styles.secondary} onClick={() => onChange(NO_FILTER)}>
           Clear filters
         </button>
