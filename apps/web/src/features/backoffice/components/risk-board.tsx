@@ -81,7 +81,7 @@ export function RiskBoard({
       ) : (
         book && (
           <>
-            <dl className={styles.summary} aria-label="House exposure">
+            <dl className={styles.summary}>
               <div>
                 <dt>Sports</dt>
                 <dd data-testid="sports-exposure">{rupees(book.sportsExposure)}</dd>
