@@ -155,9 +155,11 @@ export async function callApi<E extends Endpoint>(
 }
 
 /** A refusal (`Status: false`) becomes the query's error, with its message. */
-export function answered<T extends { readonly Status: true }>(answer: T | Refusal): T {
+export function answered<A extends { readonly Status: true } | Refusal>(
+  answer: A,
+): Extract<A, { readonly Status: true }> {
   if (!answer.Status) throw new ApiError(200, answer.Result);
-  return answer;
+  return answer as Extract<A, { readonly Status: true }>;
 }
 
 /**

@@ -6,9 +6,10 @@
  * (docs/decisions.md#api).
  */
 import { z } from 'zod';
-import { endpoint, envelope, hasWholePaise, isoDateTime, rupees } from '../common.js';
+import { endpoint, hasWholePaise, isoDateTime, rupees } from '../common.js';
 import { skip, take } from '../backoffice/fields.js';
 import { username } from '../ops/fields.js';
+import { answer } from './answer.js';
 import { asAdmin } from './as-admin.js';
 
 /** The levels above the clients, top down (docs/agents.md#levels). */
@@ -45,7 +46,7 @@ export const agentLogin = endpoint({
       .regex(/^\d{6}$/, 'code must be the six digits of your authenticator')
       .optional(),
   }),
-  response: envelope(
+  response: answer(
     z.object({
       token: z.string(),
       username: z.string(),
@@ -61,7 +62,7 @@ export const agentMe = endpoint({
   path: '/api/agent/me',
   audience: 'agent',
   summary: 'The user of this session, its settings and balance',
-  response: envelope(
+  response: answer(
     z.object({
       username: z.string(),
       level: agentLevel,
@@ -81,7 +82,7 @@ export const agentLogout = endpoint({
   path: '/api/agent/logout',
   audience: 'agent',
   summary: 'End the session',
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 /**
@@ -93,7 +94,7 @@ export const agentHubTicket = endpoint({
   path: '/api/agent/hub-ticket',
   audience: 'agent',
   summary: 'A single-use hub ticket for the agent back office, valid for 60 s',
-  response: envelope(z.object({ ticket: z.string() })),
+  response: answer(z.object({ ticket: z.string() })),
 });
 
 export const agentTransactionPassword = endpoint({
@@ -102,7 +103,7 @@ export const agentTransactionPassword = endpoint({
   audience: 'agent',
   summary: 'Set the transaction password (the current one to change it)',
   body: z.object({ password, current: transactionPassword.optional() }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 /** One row of a downline: a direct child of the user asked about. */
@@ -139,7 +140,7 @@ export const agentDownline = endpoint({
     skip,
     take,
   }),
-  response: envelope(
+  response: answer(
     z.object({
       /** From the caller down to the parent listed. */
       breadcrumb: z.array(z.object({ username: z.string(), level: agentLevel })),
@@ -165,7 +166,7 @@ export const agentCreateUser = endpoint({
     sessionCommission: percent,
     transactionPassword,
   }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 const target = { username, transactionPassword };
@@ -176,7 +177,7 @@ export const agentDeposit = endpoint({
   audience: 'agent',
   summary: "Move chips from the caller's balance to a child's",
   body: z.object({ ...target, amount: chips, remark }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
   movesMoney: true,
 });
 
@@ -186,7 +187,7 @@ export const agentWithdraw = endpoint({
   audience: 'agent',
   summary: "Move chips from a child's free balance back to the caller",
   body: z.object({ ...target, amount: chips, remark }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
   movesMoney: true,
 });
 
@@ -196,7 +197,7 @@ export const agentClearPl = endpoint({
   audience: 'agent',
   summary: "Record cash settled outside: the child's reference P/L goes to zero",
   body: z.object({ ...target, remark }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
   movesMoney: true,
 });
 
@@ -206,7 +207,7 @@ export const agentCreditReference = endpoint({
   audience: 'agent',
   summary: "Set a child's credit reference",
   body: z.object({ ...target, creditReference: rupees.nonnegative() }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const agentPartnership = endpoint({
@@ -215,7 +216,7 @@ export const agentPartnership = endpoint({
   audience: 'agent',
   summary: "Set a user's partnership (at most the caller's; bets already placed keep theirs)",
   body: z.object({ ...target, partnership: percent }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const agentCommission = endpoint({
@@ -224,7 +225,7 @@ export const agentCommission = endpoint({
   audience: 'agent',
   summary: "Set a user's match and session commission (each at most the caller's)",
   body: z.object({ ...target, matchCommission: percent, sessionCommission: percent }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const agentExposureLimit = endpoint({
@@ -233,7 +234,7 @@ export const agentExposureLimit = endpoint({
   audience: 'agent',
   summary: "Set a client's exposure limit (null: none)",
   body: z.object({ ...target, exposureLimit: rupees.nonnegative().nullable() }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const agentLock = endpoint({
@@ -242,7 +243,7 @@ export const agentLock = endpoint({
   audience: 'agent',
   summary: "Lock or unlock a user's login or betting (for a whole subtree below it)",
   body: z.object({ ...target, kind: z.enum(['login', 'betting']), locked: z.boolean() }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const agentResetPassword = endpoint({
@@ -251,7 +252,7 @@ export const agentResetPassword = endpoint({
   audience: 'agent',
   summary: "Set a user's password (its sessions end)",
   body: z.object({ ...target, password }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 /**
@@ -264,7 +265,7 @@ export const agentTotp = endpoint({
   audience: 'agent',
   summary: 'Turn your own TOTP second factor on (a new secret, shown once) or off',
   body: z.object({ enabled: z.boolean(), transactionPassword }),
-  response: envelope(
+  response: answer(
     z.object({
       enabled: z.boolean(),
       /** Only when turned on. */
@@ -287,7 +288,7 @@ export const opsAdminPassword = endpoint({
   body: z.object({
     password: z.string().min(12, "the admin's password must be at least 12 characters").max(256),
   }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const opsAdminCommission = endpoint({
@@ -296,7 +297,7 @@ export const opsAdminCommission = endpoint({
   audience: 'ops',
   summary: "Set the admin's match and session commission: the most any client may be given",
   body: z.object({ matchCommission: percent, sessionCommission: percent }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const opsAgentCreateUser = asAdmin(agentCreateUser);

@@ -8,10 +8,11 @@
  */
 import { AGENT_LEVELS, MARKET_TYPES } from '@backlay/domain';
 import { z } from 'zod';
-import { endpoint, envelope, isoDateTime, rupees } from '../common.js';
+import { endpoint, isoDateTime, rupees } from '../common.js';
 import { skip, take } from '../backoffice/fields.js';
 import { username } from '../ops/fields.js';
 import { reportDate } from '../reports/index.js';
+import { answer } from './answer.js';
 import { asAdmin } from './as-admin.js';
 
 /** Any user of the tree, the admin included. */
@@ -62,7 +63,7 @@ export const agentPl = endpoint({
   audience: 'agent',
   summary: "The caller's P/L and take per settled market of its subtree, newest first",
   query: z.object({ ...dates, skip, take }),
-  response: envelope(
+  response: answer(
     z.object({
       /** Markets in the range. */
       total: z.number().int(),
@@ -86,7 +87,7 @@ export const agentPlByUser = endpoint({
   summary:
     'The P/L of each direct child of the caller (or of a user below it) with its subtree, and the caller’s take of it',
   query: z.object({ ...dates, parent: username.optional(), skip, take }),
-  response: envelope(
+  response: answer(
     z.object({
       /** Children with bookings in the range. */
       total: z.number().int(),
@@ -132,7 +133,7 @@ export const agentBook = endpoint({
   path: '/api/agent/book',
   audience: 'agent',
   summary: "The live book of the caller's subtree on every market and session with open bets",
-  response: envelope(
+  response: answer(
     z.object({
       at: isoDateTime,
       markets: z.array(bookMarket),
@@ -155,7 +156,7 @@ export const agentBookUsers = endpoint({
   summary: "The positions of the caller's downline users on one market or fancy session",
   params: z.object({ marketId: bookTarget }),
   query: z.object({ parent: username.optional() }),
-  response: envelope(
+  response: answer(
     z.object({
       eventId: z.number().int(),
       eventName: z.string(),
@@ -213,7 +214,7 @@ export const agentBets = endpoint({
     skip,
     take,
   }),
-  response: envelope(z.object({ total: z.number().int(), bets: z.array(agentOpenBet) })),
+  response: answer(z.object({ total: z.number().int(), bets: z.array(agentOpenBet) })),
 });
 
 /**
@@ -240,7 +241,7 @@ export const agentStatement = endpoint({
   audience: 'agent',
   summary: 'The account statement of the caller or a user below it, oldest first',
   query: z.object({ username: username.optional(), ...dates, skip, take }),
-  response: envelope(
+  response: answer(
     z.object({
       username: z.string(),
       level: userLevelOf,
@@ -270,7 +271,7 @@ export const agentCommissionReport = endpoint({
   audience: 'agent',
   summary: "Match and session commission paid to each client of the caller's subtree",
   query: z.object({ ...dates, skip, take }),
-  response: envelope(
+  response: answer(
     z.object({
       total: z.number().int(),
       totals: z.object({ match: rupees, session: rupees, myBearing: rupees }),

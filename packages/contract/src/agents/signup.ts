@@ -5,7 +5,8 @@
  * user answers as if it did not exist.
  */
 import { z } from 'zod';
-import { endpoint, envelope, isoDateTime, success } from '../common.js';
+import { endpoint, isoDateTime, success } from '../common.js';
+import { answer, refusalNaming } from './answer.js';
 import { skip, take } from '../backoffice/fields.js';
 import { username } from '../ops/fields.js';
 
@@ -45,15 +46,7 @@ export const signupRequest = endpoint({
   audience: 'public',
   summary: 'Ask to join as a client of the agent whose referral code is given (the agent decides)',
   body: signupBody,
-  response: z.union([
-    success(z.string()),
-    z.object({
-      Status: z.literal(false),
-      Result: z.string(),
-      /** The field the refusal is about, when it is about one. */
-      field: signupField.optional(),
-    }),
-  ]),
+  response: z.union([success(z.string()), refusalNaming(signupField)]),
 });
 
 /** A request waiting for the caller's decision. */
@@ -73,7 +66,7 @@ export const agentSignupRequests = endpoint({
   audience: 'agent',
   summary: "The sign-up requests waiting for the caller's decision, oldest first, paged",
   query: z.object({ skip, take }),
-  response: envelope(z.object({ total: z.number().int(), requests: z.array(signupRequestRow) })),
+  response: answer(z.object({ total: z.number().int(), requests: z.array(signupRequestRow) })),
 });
 
 const requestId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -88,7 +81,7 @@ export const agentSignupApprove = endpoint({
     id: requestId,
     transactionPassword: z.string().min(1, 'Enter your transaction password').max(256),
   }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });
 
 export const agentSignupDecline = endpoint({
@@ -97,5 +90,5 @@ export const agentSignupDecline = endpoint({
   audience: 'agent',
   summary: 'Decline a sign-up request',
   body: z.object({ id: requestId }),
-  response: envelope(z.string()),
+  response: answer(z.string()),
 });

@@ -158,7 +158,7 @@ export function createAgentGate(deps: AgentGateDeps) {
       };
     if (!(await passwords.verify(actor.transactionPasswordHash, password))) {
       await throttle.recordFailure(keys, now);
-      return refused(AGENTS_TEXT.wrongTransactionPassword);
+      return invalid('transactionPassword', AGENTS_TEXT.wrongTransactionPassword);
     }
     await throttle.clear(keys.account);
     await throttle.clear(keys.address);

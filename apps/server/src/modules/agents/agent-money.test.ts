@@ -276,7 +276,12 @@ describe('deposits and withdrawals', () => {
     });
     const before = await count();
     const wrong = { transactionPassword: 'not it', key: 'agent-key-0003' };
-    const refusal = { ok: false, kind: 'refused', message: AGENTS_TEXT.wrongTransactionPassword };
+    const refusal = {
+      ok: false,
+      kind: 'invalid',
+      field: 'transactionPassword',
+      message: AGENTS_TEXT.wrongTransactionPassword,
+    };
     expect(
       await agents.deposit(id('ag1'), { username: 'cl1', amountPaise: 100n, ...wrong }),
     ).toEqual(refusal);
@@ -294,7 +299,7 @@ describe('deposits and withdrawals', () => {
     await lend('ma1', 'agent', 'ag3', 0n, 100);
     const attempt = (password: string) => agents.checkTransactionPassword(id('ag3'), password);
     for (let failure = 0; failure < 5; failure += 1)
-      expect(await attempt('wrong')).toMatchObject({ ok: false, kind: 'refused' });
+      expect(await attempt('wrong')).toMatchObject({ ok: false, kind: 'invalid' });
     expect(await attempt(TXN)).toEqual({
       ok: false,
       kind: 'throttled',

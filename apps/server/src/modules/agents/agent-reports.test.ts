@@ -407,7 +407,7 @@ describe('the live book of a subtree', () => {
     );
     expect(await get(`${path(matchOdds)}?parent=c_1`, 'sm1')).toEqual({
       status: 200,
-      body: { Status: false, Result: 'c_1 is a client: it has no downline' },
+      body: { Status: false, Result: 'c_1 is a client: it has no downline', field: 'parent' },
     });
     expect((await get(path('not-a-market'), 'a_1')).status).toBe(400);
   });

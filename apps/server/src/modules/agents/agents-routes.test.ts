@@ -45,7 +45,10 @@ async function get(path: string, token: string) {
   };
 }
 const ok = (result: unknown) => ({ status: 200, body: { Status: true, Result: result } });
-const no = (result: unknown) => ({ status: 200, body: { Status: false, Result: result } });
+const no = (result: unknown, field?: string) => ({
+  status: 200,
+  body: { Status: false, Result: result, ...(field === undefined ? {} : { field }) },
+});
 
 async function agentLogin(username: string, password = PASSWORD) {
   const answer = await post(api.agentLogin.path, { username, password }, '');
@@ -256,7 +259,7 @@ describe('the agent back office over HTTP', () => {
           tokens.get('admin') ?? '',
         )
       ).body,
-    ).toEqual({ Status: false, Result: "Username 'CLIENT2' is taken" });
+    ).toEqual({ Status: false, Result: "Username 'CLIENT2' is taken", field: 'username' });
   });
 
   it('answers the service’s refusals in the envelope: above the parent, a wrong transaction password', async () => {
@@ -267,21 +270,21 @@ describe('the agent back office over HTTP', () => {
         { username: 'agent1', partnership: 81, transactionPassword: TXN },
         master1,
       ),
-    ).toMatchObject({ status: 200, body: { Status: false } });
+    ).toMatchObject({ status: 200, body: { Status: false, field: 'partnership' } });
     expect(
       await post(
         api.agentCreditReference.path,
         { username: 'agent1', creditReference: 5, transactionPassword: 'wrong' },
         master1,
       ),
-    ).toEqual(no('Wrong transaction password'));
+    ).toEqual(no('Wrong transaction password', 'transactionPassword'));
   });
 
   it('turns the caller’s own TOTP on with its transaction password, then asks its code at login', async () => {
     const token = tokens.get('agent1') ?? '';
     expect(
       await post(api.agentTotp.path, { enabled: true, transactionPassword: 'wrong' }, token),
-    ).toEqual(no('Wrong transaction password'));
+    ).toEqual(no('Wrong transaction password', 'transactionPassword'));
     const on = await post(api.agentTotp.path, { enabled: true, transactionPassword: TXN }, token);
     const { secret, uri } = on.body.Result as { secret: string; uri: string };
     expect(on.body).toEqual({ Status: true, Result: { enabled: true, secret, uri } });

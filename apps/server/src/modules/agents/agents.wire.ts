@@ -19,7 +19,7 @@ export function paise(rupees: number): bigint {
 /**
  * An action's answer on the wire (docs/agents.md#controls): done or refused in the envelope; a
  * user outside the caller's subtree is a 404, as if it did not exist; a field out of bounds says
- * which; too many wrong transaction passwords is a 429.
+ * which (`field`, docs/agents.md#controls); too many wrong transaction passwords is a 429.
  */
 export function answerOf(answer: ActionAnswer) {
   return answer.ok ? { Status: true as const, Result: answer.message } : refusalOf(answer);
@@ -33,6 +33,7 @@ export function refusalOf(answer: Refusal) {
     case 'throttled':
       throw tooManyRequestsFor(answer.retryAfterS);
     case 'invalid':
+      return { Status: false as const, Result: answer.message, field: answer.field };
     case 'refused':
       return { Status: false as const, Result: answer.message };
   }

@@ -253,7 +253,7 @@ describe('sign-up through an agent', () => {
       );
     expect(await approve(agent1, undefined, 'wrong')).toMatchObject({
       status: 200,
-      body: { Status: false, Result: 'Wrong transaction password' },
+      body: { Status: false, Result: 'Wrong transaction password', field: 'transactionPassword' },
     });
     // Another agent, or the agent's own parent: as if there were no such request.
     for (const other of ['agent2', 'master1']) {

@@ -133,27 +133,13 @@ export function creationStatement(body: CreateUserBody): string {
 }
 
 /**
- * The field a refusal of the server is about. The wire carries only its words (`Result`), not
- * the field the server named, so they are read here: "A username is …", "Username '…' is taken",
- * "… cannot create …", "A partnership of …", "A commission rate of …" (match is checked first),
- * "Wrong transaction password"; a 400's "Invalid body: <field>: …" names its field.
+ * The field a refusal is about: the one the server names (docs/agents.md#controls), or, for a
+ * 400 of the contract's check, the field of its "Invalid body: <field>: …".
  */
-export function fieldOfRefusal(message: string, body: CreateUserBody): CreateField | undefined {
-  const named = /^Invalid body: (\w+):/.exec(message)?.[1];
-  if (named && (CREATE_FIELDS as readonly string[]).includes(named)) return named as CreateField;
-  if (/transaction password/i.test(message)) return 'transactionPassword';
-  if (/username/i.test(message)) return 'username';
-  if (/cannot create/i.test(message)) return 'level';
-  if (/password/i.test(message)) return 'password';
-  if (/credit reference/i.test(message)) return 'creditReference';
-  if (/partnership/i.test(message)) return 'partnership';
-  if (/commission/i.test(message)) {
-    // The rate refused: "A commission rate of 2 % is above …" or "… (0 to 100 %), not 20000".
-    const rate = /rate of ([\d.]+ %)/.exec(message)?.[1] ?? /, not (\d+)$/.exec(message)?.[1];
-    const match = body.matchCommission;
-    return rate === percentText(match) || rate === String(Math.round(match * 100))
-      ? 'matchCommission'
-      : 'sessionCommission';
-  }
-  return undefined;
+export function fieldOfRefusal(answer: {
+  readonly Result: string;
+  readonly field?: string | undefined;
+}): CreateField | undefined {
+  const named = answer.field ?? /^Invalid body: (\w+):/.exec(answer.Result)?.[1];
+  return CREATE_FIELDS.find((field) => field === named);
 }

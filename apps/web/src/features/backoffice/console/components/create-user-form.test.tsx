@@ -6,7 +6,7 @@ import { eventually } from '../../../../test/eventually';
 import { NO_ANSWER_MESSAGE } from '../../components/action-dialog';
 import { headersOf, renderConsole } from '../../testing';
 import { CreateUserForm } from './create-user-form';
-import { fieldOfRefusal, USERNAME_PROBLEM, type CreateUserBody } from './create-user-fields';
+import { fieldOfRefusal, USERNAME_PROBLEM } from './create-user-fields';
 import { bodyOf, ME, ME_URL } from './downline-fixtures';
 
 const CREATE = '/api/agent/create-user';
@@ -122,7 +122,7 @@ describe('create user', () => {
 
   it('places the server’s refusal on the field it is about', async () => {
     const { onCreated } = renderForm(() => ({
-      body: { Status: false, Result: "Username 'rahul07' is taken" },
+      body: { Status: false, Result: "Username 'rahul07' is taken", field: 'username' },
     }));
     await screen.findByLabelText('Level');
     fillAgent();
@@ -138,29 +138,14 @@ describe('create user', () => {
 });
 
 describe('the field of a refusal', () => {
-  const body: CreateUserBody = {
-    level: 'agent',
-    username: 'rahul07',
-    password: 'Backlay@2026',
-    creditReference: 0,
-    partnership: 70,
-    matchCommission: 1,
-    sessionCommission: 2,
-    transactionPassword: 'x',
-  };
   it.each([
-    ['A username is 3 to 32 letters, digits or . _ -', 'username'],
-    ['A password must be at least 8 characters', 'password'],
-    ['A master cannot create a master', 'level'],
-    ['A credit reference cannot be negative', 'creditReference'],
-    ['A partnership of 90 % is above your own 80 %', 'partnership'],
-    ["A commission rate of 1 % is above the parent's 0.50 %", 'matchCommission'],
-    ["A commission rate of 2 % is above the parent's 1 %", 'sessionCommission'],
-    ['Wrong transaction password', 'transactionPassword'],
-    ['Set your transaction password first', 'transactionPassword'],
-    ['Invalid body: sessionCommission: must be 0–100', 'sessionCommission'],
-    ['Your account is locked', undefined],
-  ])('%s → %s', (message, field) => {
-    expect(fieldOfRefusal(message, body)).toBe(field);
+    [{ Result: "Username 'rahul07' is taken", field: 'username' }, 'username'],
+    [{ Result: 'A master cannot create a master', field: 'level' }, 'level'],
+    [{ Result: 'Wrong transaction password', field: 'transactionPassword' }, 'transactionPassword'],
+    [{ Result: 'Invalid body: sessionCommission: must be 0–100' }, 'sessionCommission'],
+    [{ Result: 'Set your transaction password first' }, undefined],
+    [{ Result: 'Something else', field: 'notAField' }, undefined],
+  ])('%o → %s', (answer, field) => {
+    expect(fieldOfRefusal(answer)).toBe(field);
   });
 });

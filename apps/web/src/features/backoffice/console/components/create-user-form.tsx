@@ -190,7 +190,7 @@ function CreateUserFields({ me, onCreated }: { me: AgentMe; onCreated: () => voi
           onAnswered={(answer) => {
             void queryClient.invalidateQueries({ queryKey: consoleKeys.downlines() });
             if (answer.Status) return onCreated();
-            const field = fieldOfRefusal(answer.Result, confirming);
+            const field = fieldOfRefusal(answer);
             if (field) showErrors({ [field]: answer.Result });
             else setFormError(answer.Result);
           }}

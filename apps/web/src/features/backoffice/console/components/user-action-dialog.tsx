@@ -8,7 +8,6 @@ import { Field } from './user-field';
 import styles from './user-forms.module.css';
 
 export const TRANSACTION_PASSWORD_PROBLEM = 'Enter your transaction password';
-const WRONG_PASSWORD = 'Wrong transaction password';
 
 /**
  * An action on a user of the downline, confirmed in the back office's ActionDialog (its one
@@ -69,7 +68,7 @@ export function UserActionDialog({
         // Nothing was done: the dialog stays with the server's words (ActionDialog shows a 4xx
         // so), over figures read again.
         refresh();
-        if (answer.Result === WRONG_PASSWORD) setPassword('');
+        if (answer.field === 'transactionPassword') setPassword('');
         throw new ApiError(200, answer.Result);
       }}
       onClose={() => {

@@ -89,7 +89,13 @@ describe('a downline user’s chips', () => {
     const api = serveConsole({
       [DEPOSIT]: (_url, count) =>
         count === 1
-          ? { body: { Status: false, Result: 'Wrong transaction password' } }
+          ? {
+              body: {
+                Status: false,
+                Result: 'Wrong transaction password',
+                field: 'transactionPassword',
+              },
+            }
           : { body: { Status: true, Result: 'Deposited ₹100.00 to rahul07' } },
     });
     renderDownline();
