@@ -3,17 +3,22 @@ import { DiceOverlay } from '../ui/dice-overlay';
 import { Fallback, PublicOnly, RequireSession } from './guards';
 import { paths } from './paths';
 import type * as BackofficeRoutes from './routes/backoffice';
+import type * as ConsoleRoutes from './routes/backoffice-console';
 
 type BackofficeModule = typeof BackofficeRoutes;
 
 /**
- * A screen of the operators' back office. Every one comes from the one module, loaded only here,
+ * A screen of the back office's frame and house staff. Every one comes from the one module, loaded only here,
  * so the back office is a chunk of its own that no client screen loads (docs/architecture.md,
  * "The client's weight").
  */
 const backoffice =
   <K extends keyof BackofficeModule>(name: K) =>
   async () => ({ Component: (await import('./routes/backoffice'))[name] });
+/** A screen of the agents' console: a chunk of its own beside the back office's. */
+const agentConsole =
+  <K extends keyof typeof ConsoleRoutes>(name: K) =>
+  async () => ({ Component: (await import('./routes/backoffice-console'))[name] });
 
 /** Every route of docs/product.md#screens with its guard; each screen is its own chunk (route-level splitting). */
 export const routes: RouteObject[] = [
@@ -176,19 +181,19 @@ export const routes: RouteObject[] = [
               { path: paths.backofficeMatkaCasino.pattern, lazy: backoffice('MatkaCasinoPage') },
               { path: paths.backofficeNews.pattern, lazy: backoffice('NewsPage') },
               { path: paths.backofficeAudit.pattern, lazy: backoffice('AuditPage') },
-              { path: paths.agentDownline.pattern, lazy: backoffice('DownlinePage') },
-              { path: paths.agentUser.pattern, lazy: backoffice('DownlinePage') },
-              { path: paths.agentCreateUser.pattern, lazy: backoffice('CreateUserPage') },
-              { path: paths.agentAnalysis.pattern, lazy: backoffice('AnalysisPage') },
-              { path: paths.agentAnalysisMarket.pattern, lazy: backoffice('AnalysisMarketPage') },
-              { path: paths.agentBets.pattern, lazy: backoffice('AgentBetsPage') },
-              { path: paths.agentPl.pattern, lazy: backoffice('AgentPlPage') },
-              { path: paths.agentStatement.pattern, lazy: backoffice('AgentStatementPage') },
-              { path: paths.agentCommission.pattern, lazy: backoffice('AgentCommissionPage') },
-              { path: paths.agentRequests.pattern, lazy: backoffice('SignupRequestsPage') },
+              { path: paths.agentDownline.pattern, lazy: agentConsole('DownlinePage') },
+              { path: paths.agentUser.pattern, lazy: agentConsole('DownlinePage') },
+              { path: paths.agentCreateUser.pattern, lazy: agentConsole('CreateUserPage') },
+              { path: paths.agentAnalysis.pattern, lazy: agentConsole('AnalysisPage') },
+              { path: paths.agentAnalysisMarket.pattern, lazy: agentConsole('AnalysisMarketPage') },
+              { path: paths.agentBets.pattern, lazy: agentConsole('AgentBetsPage') },
+              { path: paths.agentPl.pattern, lazy: agentConsole('AgentPlPage') },
+              { path: paths.agentStatement.pattern, lazy: agentConsole('AgentStatementPage') },
+              { path: paths.agentCommission.pattern, lazy: agentConsole('AgentCommissionPage') },
+              { path: paths.agentRequests.pattern, lazy: agentConsole('SignupRequestsPage') },
               {
                 path: paths.agentTransactionPassword.pattern,
-                lazy: backoffice('TransactionPasswordPage'),
+                lazy: agentConsole('TransactionPasswordPage'),
               },
               { path: '*', lazy: backoffice('BackofficeFallback') },
             ],

@@ -2,15 +2,30 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { OPERATOR } from '../../features/backoffice/testing';
-import { getOperatorLogin, storeOperatorLogin } from '../../features/backoffice/session';
+import { AGENT, OPERATOR } from '../../features/backoffice/testing';
+import {
+  getOperatorLogin,
+  storeBackofficeLogin,
+  storeOperatorLogin,
+} from '../../features/backoffice/session';
 import { getStoredLogin, storeLogin } from '../../lib/session';
 import { routeFetch } from '../../test/fetch';
 import { TEST_LOGIN } from '../../test/render';
 import { routes } from '../router';
 import { eventually } from '../../test/eventually';
 
-const RISK = { at: '2026-11-20T10:00:00.000Z', markets: [], fancy: [], totalExposure: 0 };
+const RISK = {
+  at: '2026-11-20T10:00:00.000Z',
+  markets: [],
+  fancy: [],
+  matka: [],
+  casino: [],
+  topClients: [],
+  sportsExposure: 0,
+  matkaExposure: 0,
+  casinoExposure: 0,
+  totalExposure: 0,
+};
 
 function renderAt(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
@@ -85,5 +100,50 @@ describe('/backoffice', () => {
     expect(getOperatorLogin()).toBeNull();
     expect(router.state.location.pathname).toBe('/backoffice/login');
     await eventually(() => expect(sessionStorage.getItem('backlay.operator')).toBeNull());
+  });
+
+  const ME = {
+    username: 'rahul',
+    level: 'master',
+    balance: 40_000,
+    partnership: 80,
+    matchCommission: 1,
+    sessionCommission: 2,
+    needsTransactionPassword: false,
+    referralCode: 'K7M2Q9XA',
+  };
+
+  it("opens an agent's console at its downline, with the console's nav, and keeps it off the house staff's screens", async () => {
+    storeBackofficeLogin(AGENT);
+    const { callsTo } = routeFetch({
+      '/api/agent/me': answer(ME),
+      '/api/agent/downline': answer({ breadcrumb: [], total: 0, users: [] }),
+    });
+    const router = renderAt('/backoffice/markets');
+    await eventually(() => expect(router.state.location.pathname).toBe('/backoffice/downline'));
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Downline',
+      'Market analysis',
+      'Current bets',
+      'P/L',
+      'Statement',
+      'Commission',
+      'Sign-up requests',
+    ]);
+    expect(screen.getByRole('banner').textContent).toContain('Level: Master');
+    expect(callsTo('/api/backoffice/events')).toHaveLength(0);
+  });
+
+  it('sends an agent that has no transaction password yet to set one, whatever it opens', async () => {
+    storeBackofficeLogin(AGENT);
+    routeFetch({
+      '/api/agent/me': answer({ ...ME, needsTransactionPassword: true }),
+      '/api/agent/downline': answer({ breadcrumb: [], total: 0, users: [] }),
+    });
+    const router = renderAt('/backoffice/pl');
+    await eventually(() =>
+      expect(router.state.location.pathname).toBe('/backoffice/transaction-password'),
+    );
   });
 });

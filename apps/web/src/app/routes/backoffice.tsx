@@ -1,13 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Navigate,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useParams,
-  useSearchParams,
-} from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Toaster } from 'sonner';
 import { logOutOperator } from '../../features/backoffice/api/log-out';
 import { useOperator } from '../../features/backoffice/api/get-operator';
@@ -27,8 +20,6 @@ import {
   mayManageClients,
   mayUse,
   operatorLinks,
-  sectionsFor,
-  type AgentSection,
   type BackofficeSection,
 } from '../../features/backoffice/sections';
 import {
@@ -39,56 +30,20 @@ import {
   useBackofficeLogin,
   useOperatorLogin,
   type AgentLogin,
-  type BackofficeLogin,
   type OperatorLogin,
 } from '../../features/backoffice/session';
 import { useAgentMe } from '../../features/backoffice/console/api/get-me';
 import { logOutAgent } from '../../features/backoffice/console/api/log-out';
-import { AgentStatement } from '../../features/backoffice/console/components/agent-statement';
-import { CommissionReport } from '../../features/backoffice/console/components/commission-report';
-import { CreateUserForm } from '../../features/backoffice/console/components/create-user-form';
-import { CurrentBets } from '../../features/backoffice/console/components/current-bets';
-import { Downline } from '../../features/backoffice/console/components/downline';
-import { MarketAnalysis } from '../../features/backoffice/console/components/market-analysis';
-import { MarketUsers } from '../../features/backoffice/console/components/market-users';
-import { ProfitLoss } from '../../features/backoffice/console/components/profit-loss';
-import { SignupRequests } from '../../features/backoffice/console/components/signup-requests';
-import { TransactionPasswordForm } from '../../features/backoffice/console/components/transaction-password-form';
-import type { OperatorRole } from '@backlay/contract/backoffice';
 import { READABLE_COLOURS } from '../layout/toast-colours';
 import { paths, SPORTS } from '../paths';
+import { AGENT_HREFS, homeOf, SECTION_HREFS } from './backoffice-homes';
 
 /**
- * The operators' back office: every screen of it lives in this module, which the router loads
- * lazily, so it is one chunk of its own that no client screen loads (docs/architecture.md, "The
- * client's weight"). It has its own login (the operator's, never the client's) and its own frame.
+ * The back office: its login, its frames (an operator's, an agent's) and the house staff's
+ * screens live in this module, the agents' console's screens in `backoffice-console.tsx`; the
+ * router loads both lazily, so no client screen loads them (docs/architecture.md, "The client's
+ * weight"). It has its own login (never the client's) and its own frame.
  */
-
-const SECTION_HREFS: Readonly<Record<BackofficeSection, string>> = {
-  risk: paths.backoffice.href(),
-  markets: paths.backofficeMarkets.href(),
-  clients: paths.backofficeClients.href(),
-  matkaCasino: paths.backofficeMatkaCasino.href(),
-  news: paths.backofficeNews.href(),
-  audit: paths.backofficeAudit.href(),
-};
-
-const AGENT_HREFS: Readonly<Record<AgentSection, string>> = {
-  downline: paths.agentDownline.href(),
-  analysis: paths.agentAnalysis.href(),
-  bets: paths.agentBets.href(),
-  pl: paths.agentPl.href(),
-  statement: paths.agentStatement.href(),
-  commission: paths.agentCommission.href(),
-  requests: paths.agentRequests.href(),
-};
-
-/** Where an operator lands: the first screen their role may use. */
-const operatorHome = (role: OperatorRole) => SECTION_HREFS[sectionsFor(role)[0] ?? 'risk'];
-
-/** Where a login lands: an operator's first screen, an agent's downline. */
-const homeOf = (login: BackofficeLogin) =>
-  isAgentLogin(login) ? paths.agentDownline.href() : operatorHome(login.role);
 
 /** Operators read a refusal before it goes: longer than the client's 2 s toasts. */
 const OPERATOR_TOAST_MS = 6000;
@@ -205,14 +160,6 @@ function Section({ section, children }: { section: BackofficeSection; children: 
   return children;
 }
 
-/** A console screen: an agent's only; an operator goes to their home. */
-function ConsoleScreen({ children }: { children: ReactNode }) {
-  const login = useBackofficeLogin();
-  if (!login) return null;
-  if (!isAgentLogin(login)) return <Navigate to={homeOf(login)} replace />;
-  return children;
-}
-
 /** `/backoffice`: the risk book for an operator, the downline for an agent. */
 export function BackofficeIndex() {
   const agent = useAgentLogin();
@@ -296,108 +243,4 @@ export function AuditPage() {
 export function BackofficeFallback() {
   const login = useBackofficeLogin();
   return <Navigate to={login ? homeOf(login) : paths.backofficeLogin.href()} replace />;
-}
-
-// ---------------------------------------------------------------- the agents' console
-
-const userHref = paths.agentUser.href;
-const statementHref = (username: string) => paths.agentStatement.href(username);
-
-export function DownlinePage() {
-  const { username } = useParams();
-  return (
-    <ConsoleScreen>
-      <Downline
-        key={username ?? ''}
-        parent={username}
-        userHref={userHref}
-        topHref={paths.agentDownline.href()}
-        statementHref={statementHref}
-        createHref={paths.agentCreateUser.href()}
-      />
-    </ConsoleScreen>
-  );
-}
-
-export function CreateUserPage() {
-  const navigate = useNavigate();
-  return (
-    <ConsoleScreen>
-      <CreateUserForm onCreated={() => void navigate(paths.agentDownline.href())} />
-    </ConsoleScreen>
-  );
-}
-
-export function AnalysisPage() {
-  return (
-    <ConsoleScreen>
-      <MarketAnalysis marketHref={(marketId) => paths.agentAnalysisMarket.href(marketId)} />
-    </ConsoleScreen>
-  );
-}
-
-export function AnalysisMarketPage() {
-  const { marketId = '' } = useParams();
-  const [search] = useSearchParams();
-  return (
-    <ConsoleScreen>
-      <MarketUsers
-        key={`${marketId} ${search.get('parent') ?? ''}`}
-        marketId={marketId}
-        parent={search.get('parent') ?? undefined}
-        drillHref={(parent) => paths.agentAnalysisMarket.href(marketId, parent)}
-        backHref={paths.agentAnalysis.href()}
-      />
-    </ConsoleScreen>
-  );
-}
-
-export function AgentBetsPage() {
-  return (
-    <ConsoleScreen>
-      <CurrentBets />
-    </ConsoleScreen>
-  );
-}
-
-export function AgentPlPage() {
-  return (
-    <ConsoleScreen>
-      <ProfitLoss userHref={userHref} />
-    </ConsoleScreen>
-  );
-}
-
-export function AgentStatementPage() {
-  const { username } = useParams();
-  return (
-    <ConsoleScreen>
-      <AgentStatement key={username ?? ''} username={username} />
-    </ConsoleScreen>
-  );
-}
-
-export function AgentCommissionPage() {
-  return (
-    <ConsoleScreen>
-      <CommissionReport />
-    </ConsoleScreen>
-  );
-}
-
-export function SignupRequestsPage() {
-  return (
-    <ConsoleScreen>
-      <SignupRequests />
-    </ConsoleScreen>
-  );
-}
-
-export function TransactionPasswordPage() {
-  const navigate = useNavigate();
-  return (
-    <ConsoleScreen>
-      <TransactionPasswordForm onDone={() => void navigate(paths.agentDownline.href())} />
-    </ConsoleScreen>
-  );
 }
