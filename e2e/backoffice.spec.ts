@@ -16,6 +16,7 @@ import {
 } from './fixtures';
 import { expectAccessible } from './support/axe';
 import { suiteNow } from './support/clock';
+import { openJourneyGame } from './support/matka';
 
 /**
  * The back office (docs/backoffice.md) as an operator meets it: a TOTP login, the house's book
@@ -45,6 +46,7 @@ async function newOperator(request: APIRequestContext): Promise<{ username: stri
 
 async function operatorLogIn(page: Page, operator: { username: string; totp: TOTP }) {
   await page.goto('/backoffice/login');
+  await page.getByRole('radio', { name: 'House staff' }).check();
   await expect(page.getByLabel('Six-digit code')).toBeVisible();
   await expectAccessible(page, 'the back office login');
   await page.getByLabel('Username').fill(operator.username);
@@ -139,6 +141,28 @@ for (const width of [1280, 375]) {
     // The client backed Kings for 1000 at 2: the house loses 1000 if Kings win, wins 1000 if not.
     await expect(card).toContainText('-₹1,000.00', { timeout: 3_000 });
     await expect(card).toContainText('+₹1,000.00');
+
+    // A matka bet of another client moves the house's total at once: Risk counts matka too.
+    const total = page.getByTestId('total-exposure');
+    const totalBefore = (await total.textContent()) ?? '';
+    const punter = { username: `mk_${randomBytes(4).toString('hex')}`, password: 'e2e-password-1' };
+    await ops(request, 'create-client', { ...punter, creditLimit: CREDIT });
+    const matkaPlayer = await clientPage(browser, width, punter);
+    const game = await openJourneyGame(request, matkaPlayer.session);
+    const placed = await request.post('/api/Matka/PlaceBet', {
+      headers: { authorization: `Bearer ${matkaPlayer.session.token}` },
+      data: {
+        SportsId: 6,
+        EventName: game.EventName,
+        EventId: game.EventId,
+        TotalAmount: 100,
+        SMBets: [{ BetNo: '45', Amount: 100 }],
+      },
+    });
+    expect(((await placed.json()) as { Status: boolean }).Status).toBe(true);
+    await expect(total).not.toHaveText(totalBefore, { timeout: 3_000 });
+    await expect(page.getByRole('article').filter({ hasText: game.EventName })).toBeVisible();
+    await matkaPlayer.close();
     await page.screenshot({ path: shot('backoffice-risk-live', width) });
 
     // Suspend: the client's screen shows it within a second.

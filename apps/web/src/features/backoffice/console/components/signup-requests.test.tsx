@@ -104,7 +104,7 @@ describe('sign-up requests', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter your transaction password');
     expect(callsTo(APPROVE)).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('Transaction password'), {
+    fireEvent.change(within(dialog).getByLabelText('Your transaction password'), {
       target: { value: 'txn secret' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -126,7 +126,7 @@ describe('sign-up requests', () => {
     renderConsole(<SignupRequests />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve asha' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve request' });
-    fireEvent.change(within(dialog).getByLabelText('Transaction password'), {
+    fireEvent.change(within(dialog).getByLabelText('Your transaction password'), {
       target: { value: 'wrong' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));

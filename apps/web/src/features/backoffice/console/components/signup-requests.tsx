@@ -225,7 +225,7 @@ function ApproveDialog({
       problem={transactionPassword === '' ? 'Enter your transaction password' : undefined}
       fields={({ isHeld }) => (
         <div className={styles.field}>
-          <label htmlFor={id}>Transaction password</label>
+          <label htmlFor={id}>Your transaction password</label>
           <input
             id={id}
             type="password"
