@@ -169,9 +169,13 @@ for (const width of [1280, 375]) {
     const page = await context.newPage();
 
     // The first login asks for a transaction password before anything else.
+    await page.goto('/backoffice/login');
+    await expectAccessible(page, `the back office login at ${width} px`);
+    await page.screenshot({ path: shot('backoffice-login', width) });
     await backofficeLogIn(page, names.agent);
     await page.waitForURL('**/backoffice/transaction-password');
-    await page.getByLabel('New transaction password').fill(TXN);
+    await page.getByLabel('New transaction password', { exact: true }).fill(TXN);
+    await page.screenshot({ path: shot('console-transaction-password', width) });
     await page.getByLabel('Confirm the new transaction password').fill(TXN);
     await expectAccessible(page, `the transaction password form at ${width} px`);
     await page.getByRole('button', { name: 'Set transaction password' }).click();
@@ -236,7 +240,9 @@ for (const width of [1280, 375]) {
     await expectAccessible(page, `the market analysis at ${width} px`);
     await page.screenshot({ path: shot('console-analysis', width), fullPage: true });
     await page.getByRole('link', { name: 'Current bets' }).click();
-    await expect(page.getByRole('cell', { name: client.username }).first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: client.username })).toContainText(
+      '₹1,000.00',
+    );
     await expectAccessible(page, `the current bets at ${width} px`);
     await page.screenshot({ path: shot('console-bets', width), fullPage: true });
 
@@ -296,12 +302,14 @@ for (const width of [1280, 375]) {
       link.searchParams.get('ref') ?? '',
     );
     await signup.getByLabel('Username').fill(joiner.username);
-    await signup.getByLabel('Name').fill('Asha Rao');
-    await signup.getByLabel('Password').fill(joiner.password);
+    await signup.getByLabel('Name', { exact: true }).fill('Asha Rao');
+    await signup.getByLabel('Password', { exact: true }).fill(joiner.password);
     await signup.getByLabel('Mobile Number').fill('9876543210');
     await signup.getByRole('checkbox').check();
+    await signup.screenshot({ path: shot('signup', width), fullPage: true });
     await signup.getByRole('button', { name: 'Join Now' }).click();
     await expect(signup.getByRole('heading', { name: 'Request sent' })).toBeVisible();
+    await signup.screenshot({ path: shot('signup-sent', width) });
     await expectAccessible(signup, `the sign-up answer at ${width} px`);
     await page.reload();
     await page.getByRole('button', { name: `Approve ${joiner.username}` }).click();
@@ -328,6 +336,11 @@ for (const width of [1280, 375]) {
     await expect(agentRow).toContainText('-₹100.00');
     await expectAccessible(masterPage, `the master's P/L by user at ${width} px`);
     await masterPage.screenshot({ path: shot('console-pl-by-user', width), fullPage: true });
+    // Down to the agent's own users: its client, with the master's take of it.
+    await agentRow.getByRole('button', { name: names.agent, exact: true }).click();
+    const clientRow = masterPage.getByRole('row').filter({ hasText: client.username });
+    await expect(clientRow).toContainText('+₹1,000.00');
+    await expect(clientRow).toContainText('-₹100.00');
 
     await masterContext.close();
     await bettor.close();

@@ -276,6 +276,7 @@ for (const width of [1280, 375]) {
       await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
     await expect(log.getByText('/api/backoffice/', { exact: false })).toHaveCount(0);
     await expectAccessible(page, `the audit log at ${width} px`);
+    await page.screenshot({ path: shot('backoffice-audit', width) });
     await bettor.close();
     await context.close();
   });

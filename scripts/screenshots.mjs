@@ -378,6 +378,7 @@ async function journeyShots() {
   // JOURNEYS=safer,betslip retakes only those journeys' screens.
   const journeys = (
     process.env.JOURNEYS?.split(',') ?? [
+      'agent-console',
       'backoffice',
       'betslip',
       'cash-out',

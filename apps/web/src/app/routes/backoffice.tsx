@@ -54,7 +54,7 @@ export function BackofficeRoot() {
     <>
       <Outlet />
       <Toaster
-        position="top-right"
+        position="bottom-right"
         duration={OPERATOR_TOAST_MS}
         richColors
         closeButton
