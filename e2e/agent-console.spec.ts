@@ -239,6 +239,14 @@ for (const width of [1280, 375]) {
     await expect(card).toContainText('+₹700.00');
     await expectAccessible(page, `the market analysis at ${width} px`);
     await page.screenshot({ path: shot('console-analysis', width), fullPage: true });
+    // The user book: the agent's client and the agent's take of it.
+    await card.getByRole('link', { name: 'User book' }).click();
+    const book = page.getByRole('region', { name: 'User book' });
+    await expect(book.getByRole('row').filter({ hasText: client.username })).toContainText(
+      '-₹1,000.00',
+    );
+    await expectAccessible(page, `the user book at ${width} px`);
+    await page.screenshot({ path: shot('console-user-book', width), fullPage: true });
     await page.getByRole('link', { name: 'Current bets' }).click();
     await expect(page.getByRole('row').filter({ hasText: client.username })).toContainText(
       '₹1,000.00',
@@ -276,6 +284,15 @@ for (const width of [1280, 375]) {
     await expect(pl).toContainText('-₹700.00');
     await expectAccessible(page, `the P/L at ${width} px`);
     await page.screenshot({ path: shot('console-pl', width), fullPage: true });
+    // The agent's statement: its deposits to the client and the booked take.
+    await page.getByRole('link', { name: 'Statement' }).click();
+    await expect(page.getByRole('row').filter({ hasText: '-₹700.00' }).first()).toBeVisible();
+    await expectAccessible(page, `the statement at ${width} px`);
+    await page.screenshot({ path: shot('console-statement', width), fullPage: true });
+    await page.getByRole('link', { name: 'Commission' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, `the commission report at ${width} px`);
+    await page.screenshot({ path: shot('console-commission', width), fullPage: true });
 
     // No user outside the subtree is found, by any URL.
     for (const path of [
