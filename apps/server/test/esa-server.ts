@@ -48,6 +48,8 @@ export interface EsaServer {
   /** Connections served, and those refused (closed at once). */
   readonly connections: number;
   readonly refused: number;
+  /** Connections open and subscribed now (a client's close is seen here when its FIN arrives). */
+  readonly subscribers: number;
   /** Applies the next `count` recorded messages; each goes to subscribed clients with its clk. */
   push(count: number): void;
   /** Destroys every client's socket. */
@@ -338,6 +340,9 @@ export async function startEsaServer(options: EsaServerOptions): Promise<EsaServ
     },
     get refused() {
       return refused;
+    },
+    get subscribers() {
+      return subscribed().length;
     },
     push(count) {
       for (const message of messages.slice(position, position + count)) {

@@ -342,6 +342,9 @@ describeWithRecordings(
       server.sendRaw('{"op":"mcm","pt":');
       await until('the markets broken', () => quote()?.status === 'SUSPENDED');
       expect(source.status().malformed).toBe(1);
+      // The adapter dropped its connection; the exchange hears it a moment later. Until it
+      // does, what it sends goes to a socket the adapter has closed.
+      await until('the old connection closed', () => server.subscribers === 0);
       expect(quote()?.runners).toEqual([
         { selectionId: MUMBAI, status: 'SUSPENDED', back: [], lay: [] },
         { selectionId: SAURASHTRA, status: 'SUSPENDED', back: [], lay: [] },
@@ -377,6 +380,7 @@ describeWithRecordings(
         () => quote()?.status === 'SUSPENDED' && quote()?.runners[0]?.back.length === 0,
       );
       expect(source.status().malformed).toBe(1);
+      await until('the old connection closed', () => server.subscribers === 0);
 
       server.push(10);
       server.accept();
