@@ -460,7 +460,11 @@ describe('the agent network’s authorization matrix', () => {
           const expected = isCreate
             ? {
                 statusCode: 200,
-                body: JSON.stringify({ Status: false, Result: `Username '${target}' is taken` }),
+                body: JSON.stringify({
+                  Status: false,
+                  Result: `Username '${target}' is taken`,
+                  field: 'username',
+                }),
               }
             : {
                 statusCode: 404,
