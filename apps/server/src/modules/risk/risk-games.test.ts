@@ -8,7 +8,7 @@ import {
 import { placeMatkaBet } from '@backlay/contract/matka';
 import { matkaResult } from '@backlay/contract/ops';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -73,13 +73,21 @@ async function book() {
   return body.Result;
 }
 
-/** The RiskChanged pushes since `from`, once the pushes' gathering window has passed. */
+/**
+ * The RiskChanged pushes since `from`, once the first has come: the pushes of one gathering
+ * window travel as one (RISK_PUSH_EVERY_MS).
+ */
 async function riskPushesSince(from: number): Promise<number[][]> {
-  await new Promise((resolve) => setTimeout(resolve, RISK_PUSH_EVERY_MS + 100));
-  return toGroup
-    .slice(from)
-    .filter((push) => push.target === 'RiskChanged' && push.group === 'operators')
-    .map((push) => (push.payload as { EventIds: number[] }).EventIds);
+  const pushes = () =>
+    toGroup
+      .slice(from)
+      .filter((push) => push.target === 'RiskChanged' && push.group === 'operators')
+      .map((push) => (push.payload as { EventIds: number[] }).EventIds);
+  await vi.waitFor(() => expect(pushes()).not.toHaveLength(0), {
+    timeout: RISK_PUSH_EVERY_MS * 20,
+    interval: 10,
+  });
+  return pushes();
 }
 
 async function matkaBets(token: string, bets: { BetNo: string; Amount: number }[]) {
