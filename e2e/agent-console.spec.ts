@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiBet, atWidth, expect, logIn, ops, sessionOf, test } from './fixtures';
 import { expectAccessible } from './support/axe';
+import { inPlayEvent, step } from './support/cricket';
 
 /**
  * The agents' console (docs/backoffice.md#agent-console) as the network meets it: a tree the
@@ -112,24 +113,15 @@ async function network(request: APIRequestContext, tag: string) {
 async function cricket(request: APIRequestContext) {
   const tag = randomBytes(3).toString('hex');
   const names = [`Kings ${tag}`, `Queens ${tag}`] as const;
-  const { eventId } = await ops<{ eventId: number }>(request, 'fixture-event', {
-    sportId: 4,
-    seriesName: 'Network Cup',
-    name: `${names[0]} v ${names[1]}`,
-    runners: [...names],
-    inPlay: true,
-  });
-  await ops(request, 'fixture-step', {
-    eventId,
-    step: {
-      kind: 'prices',
-      marketId: `1.${eventId}`,
-      runners: [1, 2].map((runner) => ({
-        selectionId: eventId * 100 + runner,
-        back: [{ price: 2, size: 5000 }],
-        lay: [{ price: 2.02, size: 5000 }],
-      })),
-    },
+  const eventId = await inPlayEvent(request, 'Network Cup', ...names);
+  await step(request, eventId, {
+    kind: 'prices',
+    marketId: `1.${eventId}`,
+    runners: [1, 2].map((runner) => ({
+      selectionId: eventId * 100 + runner,
+      back: [{ price: 2, size: 5000 }],
+      lay: [{ price: 2.02, size: 5000 }],
+    })),
   });
   return { eventId, names, marketId: `1.${eventId}`, name: `${names[0]} v ${names[1]}` };
 }
