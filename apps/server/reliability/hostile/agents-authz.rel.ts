@@ -14,7 +14,7 @@ import {
   type Fixture,
   type World,
 } from '../money/betting.js';
-import { judge, stateDigest } from '../support/fuzz.js';
+import { judge, businessChanges } from '../support/fuzz.js';
 import { ROUTES } from '../support/routes.js';
 
 /**
@@ -34,7 +34,7 @@ import { ROUTES } from '../support/routes.js';
  * every user of the tree, the admin and a user that does not exist, with the actor's right
  * transaction password. A user outside the actor's subtree (an ancestor, a sibling, another
  * branch, the admin) must answer exactly as no user does — 404 "No user named '<name>'" — and
- * change no business row (support/fuzz.ts's digest around each call); a user inside must get the
+ * change no business row (support/fuzz.ts's count of changes around each call); a user inside must get the
  * action done or a business rule's refusal with its message, never a 404; a new user named as
  * anyone else is "taken" and changes nothing. No answer to an actor may hold the name or any
  * figure (chips, balance, credit reference, P/L) of a user outside its subtree.
@@ -451,9 +451,9 @@ describe('the agent network’s authorization matrix', () => {
           const body = action.body
             ? { ...action.body(target), transactionPassword: TXN }
             : undefined;
-          const before = await stateDigest(world.database.db);
+          const before = await businessChanges(world.database.db);
           const answer = await call(action.endpoint, token, body, action.query?.(target));
-          const after = await stateDigest(world.database.db);
+          const after = await businessChanges(world.database.db);
           matrixCalls += 1;
           // Outside, the answer to no user; for a new user's name, "taken" (one username space:
           // the name only, as anyone's would be).

@@ -42,7 +42,7 @@ import {
 import {
   judge,
   mutatedInput,
-  stateDigest,
+  businessChanges,
   validInput,
   type FuzzInput,
   type Hints,
@@ -55,9 +55,9 @@ import { ROUTES, urlOf, type Route } from '../support/routes.js';
  * real ids mixed in) and mutated ones (support/fuzz.ts) — each sent with the route's credential,
  * with none or with a wrong one. Every answer must be a non-5xx that parses with the route's
  * response schema (200) or the refusal envelope (anything else), and a refused request must change
- * no business row: the database is digested around each batch of requests, and when a batch also
- * had successes (which may change state), each of its refused requests is replayed alone between
- * two digests.
+ * no business row: the database's count of business-row changes (support/fuzz.ts) is read around
+ * each batch of requests, and when a batch also had successes (which may change state), each of its
+ * refused requests is replayed alone between two reads.
  *
  * Routes run public, client, provider, ops (whose valid inputs settle and lock the seeded event),
  * operator, then the agent network's back office (docs/agents.md), with logout and change-password
@@ -438,7 +438,7 @@ async function fuzzRoute(route: Route): Promise<void> {
   for (let start = 0; start < ordered.length; start += BATCH) {
     const batch = ordered.slice(start, start + BATCH);
     if (isAgentNetwork) await clearAgentThrottles();
-    const before = await stateDigest(world.database.db);
+    const before = await businessChanges(world.database.db);
     const refused: Planned[] = [];
     let hadSuccess = false;
     for (const item of batch) {
@@ -469,7 +469,7 @@ async function fuzzRoute(route: Route): Promise<void> {
         hadSuccess = true;
       }
     }
-    if (refused.length === 0 || (await stateDigest(world.database.db)) === before) continue;
+    if (refused.length === 0 || (await businessChanges(world.database.db)) === before) continue;
     if (!hadSuccess) {
       // Only refusals, and yet something changed: find which (replayed alone).
       const found = await replayAlone(route, refused);
@@ -487,15 +487,15 @@ async function fuzzRoute(route: Route): Promise<void> {
   }
 }
 
-/** Replays refused requests one by one between two digests; the number that changed state. */
+/** Replays refused requests one by one between two counts of changes; the number that changed state. */
 async function replayAlone(route: Route, items: readonly Planned[]): Promise<number> {
   let found = 0;
   for (const item of items) {
-    const before = await stateDigest(world.database.db);
+    const before = await businessChanges(world.database.db);
     const answer = await send(route, item.input, headersOf(route.endpoint, item.credential));
     const verdict = judge(route.endpoint, answer);
     if (!verdict.isRefused) continue;
-    if ((await stateDigest(world.database.db)) !== before) {
+    if ((await businessChanges(world.database.db)) !== before) {
       found += 1;
       offenders.state.push({
         route: route.name,
@@ -596,10 +596,11 @@ beforeAll(async () => {
   await casinoDebit(app, session, 'seedround01', 100);
   await casinoCredit(app, session, 'seedround01', 180);
   await casinoDebit(app, session, 'seedround02', 50);
-  // The digest sees a change: one news message between two digests.
-  const beforeNews = await stateDigest(world.database.db);
+  // The count sees a change: one news message between two reads.
+  const beforeNews = await businessChanges(world.database.db);
   await ops(app, 'news', { message: 'Welcome to the hostile cup' });
-  if ((await stateDigest(world.database.db)) === beforeNews) throw new Error('digest is blind');
+  if ((await businessChanges(world.database.db)) === beforeNews)
+    throw new Error('the change count is blind');
   const launchTokens: string[] = [];
   for (let n = 0; n < 5; n += 1) {
     const launched = await app.inject({
@@ -1424,14 +1425,14 @@ describe('HTTP fuzzing', () => {
         named.endpoint.method === 'GET'
           ? undefined
           : { ...(takesProof ? { transactionPassword: txn } : {}), ...named.body };
-      const before = await stateDigest(world.database.db);
+      const before = await businessChanges(world.database.db);
       const response = await app.inject({
         method: named.endpoint.method,
         url: named.query ? `${named.endpoint.path}?${named.query}` : named.endpoint.path,
         headers: bearer(named.door === 'agent' ? masterToken : OPS_TOKEN),
         ...(body === undefined ? {} : { payload: body }),
       });
-      const after = await stateDigest(world.database.db);
+      const after = await businessChanges(world.database.db);
       const answer = response.json<{ Status?: unknown; Result?: unknown }>();
       const verdict = judge(named.endpoint, {
         statusCode: response.statusCode,
