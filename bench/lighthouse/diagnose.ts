@@ -25,6 +25,8 @@ export interface LhResult {
   readonly audits: Record<string, Audit | undefined>;
   readonly finalDisplayedUrl?: string;
   readonly environment?: { readonly benchmarkIndex?: number };
+  /** The settings the run used: the CPU slowdown the bench calibrated among them. */
+  readonly configSettings?: { readonly throttling?: { readonly cpuSlowdownMultiplier?: number } };
   readonly runWarnings?: readonly string[];
 }
 
