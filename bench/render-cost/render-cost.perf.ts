@@ -11,6 +11,11 @@ import {
   startServer,
   type ServerProcess,
 } from '../../apps/server/reliability/support/server-process.js';
+import {
+  calibratedSlowdown,
+  measureBenchmarkIndex,
+  PHONE_BENCHMARK_INDEX,
+} from '../lib/calibration.js';
 import { describeHotspots, hotspots } from '../lib/profile.js';
 import {
   alternate,
@@ -44,15 +49,16 @@ import {
 
 /**
  * Render cost (bench/README.md): the event screen — 3 markets and 40 fancy rows — receiving a
- * price tick every 500 ms in Chromium at 4× CPU slowdown, beside a minimal keyed vanilla-DOM
- * table applying the same ticks; and the INP of opening the bet slip.
+ * price tick every 500 ms in Chromium with the CPU slowed down to the phone every run emulates
+ * (the host's benchmarkIndex measured in the page before each run: bench/lib/calibration.ts),
+ * beside a minimal keyed vanilla-DOM table applying the same ticks; and the INP of opening the
+ * bet slip.
  */
 
 const BENCH = 'render-cost';
 const TICK_MS = 500;
 const WARMUP_TICKS = 2;
 const TRACE_TICKS = 16;
-const THROTTLE = 4;
 const PROFILE_TICKS = 8;
 const SCRIPTING_GOAL = 1.4;
 const INP_GOAL_MS = 100;
@@ -238,10 +244,13 @@ interface RunFigures {
   readonly priceRequests: number;
   readonly failedRequests: number;
   readonly inp?: number;
+  /** The CPU slowdown of the run, from the host's benchmarkIndex measured right before it. */
+  readonly slowdown: number;
 }
 
-function summarise(figures: TraceFigures, inp?: number): RunFigures {
+function summarise(figures: TraceFigures, slowdown: number, inp?: number): RunFigures {
   return {
+    slowdown,
     shown: figures.shown,
     scriptingP95: round3(percentile(figures.scriptingMs, 95)),
     scriptingMedian: round3(median(figures.scriptingMs)),
@@ -306,18 +315,21 @@ describe('render cost', () => {
         const cdp = await context.newCDPSession(page);
         return { context, page, cdp, priceAt };
       };
-      const throttle = (cdp: CDPSession) =>
-        cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      /** The slowdown that makes this host the phone, measured in `page` before anything is traced. */
+      const calibrate = async (page: Page) => calibratedSlowdown(await measureBenchmarkIndex(page));
+      const throttle = (cdp: CDPSession, slowdown: number) =>
+        cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 
       let productTick = 1;
       let baselineTick = 1;
       const product = async (): Promise<RunFigures> => {
         const { context, page, cdp, priceAt } = await openScreen();
+        const slowdown = await calibrate(page);
         // The traced ticks fall between two session checks, and so does the click: the check
         // (docs/product.md#constants, every 10 s) and the news and balance reloads it brings are no tick.
         await sessionChecked(page);
         await startTrace(bench.browser, page);
-        await throttle(cdp);
+        await throttle(cdp, slowdown);
         const ticker = startTicker((n) => playTick(call, eventId, n), productTick);
         try {
           await ticker.played(WARMUP_TICKS + TRACE_TICKS + 1);
@@ -326,7 +338,7 @@ describe('render cost', () => {
           await openSlip(page, priceAt);
           productTick = await ticker.stop();
           const figures = await endTrace(bench.browser, ticker);
-          return summarise(figures, await page.evaluate<number>(INP_WORST));
+          return summarise(figures, slowdown, await page.evaluate<number>(INP_WORST));
         } finally {
           productTick = await ticker.stop();
           await context.close();
@@ -343,8 +355,9 @@ describe('render cost', () => {
           .waitFor();
         await page.evaluate(shownProbe(BASELINE_FANCY_ROW));
         const cdp = await context.newCDPSession(page);
+        const slowdown = await calibrate(page);
         await startTrace(bench.browser, page);
-        await throttle(cdp);
+        await throttle(cdp, slowdown);
         const ticker = startTicker((n) => bench.baseline.send(eventId, n), baselineTick);
         try {
           await ticker.played(WARMUP_TICKS + TRACE_TICKS + 1);
@@ -352,7 +365,7 @@ describe('render cost', () => {
           const figures = await endTrace(bench.browser, ticker);
           // Harness sanity: the baseline's ticks reach its page.
           expect(figures.shown).toBeGreaterThan(TRACE_TICKS / 2);
-          return summarise(figures);
+          return summarise(figures, slowdown);
         } finally {
           baselineTick = await ticker.stop();
           await context.close();
@@ -362,7 +375,7 @@ describe('render cost', () => {
       /** Samples the product under ticks (scripting) or around opening the slip (INP). */
       const profileProduct = async (parts: readonly ('ticks' | 'click')[]) => {
         const { context, cdp, page, priceAt } = await openScreen();
-        await throttle(cdp);
+        await throttle(cdp, await calibrate(page));
         const ticker = startTicker((n) => playTick(call, eventId, n), productTick);
         try {
           await ticker.played(WARMUP_TICKS);
@@ -403,7 +416,7 @@ describe('render cost', () => {
       const vanillaName = 'keyed vanilla-DOM table';
       report({
         bench: BENCH,
-        figure: `scripting per tick p95, ${TRACE_TICKS} ticks at 500 ms, 4× CPU slowdown`,
+        figure: `scripting per tick p95, ${TRACE_TICKS} ticks at 500 ms, calibrated CPU slowdown`,
         value: scripting,
         unit: 'ms',
         baseline: { name: vanillaName, value: scriptingBase },
@@ -423,6 +436,7 @@ describe('render cost', () => {
           ratio: ratio(value, base),
         });
       };
+      beside('CPU slowdown used (median)', '×', (run) => run.slowdown);
       beside('scripting per tick, median', 'ms', (run) => run.scriptingMedian);
       beside('style, layout and paint per tick, median', 'ms', (run) => run.renderingMedian);
       beside('main thread busy per tick, median', 'ms', (run) => run.busyMedian);
@@ -459,7 +473,7 @@ describe('render cost', () => {
       }
       report({
         bench: BENCH,
-        figure: 'INP opening the bet slip, 4× CPU slowdown, prices ticking',
+        figure: 'INP opening the bet slip, calibrated CPU slowdown, prices ticking',
         value: inp,
         unit: 'ms',
         goal: `≤ ${INP_GOAL_MS} ms`,
@@ -469,6 +483,7 @@ describe('render cost', () => {
         bench: BENCH,
         note:
           `Chromium (${CONTEXT.viewport.width}×${CONTEXT.viewport.height}) pinned to core(s) ${SERVER_CPUS}, the server (FEED=scripted) on ${LOAD_CPUS}; ` +
+          `CPU slowdown per run = the host's benchmarkIndex, measured in the page right before it, ÷ ${PHONE_BENCHMARK_INDEX} (clamped 1–8): every run emulates the same phone; ` +
           `per run ${WARMUP_TICKS} warm-up ticks, then a devtools.timeline trace of ${TRACE_TICKS} ticks cut into 500 ms windows: ` +
           'scripting = FunctionCall/EvaluateScript/TimerFire/EventDispatch/RunMicrotasks/GC time minus the layout and style forced inside, ' +
           "long tasks = RunTask > 50 ms, dropped frames = PipelineReporter frames DROPPED or PRESENTED_PARTIAL (without the main thread's update); " +
