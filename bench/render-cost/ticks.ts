@@ -46,7 +46,13 @@ export interface Tick {
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-/** Tick `n` of event `eventId`: every price differs from tick `n - 1`'s. */
+/**
+ * Tick `n` of event `eventId`: every price differs from tick `n - 1`'s, and every quote is one the
+ * house would offer (packages/domain/README.md#house-margins), or the PriceBook would show the
+ * market SUSPENDED: the match odds' backs make at least 100 % and their lays at most 100 % (the
+ * favourite shortens as the outsider drifts), the bookmaker keeps a margin of its own and sits
+ * inside the match odds runner by runner, and the toss keeps its margins.
+ */
 export function tickData(eventId: number, n: number): Tick {
   const step = n % 5;
   const runner = (index: number, back: number, lay: number, size: number): TickRunner => ({
@@ -63,23 +69,23 @@ export function tickData(eventId: number, n: number): Tick {
         name: 'Match Odds',
         runners: [
           runner(0, cents(1.8 + step * 0.01), cents(1.82 + step * 0.01), 1000),
-          runner(1, cents(2.1 + step * 0.02), cents(2.14 + step * 0.02), 2000),
+          runner(1, cents(2.2 - step * 0.02), cents(2.26 - step * 0.02), 2000),
         ],
       },
       {
         marketId: `${eventId}B`,
         name: 'Bookmaker',
         runners: [
-          runner(0, 40 + step, 45 + step, 100_000),
-          runner(1, 170 + step, 180 + step, 90_000),
+          runner(0, 78 + step, 84 + step, 100_000),
+          runner(1, 116 - 2 * step, 130 - 2 * step, 90_000),
         ],
       },
       {
         marketId: `${eventId}T`,
         name: 'Toss',
         runners: [
-          runner(0, cents(1.9 + step * 0.01), cents(1.93 + step * 0.01), 5000),
-          runner(1, cents(1.95 + step * 0.01), cents(1.98 + step * 0.01), 5000),
+          runner(0, cents(1.9 + step * 0.01), cents(2.04 + step * 0.02), 5000),
+          runner(1, cents(1.86 + step * 0.01), cents(2.08 + step * 0.02), 5000),
         ],
       },
     ],
