@@ -19,7 +19,7 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(MAX_SLOWDOWN, Math.max(MIN_SLOWDOWN, slowdown)) * 100) / 100;
 }
 
-/** Something that runs a function in a browser page and answers its result (Puppeteer or Playwright). */
+/** What runs a function in a browser page and answers its result (Puppeteer or Playwright). */
 interface Evaluates {
   evaluate(fn: () => number): Promise<number>;
 }

@@ -34,9 +34,9 @@ import { ROUTES } from '../support/routes.js';
  * every user of the tree, the admin and a user that does not exist, with the actor's right
  * transaction password. A user outside the actor's subtree (an ancestor, a sibling, another
  * branch, the admin) must answer exactly as no user does — 404 "No user named '<name>'" — and
- * change no business row (support/fuzz.ts's count of changes around each call); a user inside must get the
- * action done or a business rule's refusal with its message, never a 404; a new user named as
- * anyone else is "taken" and changes nothing. No answer to an actor may hold the name or any
+ * change no business row (support/fuzz.ts's count of changes around each call); a user inside
+ * must get the action done or a business rule's refusal with its message, never a 404; a new
+ * user named as anyone else is "taken" and changes nothing. No answer to an actor may hold the name or any
  * figure (chips, balance, credit reference, P/L) of a user outside its subtree.
  *
  * Then the locks: a login lock on an ancestor (the admin's through the operator's door, a super

@@ -683,9 +683,9 @@ const BUSINESS_TABLES: readonly [table: string, columns: string, where?: string]
 ];
 
 /**
- * Every committed change to a business row (see BUSINESS_TABLES) leaves one row in `reliability_changes`,
- * written by triggers this suite adds to its own test database: an insert or a delete of a row it
- * sees, an update that changes what it sees (`IS DISTINCT FROM`, so a write of the same values is
+ * Every committed change to a business row (see BUSINESS_TABLES) leaves one row in
+ * `reliability_changes`, written by triggers this suite adds to its own test database: an insert
+ * or a delete of a row it sees, an update that changes what it sees (`IS DISTINCT FROM`, so a write of the same values is
  * no change), a truncate. A change rolled back leaves nothing, as it leaves the rows. Counting them
  * answers "did anything change?" in a millisecond where hashing every business row took 8 ms and
  * more as the world grew (docs/testing.md); a log rather than one counter row, so that two writers
@@ -720,8 +720,9 @@ function changeTriggersSql(): string {
 const watched = new WeakSet<Db>();
 
 /**
- * How many changes to business rows (see BUSINESS_TABLES) the database has committed: equal counts =
- * nothing changed in between. The first call on a database adds the triggers that count them.
+ * How many changes to business rows (see BUSINESS_TABLES) the database has committed: equal
+ * counts = nothing changed in between. The first call on a database adds the triggers that
+ * count them.
  */
 export async function businessChanges(db: Db): Promise<number> {
   if (!watched.has(db)) {
