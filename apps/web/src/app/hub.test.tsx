@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { HubHandlers } from '@backlay/contract/hub';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { customFancyQuery } from '../features/event/api/get-custom-fancy';
 import { eventDetailQuery } from '../features/event/api/get-event-detail';
 import { marketOddsQuery, type ExchangeBook } from '../features/event/api/get-market-odds';
 import { tossOddsQuery } from '../features/event/api/get-toss-odds';
+import { answered, priceStoreOf } from '../features/event/price-store';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { matkaKeys } from '../features/matka/query-keys';
@@ -226,26 +227,40 @@ describe('hub UpdateMarketOdds', () => {
     };
     await queryClient.fetchQuery({
       ...marketOddsQuery('77', '1.77'),
-      queryFn: () => Promise.resolve({ Status: true as const, Result: held }),
+      queryFn: (context) =>
+        Promise.resolve(answered(context, { Status: true as const, Result: held })),
     });
     await queryClient.fetchQuery({
       ...tossOddsQuery('77', '77T', true),
-      queryFn: () =>
-        Promise.resolve({ Status: true as const, Result: [rateBook('77T', 'ACTIVE', 5_000)] }),
+      queryFn: (context) =>
+        Promise.resolve(
+          answered(context, { Status: true as const, Result: [rateBook('77T', 'ACTIVE', 5_000)] }),
+        ),
     });
     const refetches = vi.spyOn(queryClient, 'refetchQueries');
     const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+    // What TanStack holds of the requests: a tick must leave it as it is.
+    const cacheEvents = vi.fn();
+    queryClient.getQueryCache().subscribe(cacheEvents);
     const connection = fakeConnection();
     registerHubHandlers(connection, queryClient);
-    const odds = () => queryClient.getQueryData(marketOddsQuery('77', '1.77').queryKey);
-    const toss = () => queryClient.getQueryData(tossOddsQuery('77', '77T', true).queryKey);
-    /** Asked the server for nothing: no refetch, no invalidation, no fetch in flight. */
+    const store = priceStoreOf(queryClient);
+    const odds = () => store.held(marketOddsQuery('77', '1.77').queryKey);
+    const toss = () => store.held(tossOddsQuery('77', '77T', true).queryKey);
+    /**
+     * Asked the server for nothing and touched no query: no refetch, no invalidation, no fetch
+     * in flight, no event of the query cache (no observer re-selects or resets its poll timer).
+     */
     const hasRequested = () =>
-      refetches.mock.calls.length + invalidations.mock.calls.length + queryClient.isFetching() > 0;
+      refetches.mock.calls.length +
+        invalidations.mock.calls.length +
+        queryClient.isFetching() +
+        cacheEvents.mock.calls.length >
+      0;
     return { connection, odds, toss, hasRequested };
   }
 
-  it('writes a newer match odds book into the cached odds without a request', async () => {
+  it('writes a newer match odds book into the held odds without a request', async () => {
     const screen = await eventScreen();
     const before = screen.odds();
     const tossBefore = before?.Status ? before.Result['77T'] : undefined;
@@ -284,7 +299,7 @@ describe('hub UpdateMarketOdds', () => {
     expect(screen.hasRequested()).toBe(false);
   });
 
-  it('leaves the cached match odds as they are for a push with an older Seq', async () => {
+  it('leaves the held match odds as they are for a push with an older Seq', async () => {
     const screen = await eventScreen();
     const before = screen.odds();
 
@@ -299,7 +314,7 @@ describe('hub UpdateMarketOdds', () => {
     expect(screen.odds()).toBe(before);
   });
 
-  it('writes a newer toss book into the cached toss odds and ignores an older one', async () => {
+  it('writes a newer toss book into the held toss odds and ignores an older one', async () => {
     const screen = await eventScreen();
     const suspended = rateBook('77T', 'SUSPENDED', 6_000);
     const push = (Book: ReturnType<typeof rateBook>) =>
@@ -368,24 +383,26 @@ describe('hub bookmaker and fancy rows', () => {
     const queryClient = new QueryClient();
     await queryClient.fetchQuery({
       ...bmFancyQuery('77', true),
-      queryFn: () =>
-        Promise.resolve({
-          Status: true as const,
-          Result: {
-            EventId: 77,
-            Marketid: '77B',
-            BMSeq: 5_000,
-            FancySeq: 5_000,
-            BMList: [bmRow(1, 90)],
-            fancyList: [heldRow(1, 48, -100), heldRow(2, 80, 0)],
-          },
-        }),
+      queryFn: (context) =>
+        Promise.resolve(
+          answered(context, {
+            Status: true as const,
+            Result: {
+              EventId: 77,
+              Marketid: '77B',
+              BMSeq: 5_000,
+              FancySeq: 5_000,
+              BMList: [bmRow(1, 90)],
+              fancyList: [heldRow(1, 48, -100), heldRow(2, 80, 0)],
+            },
+          }),
+        ),
     });
     const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
     const connection = fakeConnection();
     registerHubHandlers(connection, queryClient);
     const held = () => {
-      const answer = queryClient.getQueryData(bmFancyQuery('77', true).queryKey);
+      const answer = priceStoreOf(queryClient).held(bmFancyQuery('77', true).queryKey);
       return answer?.Status ? answer.Result : undefined;
     };
     return { connection, held, invalidations, queryClient };
@@ -474,7 +491,7 @@ describe('hub EventSuspended', () => {
       Status: true,
       Result: { ...detailOf(6_000, false), TvUrl: 'http://tv.example/77' },
     });
-    expect(queryClient.getQueryData(customFancyQuery('77', true).queryKey)).toEqual({
+    expect(priceStoreOf(queryClient).held(customFancyQuery('77', true).queryKey)).toEqual({
       Status: true,
       Result: [custom],
     });
@@ -493,17 +510,21 @@ describe('hub EventSuspended', () => {
 });
 
 describe('hub FeedHeartbeat', () => {
-  it("counts the event's held prices as answered now, asking for nothing", async () => {
+  it("counts the event's held prices as current now, asking for nothing", async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z'), toFake: ['Date'] });
     try {
       const queryClient = new QueryClient();
       const held = { '1.77': exchangeBook('1.77', 'ACTIVE', 5_000, 1.9) };
       await queryClient.fetchQuery({
         ...marketOddsQuery('77', '1.77'),
-        queryFn: () => Promise.resolve({ Status: true as const, Result: held }),
+        queryFn: (context) =>
+          Promise.resolve(answered(context, { Status: true as const, Result: held })),
       });
       const key = marketOddsQuery('77', '1.77').queryKey;
+      const hash = hashKey(key);
+      const store = priceStoreOf(queryClient);
       const before = queryClient.getQueryState(key);
+      const prices = store.held(key);
       const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
       const connection = fakeConnection();
       registerHubHandlers(connection, queryClient);
@@ -512,10 +533,10 @@ describe('hub FeedHeartbeat', () => {
       connection.emit('FeedHeartbeat', { EventId: 77 });
       connection.emit('FeedHeartbeat', { EventId: 78 });
 
-      const after = queryClient.getQueryState(key);
-      expect(after?.dataUpdatedAt).toBe(Date.parse('2026-11-21T10:00:08Z'));
-      expect(after?.dataUpdatedAt).toBeGreaterThan(before?.dataUpdatedAt ?? Infinity);
-      expect(after?.data).toBe(before?.data);
+      expect(store.receivedAt(hash)).toBe(Date.parse('2026-11-21T10:00:08Z'));
+      expect(store.held(key)).toBe(prices);
+      // The request's own record is left alone: no observer hears the heartbeat.
+      expect(queryClient.getQueryState(key)).toBe(before);
       expect(invalidations).not.toHaveBeenCalled();
       expect(queryClient.isFetching()).toBe(0);
     } finally {

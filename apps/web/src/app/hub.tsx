@@ -7,6 +7,7 @@ import { eventDetailPut } from '../features/event/api/get-event-detail';
 import { marketOddsPut } from '../features/event/api/get-market-odds';
 import { operatorRowsPut } from '../features/event/api/operator-rows';
 import { tossOddsPut } from '../features/event/api/get-toss-odds';
+import { eventPricesCurrent } from '../features/event/price-store';
 import { eventKeys } from '../features/event/query-keys';
 import { marketKeys } from '../features/markets/query-keys';
 import { matkaChangedPut, matkaMoneyMoved } from '../features/matka/api/live';
@@ -59,12 +60,8 @@ export function hubHandlers(queryClient: QueryClient): HubHandlers {
       operatorRowsPut(queryClient, eventId, push);
     },
     // The feed is alive: the event's prices held are the server's (every change is pushed), so
-    // their reads count as answered now (features/event/freshness.tsx reads when).
-    FeedHeartbeat: (push) =>
-      queryClient.setQueriesData(
-        { queryKey: eventKeys.odds(String(push.EventId)) },
-        (held) => held,
-      ),
+    // they count as current now (features/event/freshness.tsx reads when).
+    FeedHeartbeat: (push) => eventPricesCurrent(queryClient, String(push.EventId)),
     // Money moved outside a bet's answer (a matka bet, a casino round): the wallet reloads, and
     // for matka the client's matka bets (so a board's exposure and stakes) and profit and loss.
     UpdateBalance: (push) => {

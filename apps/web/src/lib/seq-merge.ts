@@ -51,16 +51,17 @@ export function seqRecordMerge<T extends Sequenced>(
   return unchanged ? previous : merged;
 }
 
-type Answer<R> =
+/** An API answer whose Result, when it succeeded, is an `R`. */
+export type Answer<R> =
   | { readonly Status: true; readonly Result: R }
   | { readonly Status: false; readonly Result: string };
 
 /**
- * A query's structural sharing for an envelope (also applied by `setQueryData`, so a hub push
- * patching the cache goes through the same rule): `merge` the two Results when both succeeded.
- * TanStack applies it to `select`'s result too: a part of a merged answer already keeps the
- * references of its unchanged parts, so it is taken as it is (no second walk of a fancy list on
- * every push).
+ * The merge of two envelopes: `merge` the two Results when both succeeded. As a query's
+ * structural sharing it is also applied by `setQueryData`, so a hub push patching the cache goes
+ * through the same rule, and to `select`'s result too: a part of a merged answer already keeps
+ * the references of its unchanged parts, so it is taken as it is. The event screen's price store
+ * merges each poll's answer by it (features/event/price-store.ts).
  */
 export function seqAnswerMerge<R>(merge: (previous: R, next: R) => R) {
   return (previous: unknown, next: unknown): unknown => {

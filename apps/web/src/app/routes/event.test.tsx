@@ -46,6 +46,7 @@ import {
 import { lowerLimitAnswer, noLimitsAnswer, saferAnswer } from '../../test/fixtures/safer-answers';
 import { cricketAnswer, soccerAnswer } from '../../test/fixtures/scores-answers';
 import { renderScreen } from '../../test/render';
+import { hubHandlers } from '../hub';
 import { EventPage } from './event';
 import { wireCopy } from '../../test/wire';
 import { eventually } from '../../test/eventually';
@@ -526,6 +527,33 @@ describe('/market/{sportId}/{eventId}', () => {
     await act(() => vi.advanceTimersByTimeAsync(MATCHED_BETS_POLL_MS - ODDS_POLL_MS));
     expect(counts()).toMatchObject({ odds: 31, bets: 2, detail: 1 });
     expect([ODDS_POLL_MS, MATCHED_BETS_POLL_MS]).toEqual([2000, 60_000]);
+  });
+
+  it("keeps its polls on their beat while the hub's pushes tick: a tick resets no poll's timer", async () => {
+    vi.useFakeTimers();
+    const { callsTo } = cricketAnswers();
+    const { client } = renderEvent(`/market/4/${C}`);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const handlers = hubHandlers(client);
+    const tick = (Seq: number, back: number) => {
+      const answer = getMarketOdds.response.parse(cricketOddsAnswer(Seq, back));
+      const Book = answer.Status ? answer.Result[`1.${C}`] : undefined;
+      handlers.UpdateMarketOdds({
+        EventId: C,
+        MarketId: `1.${C}`,
+        MarketType: 'MATCH_ODDS',
+        Seq,
+        Book: Book!,
+      });
+    };
+    // A push every 500 ms, each a new price, for two polls' time.
+    for (let step = 1; step <= 8; step += 1) {
+      act(() => tick(1_000 + step, 1.9 + step / 100));
+      await act(() => vi.advanceTimersByTimeAsync(500));
+    }
+    expect(screen.getByRole('button', { name: 'Back 1.98' })).toBeTruthy();
+    expect(callsTo(`/api/Odds/Market/1.${C}`)).toHaveLength(3);
+    expect(callsTo(`/api/Odds/BmFancy/${C}`)).toHaveLength(3);
   });
 
   it('keeps the newer Seq: an older poll never overwrites a newer price', async () => {

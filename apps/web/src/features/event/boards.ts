@@ -4,7 +4,6 @@ import {
   tossMarketId,
   type FancySettings,
 } from '@backlay/domain';
-import type { QueryCache } from '@tanstack/react-query';
 import { activeFancyQuery } from './api/get-active-fancy';
 import { bmFancyQuery } from './api/get-bm-fancy';
 import { customBookmakerQuery } from './api/get-custom-bookmaker';
@@ -25,9 +24,10 @@ import {
   type TableBoard,
 } from './market-model';
 import { derivedSource, queryRead, readPart, type PriceSource } from './price-source';
+import type { PriceStore } from './price-store';
 
 /**
- * The reads an event's prices come from, as its tables read them from the cache. The odds are
+ * The reads an event's prices come from, as its tables read them from the price store. The odds are
  * the event's, whichever market id asked for them (get-market-odds.ts); bookmaker and toss ids
  * are ours, `<EventId>B` and `<EventId>T` (docs/architecture.md identifiers).
  */
@@ -59,17 +59,17 @@ const bookmakerRows = (reads: EventReads) => readPart(reads.bmFancy, (bmFancy) =
  * identifiers).
  */
 export function marketBoard(
-  cache: QueryCache,
+  store: PriceStore,
   reads: EventReads,
   market: EventMarket,
 ): PriceSource<TableBoard> {
   switch (marketTypeOf(market)) {
     case 'BOOKMAKER':
-      return derivedSource(cache, [bookmakerRows(reads), reads.customBookmaker], (rows, custom) =>
+      return derivedSource(store, [bookmakerRows(reads), reads.customBookmaker], (rows, custom) =>
         tableBoard(bookmakerTable(market, rows, custom ?? [])),
       );
     case 'TOSS':
-      return derivedSource(cache, [bookOf(reads, market), reads.toss], (book, toss) =>
+      return derivedSource(store, [bookOf(reads, market), reads.toss], (book, toss) =>
         tableBoard(exchangeTable(market, newerBook(plainFromExchange(book), plainFromRates(toss)))),
       );
     case 'MATCH_ODDS':
@@ -80,7 +80,7 @@ export function marketBoard(
     case 'OVER_UNDER_35':
     case 'SET_WINNER':
     case 'FANCY':
-      return derivedSource(cache, [bookOf(reads, market)], (book) =>
+      return derivedSource(store, [bookOf(reads, market)], (book) =>
         tableBoard(exchangeTable(market, plainFromExchange(book))),
       );
   }
@@ -88,13 +88,13 @@ export function marketBoard(
 
 /** The fancy rows as the domain assembles them from the feed's and the operator's rows. */
 export function fancyRowsBoard(
-  cache: QueryCache,
+  store: PriceStore,
   reads: EventReads,
   settings: FancySettings,
 ): PriceSource<FancyBoard> {
   const rates = readPart(reads.bmFancy, (bmFancy) => bmFancy?.fancyList);
   return derivedSource(
-    cache,
+    store,
     [rates, reads.customFancy, reads.activeFancy],
     (rows, custom, active) =>
       fancyBoard(fancyRowsAssemble(rows ?? [], [...(custom ?? []), ...(active ?? [])], settings)),

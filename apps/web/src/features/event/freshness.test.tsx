@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setHubLost } from '../../lib/connection';
 import { OddsCell } from '../../ui/odds-cell';
 import { MarketFreshness, PriceAge, priceQueryKeys } from './freshness';
+import { answered, eventPricesCurrent } from './price-store';
 import { eventKeys } from './query-keys';
 
 const T = 1_750_000_000_000;
@@ -27,7 +28,7 @@ describe('a market table', () => {
     vi.useFakeTimers();
     vi.setSystemTime(T);
     client = new QueryClient();
-    client.setQueryData(ODDS, { Status: true, Result: {} });
+    answer();
     onSelect.mockClear();
     render(
       <QueryClientProvider client={client}>
@@ -49,7 +50,12 @@ describe('a market table', () => {
   const cell = () => screen.getByRole('button', { name: 'Back 1.9' });
   const greyed = () => cell().getAttribute('aria-disabled');
   const age = () => screen.queryByTestId('price-age')?.textContent ?? null;
-  const answer = () => act(() => void client.setQueryData(ODDS, { Status: true, Result: {} }));
+  /** A poll's answer: the request's in the query cache, its prices in the price store. */
+  const answer = () =>
+    act(() => {
+      const odds = { Status: true, Result: {} } as const;
+      client.setQueryData(ODDS, answered({ client, queryKey: ODDS }, odds));
+    });
 
   it('offers its prices while they are younger than 10 s', () => {
     act(() => void vi.advanceTimersByTime(9_999));
@@ -72,6 +78,15 @@ describe('a market table', () => {
     answer();
     expect(greyed()).toBeNull();
     expect(age()).toBeNull();
+  });
+
+  it("stays fresh on the feed's heartbeat alone, its prices unchanged", () => {
+    act(() => void vi.advanceTimersByTime(9_000));
+    act(() => eventPricesCurrent(client, E));
+    act(() => void vi.advanceTimersByTime(9_000));
+    expect(greyed()).toBeNull();
+    act(() => void vi.advanceTimersByTime(1_000));
+    expect(age()).toBe('Prices 10 s old');
   });
 
   it('greys them out at once while the browser is offline, until it is back and data comes', () => {

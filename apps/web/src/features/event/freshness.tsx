@@ -1,5 +1,5 @@
 import { tossMarketId, type MarketType } from '@backlay/domain';
-import { hashKey, useQueryClient, type QueryCache, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIsHubLost, useIsOnline } from '../../lib/connection';
 import {
@@ -10,7 +10,7 @@ import {
   useTableFreshness,
   type PriceFreshness,
 } from '../../lib/price-freshness';
-import { watchQuery } from './price-source';
+import { priceStoreOf } from './price-store';
 import { eventKeys } from './query-keys';
 import styles from './freshness.module.css';
 
@@ -33,25 +33,37 @@ export function priceQueryKeys(
 
 const NO_KEYS: readonly QueryKey[] = [];
 
-/** A market's reads as its freshness follows them, each by its hash in the cache. */
-function marketReceipts(cache: QueryCache, keys: readonly QueryKey[]) {
+/**
+ * A market's reads as its freshness follows them, each by its hash: when its prices were last
+ * known current from the price store (an answer, a push or the feed's heartbeat), whether its
+ * polls fail from the query cache (the requests' own state, which no tick touches).
+ */
+function marketReceipts(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  const store = priceStoreOf(queryClient);
+  const cache = queryClient.getQueryCache();
   const hashes = keys.map((queryKey) => hashKey(queryKey));
   const states = () => hashes.map((queryHash) => cache.get(queryHash)?.state);
   return {
-    receivedAt: () => Math.max(0, ...states().map((state) => state?.dataUpdatedAt ?? 0)),
+    receivedAt: () => Math.max(0, ...hashes.map((queryHash) => store.receivedAt(queryHash))),
     // An errored poll stays 'error' through the next attempt; a retry counts its failures.
     isFailing: () =>
       states().some((state) => state?.status === 'error' || (state?.fetchFailureCount ?? 0) > 0),
     subscribe: (listener: () => void) => {
-      const stops = hashes.map((queryHash) => watchQuery(cache, queryHash, listener));
-      return () => stops.forEach((stop) => stop());
+      const stops = hashes.map((queryHash) => store.watch(queryHash, listener));
+      const stopRequests = cache.subscribe((event) => {
+        if (event.type === 'updated' && hashes.includes(event.query.queryHash)) listener();
+      });
+      return () => {
+        stops.forEach((stop) => stop());
+        stopRequests();
+      };
     },
   };
 }
 
 /**
- * The freshness of one market's prices: their age is now − when its reads last answered (a poll,
- * or a hub push written into the same cache entry, whichever is newer). Stale past the feed's
+ * The freshness of one market's prices: their age is now − when its prices were last known
+ * current (a poll's answer, a hub push or the feed's heartbeat, whichever is newer). Stale past the feed's
  * window, or at once while the browser is offline or the hub is lost with those polls failing.
  * `market` undefined (no slip open) is always fresh.
  */
@@ -59,14 +71,14 @@ export function useMarketFreshness(
   eventId: string,
   market: { readonly marketType: MarketType; readonly marketId: string } | null,
 ): PriceFreshness {
-  const cache = useQueryClient().getQueryCache();
+  const queryClient = useQueryClient();
   const receipts = useMemo(
     () =>
       marketReceipts(
-        cache,
+        queryClient,
         market ? priceQueryKeys(eventId, market.marketType, market.marketId) : NO_KEYS,
       ),
-    [cache, eventId, market],
+    [queryClient, eventId, market],
   );
   const isFailing = useSyncExternalStore(receipts.subscribe, receipts.isFailing);
   const isOnline = useIsOnline();

@@ -1,20 +1,21 @@
-import { hashKey, type QueryCache, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { CellFigures, LiveFigures } from '../../ui/odds-cell';
+import type { PriceStore } from './price-store';
 
 /**
- * The event screen's prices as its cells read them: straight from the TanStack Query cache (the
- * only copy, docs/conventions.md#client-state), each cell following the figures it shows. A tick reaches the cells whose
- * figures changed and nothing else (docs/architecture.md, "Prices on the event screen").
+ * The event screen's prices as its cells read them: from the price store (price-store.ts), each
+ * cell following the figures it shows. A tick reaches the cells whose figures changed and nothing
+ * else (docs/architecture.md, "Prices on the event screen").
  */
 
-/** A value read from the cache and a way to hear when it may have changed. */
+/** A value read from the price store and a way to hear when it may have changed. */
 export interface PriceSource<T> {
   readonly subscribe: (listener: () => void) => () => void;
   readonly read: () => T;
 }
 
-/** One query as a source reads it: its hash (for the cache's map) and its `select`. */
+/** One query as a source reads it: its hash (the store's key) and its `select`. */
 export interface QueryRead<T> {
   readonly queryHash: string;
   readonly select: (data: never) => T;
@@ -32,41 +33,6 @@ export function queryRead<TData, T = TData>(options: {
   return { queryHash: hashKey(options.queryKey), select };
 }
 
-type Listeners = Map<string, Set<() => void>>;
-
-const watched = new WeakMap<QueryCache, { listeners: Listeners; stop: () => void }>();
-
-/**
- * Calls `listener` when the query with hash `queryHash` is added, changed or removed. One
- * listener on the cache serves every watch of it, so an event costs one map lookup, and the
- * observers' own events are skipped.
- */
-export function watchQuery(cache: QueryCache, queryHash: string, listener: () => void) {
-  let watch = watched.get(cache);
-  if (watch === undefined) {
-    const listeners: Listeners = new Map();
-    const stop = cache.subscribe((event) => {
-      if (event.type !== 'updated' && event.type !== 'added' && event.type !== 'removed') return;
-      const heard = listeners.get(event.query.queryHash);
-      if (heard) for (const hear of heard) hear();
-    });
-    watch = { listeners, stop };
-    watched.set(cache, watch);
-  }
-  const { listeners } = watch;
-  const heard = listeners.get(queryHash) ?? new Set();
-  listeners.set(queryHash, heard);
-  heard.add(listener);
-  return () => {
-    heard.delete(listener);
-    if (heard.size > 0) return;
-    listeners.delete(queryHash);
-    if (listeners.size > 0) return;
-    watched.get(cache)?.stop();
-    watched.delete(cache);
-  };
-}
-
 /** The part of a read that a value depends on (a market's book of the odds answer). */
 export function readPart<T, P>(read: QueryRead<T>, pick: (value: T) => P): QueryRead<P> {
   return { queryHash: read.queryHash, select: (data: never) => pick(read.select(data)) };
@@ -80,7 +46,7 @@ export function readPart<T, P>(read: QueryRead<T>, pick: (value: T) => P): Query
  * one result.
  */
 export function derivedSource<const R extends readonly QueryRead<unknown>[], T>(
-  cache: QueryCache,
+  store: PriceStore,
   reads: R,
   compute: (...values: { [K in keyof R]: R[K] extends QueryRead<infer V> ? V : never }) => T,
 ): PriceSource<T> {
@@ -91,7 +57,7 @@ export function derivedSource<const R extends readonly QueryRead<unknown>[], T>(
   /** Reads the parts again; answers whether the result changed. */
   const refresh = () => {
     const next = reads.map((read) => {
-      const data = cache.get(read.queryHash)?.state.data;
+      const data = store.read(read.queryHash);
       return data === undefined ? undefined : read.select(data as never);
     });
     if (parts !== undefined && next.every((part, index) => part === parts?.[index])) return false;
@@ -105,7 +71,7 @@ export function derivedSource<const R extends readonly QueryRead<unknown>[], T>(
   return {
     subscribe: (listener) => {
       if (listeners.size === 0) {
-        stops = reads.map((read) => watchQuery(cache, read.queryHash, hear));
+        stops = reads.map((read) => store.watch(read.queryHash, hear));
         refresh();
       }
       listeners.add(listener);
@@ -115,7 +81,7 @@ export function derivedSource<const R extends readonly QueryRead<unknown>[], T>(
       };
     },
     read: () => {
-      // Unwatched, nothing says when the cache changed: read it now.
+      // Unwatched, nothing says when the store changed: read it now.
       if (listeners.size === 0 || parts === undefined) refresh();
       return result;
     },

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, type ApiAnswer } from '../../../lib/api';
 import type { HubPayload } from '@backlay/contract/hub';
 import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
-import { seqAnswerMerge } from '../../../lib/seq-merge';
+import { answered, priceStoreOf } from '../price-store';
 import { eventKeys } from '../query-keys';
 import { oddsPollMs } from './polling';
 
@@ -13,16 +13,21 @@ export type BmFancy = Extract<BmFancyAnswer, { Status: true }>['Result'];
 export const bmFancyQuery = (eventId: string, isEnabled: boolean) =>
   queryOptions({
     queryKey: eventKeys.bmFancy(eventId),
-    queryFn: ({ signal }) => callApi(getBmFancy, { params: { eventId }, signal }),
+    queryFn: async (context) =>
+      answered(
+        context,
+        await callApi(getBmFancy, { params: { eventId }, signal: context.signal }),
+        bmFancyMerge,
+      ),
     refetchInterval: oddsPollMs,
-    structuralSharing: seqAnswerMerge<BmFancy>(bmFancyMerge),
+    structuralSharing: false,
     select: (answer): BmFancy | null => (answer.Status ? answer.Result : null),
     enabled: isEnabled,
   });
 
 /**
  * Reads the event's bookmaker and fancy rates (feed rows) every 2 s; for sport 4 (docs/product.md#states). The
- * caller does not render on an answer: the tables read it from the cache (boards.ts).
+ * caller does not render on an answer: the tables read it from the price store (boards.ts).
  */
 export function useBmFancy(eventId: string, isEnabled: boolean): void {
   useQuery({ ...bmFancyQuery(eventId, isEnabled), notifyOnChangeProps: [] });
@@ -45,9 +50,12 @@ export function bmFancyMerge(held: BmFancy, next: BmFancy): BmFancy {
   });
 }
 
-/** Puts an answer's new Result into the held one by the merge; nothing before the first answer. */
+/**
+ * Puts a push's new Result into the held one in the price store by the merge; nothing before the
+ * first answer.
+ */
 function bmFancyPut(queryClient: QueryClient, eventId: string, change: (held: BmFancy) => BmFancy) {
-  queryClient.setQueryData(bmFancyQuery(eventId, true).queryKey, (answer) => {
+  priceStoreOf(queryClient).patch(bmFancyQuery(eventId, true).queryKey, (answer) => {
     if (!answer?.Status) return undefined;
     const Result = bmFancyMerge(answer.Result, change(answer.Result));
     return Result === answer.Result ? undefined : { ...answer, Result };

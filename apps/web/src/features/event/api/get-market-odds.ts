@@ -3,7 +3,8 @@ import type { exchangeBook } from '@backlay/contract/markets';
 import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
-import { seqAnswerMerge, seqRecordMerge } from '../../../lib/seq-merge';
+import { seqRecordMerge } from '../../../lib/seq-merge';
+import { answered, priceStoreOf } from '../price-store';
 import { eventKeys } from '../query-keys';
 import { oddsPollMs } from './polling';
 
@@ -25,16 +26,21 @@ export const marketOddsQuery = (eventId: string, marketId?: string) =>
     queryFn:
       marketId === undefined
         ? skipToken
-        : ({ signal }) => callApi(getMarketOdds, { params: { marketId }, signal }),
+        : async (context) =>
+            answered(
+              context,
+              await callApi(getMarketOdds, { params: { marketId }, signal: context.signal }),
+              seqRecordMerge<ExchangeBook>,
+            ),
     refetchInterval: oddsPollMs,
-    structuralSharing: seqAnswerMerge(seqRecordMerge<ExchangeBook>),
+    structuralSharing: false,
     select: (answer): ExchangeBooks => (answer.Status ? answer.Result : NO_BOOKS),
   });
 
 /**
  * Reads the odds of the match market and the event's other exchange markets every 2 s, asked by
  * the event's match odds id from its detail (undefined: not yet). The caller does not render on
- * an answer: the tables read it from the cache (boards.ts).
+ * an answer: the tables read it from the price store (boards.ts).
  */
 export function useMarketOdds(eventId: string, marketId: string | undefined): void {
   useQuery({ ...marketOddsQuery(eventId, marketId), notifyOnChangeProps: [] });
@@ -42,12 +48,12 @@ export function useMarketOdds(eventId: string, marketId: string | undefined): vo
 
 /**
  * A pushed exchange market's book (hub UpdateMarketOdds: match odds, tied match, over/under …)
- * into the event screen's odds — the one answer that holds every exchange market of the event —
- * by Seq: an older push leaves the held book; nothing is written before the first answer or
- * after a refusal.
+ * into the event screen's odds in the price store — the one answer that holds every exchange
+ * market of the event — by Seq: an older push leaves the held book; nothing is written before
+ * the first answer or after a refusal.
  */
 export function marketOddsPut(queryClient: QueryClient, eventId: string, book: ExchangeBook): void {
-  queryClient.setQueryData(marketOddsQuery(eventId).queryKey, (answer) => {
+  priceStoreOf(queryClient).patch(marketOddsQuery(eventId).queryKey, (answer) => {
     if (!answer?.Status) return undefined;
     const Result = seqRecordMerge(answer.Result, { ...answer.Result, [book.marketId]: book });
     return Result === answer.Result ? undefined : { ...answer, Result };

@@ -1,13 +1,14 @@
 import type { HubPayload } from '@backlay/contract/hub';
 import { bookmakerMarketId } from '@backlay/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { priceStoreOf } from '../price-store';
 import { activeFancyQuery } from './get-active-fancy';
 import { customBookmakerQuery } from './get-custom-bookmaker';
 import { customFancyQuery } from './get-custom-fancy';
 
 /**
  * The operator's rows of an event as a push gives them (hub EventSuspended: custom bookmaker,
- * custom and active fancy rows), written into their reads' answers.
+ * custom and active fancy rows), written into the price store as their reads' answers.
  */
 export function operatorRowsPut(
   queryClient: QueryClient,
@@ -15,15 +16,16 @@ export function operatorRowsPut(
   push: HubPayload<'EventSuspended'>,
 ): void {
   const bookmakerId = bookmakerMarketId(Number(eventId));
-  queryClient.setQueryData(customBookmakerQuery(eventId, bookmakerId).queryKey, {
+  const store = priceStoreOf(queryClient);
+  store.answer(customBookmakerQuery(eventId, bookmakerId).queryKey, {
     Status: true,
     Result: push.CustomBookmaker,
   });
-  queryClient.setQueryData(customFancyQuery(eventId, true).queryKey, {
+  store.answer(customFancyQuery(eventId, true).queryKey, {
     Status: true,
     Result: push.CustomFancy,
   });
-  queryClient.setQueryData(activeFancyQuery(eventId, true).queryKey, {
+  store.answer(activeFancyQuery(eventId, true).queryKey, {
     Status: true,
     Result: push.ActiveFancy,
   });

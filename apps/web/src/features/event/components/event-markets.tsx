@@ -22,6 +22,7 @@ import {
   type EventMarket,
 } from '../market-model';
 import { fancyWords, tableWords, wordsOf, type AnnouncedMarket } from '../price-announcer';
+import { priceStoreOf } from '../price-store';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
 import { PositionModal } from './position-modal';
@@ -91,16 +92,16 @@ export const EventMarkets = memo(function EventMarkets({
     ),
   });
 
-  const cache = useQueryClient().getQueryCache();
+  const store = priceStoreOf(useQueryClient());
   const reads = useMemo(() => eventReads(eventId), [eventId]);
   const boards = useMemo(
-    () => markets.map((market) => marketBoard(cache, reads, market)),
-    [cache, reads, markets],
+    () => markets.map((market) => marketBoard(store, reads, market)),
+    [store, reads, markets],
   );
   const settings = detail?.fancy;
   const fancy = useMemo(
-    () => settings && fancyRowsBoard(cache, reads, settings),
-    [cache, reads, settings],
+    () => settings && fancyRowsBoard(store, reads, settings),
+    [store, reads, settings],
   );
   // What the price announcer follows: each table's prices, as words, from the cells' sources.
   const announced = useMemo<readonly AnnouncedMarket[]>(
