@@ -156,12 +156,33 @@ const INP_PROBE = `(() => {
   window.__benchEvents = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      window.__benchEvents.push({ duration: entry.duration, interactionId: entry.interactionId });
+      window.__benchEvents.push({
+        name: entry.name,
+        duration: entry.duration,
+        interactionId: entry.interactionId,
+        delay: entry.processingStart - entry.startTime,
+        processing: entry.processingEnd - entry.processingStart,
+        presentation: entry.startTime + entry.duration - entry.processingEnd,
+      });
   }).observe({ type: 'event', durationThreshold: 16 });
 })()`;
-const INP_WORST = `Math.max(0, ...window.__benchEvents
+/** The interaction's longest entry: its duration and its parts (input delay, handlers, to the paint). */
+const INP_WORST = `window.__benchEvents
   .filter((entry) => entry.interactionId > 0)
-  .map((entry) => entry.duration))`;
+  .reduce((worst, entry) => (entry.duration > worst.duration ? entry : worst),
+    { name: 'none', duration: 0, delay: 0, processing: 0, presentation: 0 })`;
+
+/** The longest Event Timing entry of the interaction, split as Chromium measures it. */
+interface InteractionEntry {
+  readonly name: string;
+  readonly duration: number;
+  /** From the input to its handlers' start. */
+  readonly delay: number;
+  /** The handlers of the event. */
+  readonly processing: number;
+  /** From the handlers' end to the next frame presented. */
+  readonly presentation: number;
+}
 
 /** The answer of the page's next session check (docs/product.md#constants: every 10 s, then news and balance). */
 async function sessionChecked(page: Page): Promise<void> {
@@ -243,12 +264,12 @@ interface RunFigures {
   readonly requests: number;
   readonly priceRequests: number;
   readonly failedRequests: number;
-  readonly inp?: number;
+  readonly inp?: InteractionEntry;
   /** The CPU slowdown of the run, from the host's benchmarkIndex measured right before it. */
   readonly slowdown: number;
 }
 
-function summarise(figures: TraceFigures, slowdown: number, inp?: number): RunFigures {
+function summarise(figures: TraceFigures, slowdown: number, inp?: InteractionEntry): RunFigures {
   return {
     slowdown,
     shown: figures.shown,
@@ -356,7 +377,7 @@ describe('render cost', () => {
           await openSlip(page, priceAt);
           productTick = await ticker.stop();
           const figures = await endTrace(bench.browser, ticker);
-          return summarise(figures, slowdown, await page.evaluate<number>(INP_WORST));
+          return summarise(figures, slowdown, await page.evaluate<InteractionEntry>(INP_WORST));
         } finally {
           productTick = await ticker.stop();
           await context.close();
@@ -430,7 +451,9 @@ describe('render cost', () => {
       const scripting = of(runs.product, (run) => run.scriptingP95);
       const scriptingBase = of(runs.baseline, (run) => run.scriptingP95);
       const scriptingRatio = ratio(scripting, scriptingBase);
-      const inp = of(runs.product, (run) => run.inp ?? 0);
+      const inp = of(runs.product, (run) => run.inp?.duration ?? 0);
+      const inpPart = (part: 'delay' | 'processing' | 'presentation') =>
+        Math.round(of(runs.product, (run) => run.inp?.[part] ?? 0));
       const vanillaName = 'keyed vanilla-DOM table';
       report({
         bench: BENCH,
@@ -501,6 +524,13 @@ describe('render cost', () => {
         unit: 'ms',
         goal: `≤ ${INP_GOAL_MS} ms`,
         met: inp <= INP_GOAL_MS,
+      });
+      note({
+        bench: BENCH,
+        note:
+          `INP by part (medians of the runs' longest entries: ${runs.product.map((run) => run.inp?.name ?? 'none').join(', ')}): ` +
+          `input delay ${inpPart('delay')} ms, event handlers ${inpPart('processing')} ms, ` +
+          `from the handlers to the next frame ${inpPart('presentation')} ms.`,
       });
       note({
         bench: BENCH,

@@ -363,25 +363,26 @@ describe('/market/{sportId}/{eventId}', () => {
     );
   });
 
-  it('a back or lay cell opens the bet slip at that price', async () => {
+  it('a back or lay cell opens the bet slip at that price: the cell shows pressed at once, the slip after that paint', async () => {
     cricketAnswers();
     renderEvent(`/market/4/${C}`);
     const slip = screen.getByRole('region', { name: 'Bet slip' });
     expect(within(slip).getByText(/Choose a back or lay price/)).toBeTruthy();
     const match = await marketTable('Match Odds');
     fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
-    expect(within(slip).getByTestId('slip-side').textContent).toBe('Lay');
-    expect(within(slip).getByTestId('slip-odds').textContent).toBe('1.92');
-    expect(within(slip).getByText('Match Odds')).toBeTruthy();
     expect(
       within(match).getByRole('button', { name: 'Lay 1.92' }).getAttribute('aria-pressed'),
     ).toBe('true');
+    expect(within(slip).queryByTestId('slip-side')).toBeNull();
+    expect((await within(slip).findByTestId('slip-side')).textContent).toBe('Lay');
+    expect(within(slip).getByTestId('slip-odds').textContent).toBe('1.92');
+    expect(within(slip).getByText('Match Odds')).toBeTruthy();
     const row = await fancyRow('6 over runs MUM');
     fireEvent.click(within(row).getByRole('button', { name: 'Yes 49' }));
-    expect(within(slip).getByTestId('slip-side').textContent).toBe('Yes');
+    await waitFor(() => expect(within(slip).getByTestId('slip-side').textContent).toBe('Yes'));
     expect(within(slip).getByTestId('slip-odds').textContent).toBe('49 (110)');
     fireEvent.click(within(slip).getByRole('button', { name: 'Cancel Order' }));
-    expect(within(slip).getByText(/Choose a back or lay price/)).toBeTruthy();
+    expect(await within(slip).findByText(/Choose a back or lay price/)).toBeTruthy();
   });
 
   it('places a bet with the chips of GetChips, then refreshes balance, bets, positions and detail', async () => {
@@ -465,8 +466,7 @@ describe('/market/{sportId}/{eventId}', () => {
     const match = await marketTable('Match Odds');
     fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
     await waitFor(() => expect(callsTo('/api/safer')).toHaveLength(1));
-    await act(async () => {});
-    expect(within(slip).getByTestId('slip-odds').textContent).toBe('1.92');
+    expect((await within(slip).findByTestId('slip-odds')).textContent).toBe('1.92');
     expect(within(slip).queryByTestId('slip-own-limits')).toBeNull();
   });
 
@@ -476,7 +476,7 @@ describe('/market/{sportId}/{eventId}', () => {
     const match = await marketTable('Match Odds');
     fireEvent.click(await within(match).findByRole('button', { name: 'Lay 1.92' }));
     const slip = screen.getByRole('region', { name: 'Bet slip' });
-    fireEvent.click(within(slip).getByRole('button', { name: 'Edit Stack' }));
+    fireEvent.click(await within(slip).findByRole('button', { name: 'Edit Stack' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Stake' });
     expect(await within(dialog).findByLabelText('Chip 2 name')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -668,6 +668,7 @@ describe('the event screen while a bet is typed, held or cancelled', () => {
     ]);
     fireEvent.click(within(row).getByRole('button', { name: 'No 48' }));
     await waitFor(() => expect(within(row).queryByTestId('what-if')).toBeNull());
+    await waitFor(() => expect(within(slip()).getByTestId('slip-side').textContent).toBe('No'));
     typeStake('200');
     // Two No 48s: ₹270 won below 48, ₹300 lost from 48.
     await waitFor(() => expect(within(row).getByTestId('what-if').textContent).toBe('» -300.00'));

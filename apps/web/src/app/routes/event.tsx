@@ -29,6 +29,7 @@ import {
   type BetChoiceStore,
   type BetSelection,
 } from '../../lib/bet-selection';
+import { useAfterPaint } from '../../lib/after-paint';
 import { formatDateTime } from '../../lib/format';
 import { useStoredLogin } from '../../lib/session';
 import { paths } from '../paths';
@@ -234,9 +235,9 @@ function ChosenSlip({
   detail: EventDetail | undefined;
   choice: BetChoiceStore;
 } & Pick<BetSlipProps, 'chips' | 'isHeld' | 'onEditStack' | 'onPlaced' | 'focusStakeOnOpen'>) {
-  // The chosen cell shows pressed at once and the slip in the next render, so the press paints
+  // The chosen cell shows pressed at once and the slip after that paint, so the press paints
   // without waiting for the slip (docs/architecture.md, "Prices on the event screen").
-  const selection = useDeferredValue(useChosenSelection(choice));
+  const selection = useAfterPaint(useChosenSelection(choice));
   useEffect(() => {
     if (selection === null || slip.current === null) return;
     if (window.matchMedia(PHONE_QUERY).matches) keepAboveSlip(slip.current, selection);
