@@ -1,13 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offerUpdate } from './pwa';
 import { updateMessage, useUpdatePrompt } from './pwa-prompt';
+import { TestToaster } from '../test/toaster';
 
 function Prompted({ name }: { name: string }) {
   useUpdatePrompt(name);
-  return <Toaster />;
+  return <TestToaster />;
 }
 
 afterEach(() => offerUpdate(null));

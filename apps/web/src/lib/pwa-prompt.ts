@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { usePendingUpdate } from './pwa';
 
 /** What the update prompt says: a new build of `name` (the host's brand) is deployed. */

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { Toaster } from 'sonner';
 import { logOutOperator } from '../../features/backoffice/api/log-out';
 import { useOperator } from '../../features/backoffice/api/get-operator';
 import { AuditLog } from '../../features/backoffice/components/audit-log';
@@ -34,7 +33,7 @@ import {
 } from '../../features/backoffice/session';
 import { useAgentMe } from '../../features/backoffice/console/api/get-me';
 import { logOutAgent } from '../../features/backoffice/console/api/log-out';
-import { READABLE_COLOURS } from '../layout/toast-colours';
+import { Toasts } from '../layout/toasts';
 import { paths, SPORTS } from '../paths';
 import { AGENT_HREFS, homeOf, SECTION_HREFS } from './backoffice-homes';
 
@@ -53,12 +52,11 @@ export function BackofficeRoot() {
   return (
     <>
       <Outlet />
-      <Toaster
+      <Toasts
         position="bottom-right"
         duration={OPERATOR_TOAST_MS}
-        richColors
-        closeButton
-        style={READABLE_COLOURS}
+        offset={undefined}
+        mobileOffset={undefined}
       />
     </>
   );

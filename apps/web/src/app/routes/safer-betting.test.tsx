@@ -1,7 +1,7 @@
 import { getSiteConfig } from '@backlay/contract/site';
 import { exclude, getSafer, setLimit, setRealityCheck } from '@backlay/contract/safer';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { LOGGED_OUT_MESSAGES } from '../../features/session/stores/logged-out-notice';
 import { formatDateTime } from '../../lib/format';

@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach } from 'vitest';
 import { LocationProbe } from '../../test/render';
 import {
@@ -12,6 +11,7 @@ import {
   storeOperatorLogin,
   type AgentLevel,
 } from './session';
+import { TestToaster } from '../../test/toaster';
 
 // The operator's login lives in the module as well as in session storage: forget both.
 afterEach(() => clearOperatorLogin());
@@ -60,7 +60,7 @@ function renderScreen(ui: ReactNode, path: string, url: string) {
         element: (
           <>
             {ui}
-            <Toaster />
+            <TestToaster />
           </>
         ),
       },

@@ -7,7 +7,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError, isWorthRetrying, newIdempotencyKey } from '../../../lib/api';
 import { Modal } from '../../../ui/modal';
 import type { ActionAnswer } from '../api/types';

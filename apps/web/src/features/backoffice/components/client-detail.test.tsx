@@ -1,6 +1,6 @@
 import { boClientDetail } from '@backlay/contract/backoffice';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { jsonResponse, type Recorded } from '../../../test/fetch';

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
 import type { ActionAnswer } from '../api/types';
 

@@ -1,7 +1,7 @@
 import type { Chip, Stake } from '@backlay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BetSelection } from '../../../lib/bet-selection';
 import { FRESH, type PriceFreshness } from '../../../lib/price-freshness';

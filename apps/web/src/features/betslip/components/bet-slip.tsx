@@ -19,7 +19,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { BetSelection } from '../../../lib/bet-selection';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { getBetSound } from '../../../lib/preferences';

@@ -1,7 +1,7 @@
 import { CHIP_MESSAGES } from '@backlay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { storeLogin } from '../../../lib/session';
 import { routeFetch } from '../../../test/fetch';

@@ -1,6 +1,6 @@
 import { chipsFormat, chipsParse, type Chip } from '@backlay/domain';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Modal } from '../../../ui/modal';
 import { useChips } from '../api/get-chips';
 import { useUpdateChips } from '../api/update-chips';

@@ -1,7 +1,7 @@
 import { CANCEL_MESSAGES, getMatchedBets, type BetListItem } from '@backlay/contract/bets';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { formatCompactTime, formatDateTime } from '../../../lib/format';
 import { storeLogin } from '../../../lib/session';

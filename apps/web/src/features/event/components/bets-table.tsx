@@ -1,7 +1,7 @@
 import type { BetListItem } from '@backlay/contract/bets';
 import { betOddsDisplay, betRowIsLay } from '@backlay/domain';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { newIdempotencyKey } from '../../../lib/api';
 import { formatCountdown, secondsLeft, useCountdownNow } from '../../../lib/countdown';
 import { formatAmount, formatCompactTime, formatDateTime } from '../../../lib/format';

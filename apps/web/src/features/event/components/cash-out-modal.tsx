@@ -1,7 +1,7 @@
 import { paiseToRupees, positionTone, type CashOutMarket, type CashOutPlan } from '@backlay/domain';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { newIdempotencyKey } from '../../../lib/api';
 import { secondsLeft, useCountdownNow } from '../../../lib/countdown';
 import { formatMoney } from '../../../lib/format';

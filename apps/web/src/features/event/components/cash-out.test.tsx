@@ -2,7 +2,7 @@ import { getEventDetail, type EventDetail } from '@backlay/contract/markets';
 import { cashOutPlan, type Paise } from '@backlay/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { createBetChoice } from '../../../lib/bet-selection';
 import { PriceFreshnessContext, STALE_REASON } from '../../../lib/price-freshness';

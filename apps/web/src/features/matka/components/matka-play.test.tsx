@@ -1,7 +1,7 @@
 import { getMatkaMyBets, matkaPlaceBetBody, placeMatkaBet } from '@backlay/contract/matka';
 import { MATKA_MESSAGES } from '@backlay/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { routeFetch } from '../../../test/fetch';
@@ -20,7 +20,7 @@ import { matkaChangedPut } from '../api/live';
 import { MATKA_SUBMIT_ERROR, MATKA_SUBMIT_FAILED } from '../api/place-bet';
 import { MatkaPlay } from './matka-play';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../../lib/sound', () => ({ playSound: vi.fn() }));
 
 const GAMES = '/api/Matka/GetEventMarkets';

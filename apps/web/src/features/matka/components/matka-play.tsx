@@ -10,7 +10,7 @@ import {
 } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { newIdempotencyKey } from '../../../lib/api';
 import { getBetSound } from '../../../lib/preferences';
 import { playSound, type SoundKind } from '../../../lib/sound';

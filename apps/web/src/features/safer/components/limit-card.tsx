@@ -5,7 +5,7 @@
 import type { LimitWire } from '@backlay/contract/safer';
 import { LIMIT_LABELS } from '@backlay/domain';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../../../lib/format';
 import { formatLimit, parseWhole, pendingLimitText } from '../../../lib/limit-label';
 import { useSetLimit } from '../api/set-limit';

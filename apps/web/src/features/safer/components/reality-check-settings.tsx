@@ -4,7 +4,7 @@
  */
 import type { RealityCheckMinutes } from '@backlay/contract/safer';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useSetRealityCheck } from '../api/set-reality-check';
 import { failureText, SAFER_TEXTS } from './safer-texts';
 import buttons from '../../../ui/buttons.module.css';

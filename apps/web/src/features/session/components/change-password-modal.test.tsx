@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { storeLogin } from '../../../lib/session';
 import { jsonResponse, stubFetch } from '../../../test/fetch';

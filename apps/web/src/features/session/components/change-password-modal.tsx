@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Modal } from '../../../ui/modal';
 import { useChangePassword } from '../api/change-password';
 import styles from './change-password-modal.module.css';

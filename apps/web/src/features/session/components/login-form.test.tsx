@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredLogin } from '../../../lib/session';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
@@ -7,6 +6,7 @@ import { stubGeolocation } from '../../../test/geolocation';
 import { noteSessionEnd } from '../stores/logged-out-notice';
 import { LOGIN_MESSAGES, LoginForm } from './login-form';
 import { eventually } from '../../../test/eventually';
+import { TestToaster } from '../../../test/toaster';
 
 const data = { Token: 'tok', uid: 3, UserName: 'asha', IsValidToken: 'abc' };
 
@@ -14,7 +14,7 @@ function renderForm(onLoggedIn = vi.fn()) {
   render(
     <>
       <LoginForm onLoggedIn={onLoggedIn} />
-      <Toaster />
+      <TestToaster />
     </>,
   );
   return { onLoggedIn };

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
 import { useGeolocation } from '../../../lib/geolocation';
 import { storeLogin } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../../test/fetch';
 import { eventually } from '../../../../test/eventually';

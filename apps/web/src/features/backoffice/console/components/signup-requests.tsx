@@ -1,7 +1,7 @@
 import { paging } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { PleaseWait } from '../../../../ui/please-wait';
 import { Pagination } from '../../../../ui/pagination';
 import { ActionDialog } from '../../components/action-dialog';

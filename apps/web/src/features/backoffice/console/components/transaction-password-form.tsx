@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { ApiError, isWorthRetrying } from '../../../../lib/api';
 import { PleaseWait } from '../../../../ui/please-wait';
 import { useAgentMe } from '../api/get-me';
