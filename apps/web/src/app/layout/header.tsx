@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
-import { ChangePasswordModal } from '../../features/session/components/change-password-modal';
 import { useBrand, useSupportUrl } from '../../features/site/api/get-site-config';
 import { WalletMenu } from '../../features/wallet/components/wallet-menu';
 import { setDataSaver, useDataSaver } from '../../lib/data-saver';
@@ -9,10 +7,21 @@ import { formatDataUsed, startCountingData, useDataUsed } from '../../lib/data-s
 import { setBetSound, useBetSound } from '../../lib/preferences';
 import { useUpdatePrompt } from '../../lib/pwa-prompt';
 import { useStoredLogin } from '../../lib/session';
+import { lazyComponent } from '../../ui/lazy-component';
 import { HubIndicator } from '../hub';
 import { paths } from '../paths';
 import { BrandLogo } from './brand-logo';
 import styles from './header.module.css';
+
+/** The user menu's dialogs, fetched when opened. */
+const ChipSettingsModal = lazyComponent(
+  async () =>
+    (await import('../../features/chips/components/chip-settings-modal')).ChipSettingsModal,
+);
+const ChangePasswordModal = lazyComponent(
+  async () =>
+    (await import('../../features/session/components/change-password-modal')).ChangePasswordModal,
+);
 
 type Menu = 'wallet' | 'user' | null;
 type Dialog = 'chips' | 'password' | null;
@@ -147,8 +156,10 @@ export function Header({
           </div>
         </div>
       </header>
-      {dialog === 'chips' && <ChipSettingsModal onClose={closeDialog} />}
-      {dialog === 'password' && <ChangePasswordModal onClose={closeDialog} />}
+      <Suspense fallback={null}>
+        {dialog === 'chips' && <ChipSettingsModal onClose={closeDialog} />}
+        {dialog === 'password' && <ChangePasswordModal onClose={closeDialog} />}
+      </Suspense>
     </>
   );
 }

@@ -2,12 +2,19 @@ import type { BetListItem } from '@backlay/contract/bets';
 import type { EventDetail } from '@backlay/contract/markets';
 import type { Chip } from '@backlay/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useEventSubscription } from '../hub';
 import { BetSlip, type BetSlipProps } from '../../features/betslip/components/bet-slip';
 import { useChips } from '../../features/chips/api/get-chips';
-import { ChipSettingsModal } from '../../features/chips/components/chip-settings-modal';
 import { eventTvUrl, useEventDetail } from '../../features/event/api/get-event-detail';
 import { useMatchedBets } from '../../features/event/api/get-matched-bets';
 import { BetsTable } from '../../features/event/components/bets-table';
@@ -18,7 +25,6 @@ import { useMarketFreshness } from '../../features/event/freshness';
 import { usePriceKeys } from '../../features/event/hooks/use-price-keys';
 import { betDelayOf } from '../../features/event/market-model';
 import { eventKeys } from '../../features/event/query-keys';
-import { KeyboardShortcutsModal } from '../../features/rules/components/keyboard-shortcuts';
 import { useSlipLimitsNote } from '../../features/safer/hooks/use-slip-limits-note';
 import { saferKeys } from '../../features/safer/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
@@ -32,9 +38,20 @@ import {
 import { useAfterPaint } from '../../lib/after-paint';
 import { formatDateTime } from '../../lib/format';
 import { useStoredLogin } from '../../lib/session';
+import { lazyComponent } from '../../ui/lazy-component';
 import { paths } from '../paths';
 import { isMarketRouteState } from './market-link';
 import styles from './event.module.css';
+
+/** The screen's dialogs, fetched when opened. */
+const ChipSettingsModal = lazyComponent(
+  async () =>
+    (await import('../../features/chips/components/chip-settings-modal')).ChipSettingsModal,
+);
+const KeyboardShortcutsModal = lazyComponent(
+  async () =>
+    (await import('../../features/rules/components/keyboard-shortcuts')).KeyboardShortcutsModal,
+);
 
 const EVENT_ID = /^\d{1,15}$/;
 const NO_CHIPS: readonly Chip[] = [];
@@ -189,8 +206,10 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
           <BetsTable bets={bets.data ?? NO_BETS} onCancelAnswered={refreshAfterBet} />
         </div>
       </div>
-      {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
-      {isShowingKeys && <KeyboardShortcutsModal onClose={hideKeys} />}
+      <Suspense fallback={null}>
+        {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
+        {isShowingKeys && <KeyboardShortcutsModal onClose={hideKeys} />}
+      </Suspense>
     </div>
   );
 }

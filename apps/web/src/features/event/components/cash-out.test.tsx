@@ -123,7 +123,13 @@ function renderTable(
 
 const cashOutButton = () => screen.queryByRole('button', { name: 'Cash Out' });
 const dialog = () => screen.getByRole('dialog', { name: /^Cash Out: / });
-const open = () => fireEvent.click(cashOutButton()!);
+/** Opens the dialog, its chunk fetched on the first opening (as the screen's first load has none of it). */
+const open = async () => {
+  fireEvent.click(cashOutButton()!);
+  await act(async () => {
+    await import('./cash-out-modal');
+  });
+};
 const confirmButton = () =>
   within(dialog()).getByRole<HTMLButtonElement>('button', { name: /^Confirm$|^Cashing Out…$/ });
 const share = (percent: number) =>
@@ -187,9 +193,9 @@ describe('the Cash Out button', () => {
 });
 
 describe('the cash out dialog', () => {
-  it('shows the one lay that makes every runner ₹560.00, from the book and the best prices', () => {
+  it('shows the one lay that makes every runner ₹560.00, from the book and the best prices', async () => {
     renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     expect(dialog().getAttribute('aria-modal')).toBe('true');
     expect(within(dialog()).getByRole('radio', { name: '100%' })).toHaveProperty('checked', true);
     // Lay 3,900 / 2.5 = ₹1,560: The Draw 2,900 − 1,560 × 1.5 = 560; the others −1,000 + 1,560.
@@ -205,9 +211,9 @@ describe('the cash out dialog', () => {
     expect(confirmButton().disabled).toBe(false);
   });
 
-  it('scales the bet by the share chosen, saying the worst result when the runners end apart', () => {
+  it('scales the bet by the share chosen, saying the worst result when the runners end apart', async () => {
     renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     share(50);
     // Lay ₹780: The Draw 2,900 − 1,170 = 1,730; the others −1,000 + 780 = −220.
     expect(shown()).toEqual({
@@ -231,9 +237,9 @@ describe('the cash out dialog', () => {
     expect(shown().headline).toBe('You get ₹560.00 whichever runner wins');
   });
 
-  it('computes the plan again as the prices move while it is open', () => {
+  it('computes the plan again as the prices move while it is open', async () => {
     const { board } = renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     act(() =>
       board.tick(
         matchTable([
@@ -255,9 +261,9 @@ describe('the cash out dialog', () => {
     });
   });
 
-  it('keeps the focus where it is as the prices move', () => {
+  it('keeps the focus where it is as the prices move', async () => {
     const { board } = renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     const half = within(dialog()).getByRole('radio', { name: '50%' });
     half.focus();
     act(() => board.tick(matchTable([DRIFTED[0]!, DRIFTED[1]!, [2.56, 2.6]])));
@@ -265,9 +271,9 @@ describe('the cash out dialog', () => {
     expect(document.activeElement).toBe(half);
   });
 
-  it('says why there is nothing to confirm when no price can be taken', () => {
+  it('says why there is nothing to confirm when no price can be taken', async () => {
     renderTable(matchTable(DRIFTED, 'SUSPENDED'), BOOK);
-    open();
+    await open();
     expect(within(dialog()).getByRole('alert').textContent).toBe('No price to cash out at');
     expect(shown().headline).toBeNull();
     expect(shown().bets).toEqual([]);
@@ -279,14 +285,14 @@ describe('the cash out dialog', () => {
     expect(confirmButton().disabled).toBe(true);
   });
 
-  it('holds Confirm while the prices are out of date, saying why', () => {
+  it('holds Confirm while the prices are out of date, saying why', async () => {
     renderTable(matchTable(DRIFTED), BOOK, { isStale: true });
-    open();
+    await open();
     expect(within(dialog()).getByText(STALE_REASON)).toBeTruthy();
     expect(confirmButton().disabled).toBe(true);
   });
 
-  it('cashes out a bookmaker position at odds per 100, to the paisa', () => {
+  it('cashes out a bookmaker position at odds per 100, to the paisa', async () => {
     const ids = [S * 100 + 4, S * 100 + 5, S * 100 + 6];
     const market: EventMarket = {
       ...matchOdds,
@@ -322,7 +328,7 @@ describe('the cash out dialog', () => {
         [ids[2]!, -1000],
       ]),
     );
-    open();
+    await open();
     // Lay Arsenal 1,500 / 1.4 = 1,071.43 → ₹1,071: Arsenal 500 − 428.40; the others +71.
     expect(shown()).toEqual({
       headline: 'You get at least ₹71.00 whichever runner wins',
@@ -352,7 +358,7 @@ describe('confirming a cash out', () => {
     const { calls } = stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
     const success = vi.spyOn(toast, 'success');
     const { onCashedOut } = renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     fireEvent.click(confirmButton());
     fireEvent.click(confirmButton());
     await eventually(() => expect(calls).toHaveLength(1));
@@ -408,7 +414,7 @@ describe('confirming a cash out', () => {
       },
     });
     const { onCashedOut } = renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     share(50);
     fireEvent.click(confirmButton());
     await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
@@ -425,7 +431,7 @@ describe('confirming a cash out', () => {
     stubFetch({ body: { Status: false, Result: 'Odds changed' } });
     const error = vi.spyOn(toast, 'error');
     const { onCashedOut } = renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     fireEvent.click(confirmButton());
     await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     expect(error).toHaveBeenCalledWith('Odds changed');
@@ -443,7 +449,7 @@ describe('confirming a cash out', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const { onCashedOut } = renderTable(matchTable(DRIFTED), BOOK);
-    open();
+    await open();
     fireEvent.click(confirmButton());
     await eventually(() => expect(onCashedOut).toHaveBeenCalledTimes(1));
     const keys = fetch.mock.calls.map(
@@ -459,7 +465,7 @@ describe('confirming a cash out', () => {
     stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
     const success = vi.spyOn(toast, 'success');
     const { board, onCashedOut } = renderTable(matchTable(DRIFTED), BOOK, { betDelay: 2 });
-    open();
+    await open();
     const held = () => within(dialog()).queryByTestId('cash-out-delay')?.textContent ?? null;
     expect(held()).toBeNull();
     fireEvent.click(confirmButton());

@@ -2,7 +2,7 @@ import type { BetListItem } from '@backlay/contract/bets';
 import type { EventDetail } from '@backlay/contract/markets';
 import { bookmakerMarketId, isExchangeMarket, tossMarketId } from '@backlay/domain';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, Suspense, useCallback, useMemo, useState } from 'react';
 import type { BetChoiceStore } from '../../../lib/bet-selection';
 import { useActiveFancy } from '../api/get-active-fancy';
 import { useBmFancy } from '../api/get-bm-fancy';
@@ -25,10 +25,13 @@ import { fancyWords, tableWords, wordsOf, type AnnouncedMarket } from '../price-
 import { priceStoreOf } from '../price-store';
 import { FancyTable } from './fancy-table';
 import { MarketTable, type SelectionContext } from './market-table';
-import { PositionModal } from './position-modal';
 import { PriceAnnouncer } from './price-announcer';
-import { UserBookModal } from './user-book-modal';
+import { lazyComponent } from '../../../ui/lazy-component';
 import styles from './event-markets.module.css';
+
+/** The book and position dialogs, fetched when opened. */
+const UserBookModal = lazyComponent(async () => (await import('./user-book-modal')).UserBookModal);
+const PositionModal = lazyComponent(async () => (await import('./position-modal')).PositionModal);
 
 /**
  * A market's book figures show once the client has a book there: the server answers zeros for
@@ -166,25 +169,27 @@ export const EventMarkets = memo(function EventMarkets({
           onOpenPosition={openPosition}
         />
       )}
-      {bookMarket && (
-        <UserBookModal
-          eventId={eventId}
-          marketId={bookMarket.MarketId}
-          uid={uid}
-          title={detail.EventName}
-          caption={bookMarket.MarketName}
-          runnerNames={bookMarket.runners.map((runner) => runner.RunnerName)}
-          onClose={closeBook}
-        />
-      )}
-      {ladderOf && (
-        <PositionModal
-          eventId={eventId}
-          selectionId={ladderOf.selectionId}
-          runnerName={ladderOf.runnerName}
-          onClose={closeLadder}
-        />
-      )}
+      <Suspense fallback={null}>
+        {bookMarket && (
+          <UserBookModal
+            eventId={eventId}
+            marketId={bookMarket.MarketId}
+            uid={uid}
+            title={detail.EventName}
+            caption={bookMarket.MarketName}
+            runnerNames={bookMarket.runners.map((runner) => runner.RunnerName)}
+            onClose={closeBook}
+          />
+        )}
+        {ladderOf && (
+          <PositionModal
+            eventId={eventId}
+            selectionId={ladderOf.selectionId}
+            runnerName={ladderOf.runnerName}
+            onClose={closeLadder}
+          />
+        )}
+      </Suspense>
     </div>
   );
 });

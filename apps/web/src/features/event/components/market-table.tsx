@@ -1,6 +1,6 @@
 import type { MarketType } from '@backlay/domain';
 import { betTypeFromSide, cellIsSuspended, positionTone } from '@backlay/domain';
-import { memo, useCallback, useMemo, useDeferredValue, useState } from 'react';
+import { memo, Suspense, useCallback, useMemo, useDeferredValue, useState } from 'react';
 import {
   betCellKey,
   useIsCellChosen,
@@ -21,9 +21,12 @@ import {
 } from '../market-model';
 import { liveFigures, useSourceSelect, type PriceSource } from '../price-source';
 import { runnerWhatIf } from '../what-if';
-import { CashOutModal } from './cash-out-modal';
 import { WhatIf } from './what-if-figure';
+import { lazyComponent } from '../../../ui/lazy-component';
 import styles from './event-tables.module.css';
+
+/** The cash out dialog, fetched when opened. */
+const CashOutModal = lazyComponent(async () => (await import('./cash-out-modal')).CashOutModal);
 
 /** docs/product.md#states: anything but an open event and an ACTIVE runner is suspended, said in words. */
 export const SUSPENDED = 'SUSPENDED';
@@ -374,20 +377,22 @@ export const MarketTable = memo(function MarketTable({
           />
         ))}
       </ul>
-      {isCashingOut && cashOutMarket !== null && (
-        <CashOutModal
-          market={cashOutMarket}
-          marketId={marketId}
-          marketName={marketName}
-          eventId={eventId}
-          board={board}
-          isEventOpen={isEventOpen}
-          book={book ?? NO_BOOK}
-          betDelay={betDelay}
-          onAnswered={onCashedOut}
-          onClose={closeCashOut}
-        />
-      )}
+      <Suspense fallback={null}>
+        {isCashingOut && cashOutMarket !== null && (
+          <CashOutModal
+            market={cashOutMarket}
+            marketId={marketId}
+            marketName={marketName}
+            eventId={eventId}
+            board={board}
+            isEventOpen={isEventOpen}
+            book={book ?? NO_BOOK}
+            betDelay={betDelay}
+            onAnswered={onCashedOut}
+            onClose={closeCashOut}
+          />
+        )}
+      </Suspense>
     </section>
   );
 });
