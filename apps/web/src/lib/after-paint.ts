@@ -17,14 +17,28 @@ export function afterNextPaint(run: () => void): () => void {
 }
 
 /**
- * `value` one paint late: a change shows in a render after the frame it was made in has
- * painted, as a transition (the rest of an interaction, after its first paint).
+ * What `read` gives of a store, one paint late: a change renders after the frame it was made in
+ * has painted, as a transition, and the component renders nothing in the interaction itself (the
+ * rest of an interaction, after its first paint).
  */
-export function useAfterPaint<T>(value: T): T {
-  const [shown, setShown] = useState(value);
+export function useStoreAfterPaint<T>(
+  subscribe: (listener: () => void) => () => void,
+  read: () => T,
+): T {
+  const [shown, setShown] = useState(read);
   useEffect(() => {
-    if (Object.is(shown, value)) return;
-    return afterNextPaint(() => startTransition(() => setShown(value)));
-  }, [shown, value]);
+    let cancel = () => {};
+    const hear = () => {
+      cancel();
+      cancel = afterNextPaint(() => startTransition(() => setShown(read)));
+    };
+    const stop = subscribe(hear);
+    // A change between the render and this effect.
+    hear();
+    return () => {
+      stop();
+      cancel();
+    };
+  }, [subscribe, read]);
   return shown;
 }

@@ -116,12 +116,6 @@ export function createBetChoice(): BetChoiceStore {
   };
 }
 
-/** The selection of the open slip, or null. */
-export function useChosenSelection(store: BetChoiceStore): BetSelection | null {
-  const read = useCallback(() => store.read()?.selection ?? null, [store]);
-  return useSyncExternalStore(store.subscribe, read, read);
-}
-
 /**
  * The open slip when its price is on `marketId` (a fancy price's market is its event), or null:
  * the same object until that slip's price or stake changes, so a table of another market does

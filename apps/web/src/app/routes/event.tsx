@@ -29,13 +29,8 @@ import { useSlipLimitsNote } from '../../features/safer/hooks/use-slip-limits-no
 import { saferKeys } from '../../features/safer/query-keys';
 import { ScorePanel } from '../../features/scores/components/score-panel';
 import { walletKeys } from '../../features/wallet/query-keys';
-import {
-  createBetChoice,
-  useChosenSelection,
-  type BetChoiceStore,
-  type BetSelection,
-} from '../../lib/bet-selection';
-import { useAfterPaint } from '../../lib/after-paint';
+import { createBetChoice, type BetChoiceStore, type BetSelection } from '../../lib/bet-selection';
+import { useStoreAfterPaint } from '../../lib/after-paint';
 import { formatDateTime } from '../../lib/format';
 import { useStoredLogin } from '../../lib/session';
 import { lazyComponent } from '../../ui/lazy-component';
@@ -256,7 +251,8 @@ function ChosenSlip({
 } & Pick<BetSlipProps, 'chips' | 'isHeld' | 'onEditStack' | 'onPlaced' | 'focusStakeOnOpen'>) {
   // The chosen cell shows pressed at once and the slip after that paint, so the press paints
   // without waiting for the slip (docs/architecture.md, "Prices on the event screen").
-  const selection = useAfterPaint(useChosenSelection(choice));
+  const readSelection = useCallback(() => choice.read()?.selection ?? null, [choice]);
+  const selection = useStoreAfterPaint(choice.subscribe, readSelection);
   useEffect(() => {
     if (selection === null || slip.current === null) return;
     if (window.matchMedia(PHONE_QUERY).matches) keepAboveSlip(slip.current, selection);
