@@ -5,23 +5,31 @@ import { gzipTotal, recordAssets } from './support/weigh';
 /**
  * The client's weight budget (docs/architecture.md, "The client's weight"): the compressed
  * JavaScript a first load of a screen fetches, gzip -9 of the exact bytes. Bytes are
- * deterministic, so this is a size check, not a timing test.
+ * deterministic, so this is a size check, not a timing test. The landing page ships its own
+ * small script and no framework; the event screen the app with its screen's chunks.
  */
 const KIB = 1024;
-const LANDING_JS_BUDGET = 125 * KIB;
-const EVENT_JS_BUDGET = 200 * KIB;
+const LANDING_JS_BUDGET = 20 * KIB;
+/**
+ * The event screen's goal is 165 KiB with this budget at 170; it weighs 183 KiB today
+ * (bench/RESULTS.md), so the budget holds it where it is until it gets there.
+ */
+const EVENT_JS_BUDGET = 185 * KIB;
 
-test('the landing page loads at most 125 KiB of compressed JavaScript', async ({ page }) => {
+test('the landing page loads at most 20 KiB of compressed JavaScript', async ({ page }) => {
   const assets = recordAssets(page);
   await page.goto('/');
   await expect(page.locator('[aria-roledescription="carousel"]')).toBeVisible();
+  // The page's script has run: the footer's configured links are in.
+  const awareness = page.getByRole('region', { name: 'Play responsibly' }).getByRole('link');
+  await expect(awareness.first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const js = gzipTotal(await assets(), 'js');
   expect(js).toBeGreaterThan(0);
   expect(js, `landing JS ${(js / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(LANDING_JS_BUDGET);
 });
 
-test('the event screen loads at most 200 KiB of compressed JavaScript', async ({
+test('the event screen loads at most 185 KiB of compressed JavaScript', async ({
   browser,
   page,
   client,

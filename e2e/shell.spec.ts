@@ -257,12 +257,13 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('the landing page is whole before any script runs, and its Login link works once the app takes it over', async ({
+test('the landing page is whole before any script runs, loads the app only on the way to it, and its Login link opens the form in the same document', async ({
   browser,
   page,
   request,
 }) => {
-  // No script at all: what the server sends is the page, styled (docs/architecture.md).
+  // No script at all: what the server sends is the page, styled (docs/architecture.md, "The
+  // first paint").
   const bare = await browser.newContext({ javaScriptEnabled: false });
   const plain = await bare.newPage();
   await plain.goto('/');
@@ -276,19 +277,41 @@ test('the landing page is whole before any script runs, and its Login link works
   ]);
   await bare.close();
 
-  // With scripts the same markup is hydrated: a click navigates inside the app.
+  // With scripts, the page's own small one fills in the news; the app's scripts (React, the
+  // router) load only once the visitor heads for the Login link, and its click renders the login
+  // form in this document: no other page is asked of the server.
   const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (sent.resourceType() === 'document') documents.push(path);
+    if (sent.resourceType() === 'script') scripts.push(path);
   });
   const news = (await (await request.get('/api/NewsModels/GetPublicNews')).json()) as {
     Result: { Message: string }[];
   };
   await page.goto('/');
-  // The news come only through the app: once they show, it has the page.
   await expect(page.getByRole('marquee')).toContainText(news.Result[0]?.Message ?? 'missing');
-  await page.getByRole('link', { name: 'Login' }).click();
+  await page.waitForLoadState('networkidle');
+  const ownScripts = scripts.length;
+  expect(ownScripts).toBeGreaterThan(0);
+  const login = page.getByRole('link', { name: 'Login' });
+  await login.hover();
+  await expect.poll(() => scripts.length).toBeGreaterThan(ownScripts);
+  await login.click();
   await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Back inside the app: its own landing page, with the news.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('marquee')).toContainText(news.Result[0]?.Message ?? 'missing');
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
+    'Cricket',
+    'Soccer',
+    'Tennis',
+    'Casino',
+  ]);
   expect(documents).toEqual(['/']);
 });
 
@@ -334,6 +357,32 @@ test.describe('with reduced motion, at 375 px', () => {
     await logIn(page, client);
     const slider = page.getByRole('region', { name: 'Highlights' });
     await expect(slider).toBeVisible();
+    await page.clock.runFor(3000);
+    await expect.poll(() => slider.evaluate((strip) => strip.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test('the landing page’s own script keeps the same rules: its slider still with reduced motion, moving on after 3 s without', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    await expect(slider).toBeVisible();
+    await expect(page.getByRole('marquee', { name: 'News' })).toContainText(/\S/);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.getAnimations().filter((run) => run.playState === 'running').length,
+        ),
+      )
+      .toBe(0);
+    await page.clock.runFor(3 * 3000);
+    expect(await slider.evaluate((strip) => strip.scrollLeft)).toBe(0);
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.reload();
+    await expect(page.getByRole('marquee', { name: 'News' })).toContainText(/\S/);
     await page.clock.runFor(3000);
     await expect.poll(() => slider.evaluate((strip) => strip.scrollLeft)).toBeGreaterThan(0);
   });

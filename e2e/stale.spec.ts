@@ -183,6 +183,8 @@ for (const width of [1280, 375]) {
       const match = market(page, 'Match Odds');
       const home = runnerRow(match, f.home);
       await back.click();
+      // The slip opens a frame after the press has painted: one frame of the stopped clock.
+      await page.clock.runFor(20);
       const slip = slipOf(page);
       await slip.getByLabel('STAKE', { exact: true }).fill('500');
       const place = slip.getByRole('button', { name: 'Place Bet with Liability 500.00' });

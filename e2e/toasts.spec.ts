@@ -116,7 +116,10 @@ async function heldLoginPage(page: Page): Promise<void> {
   );
   await page.clock.install();
   await page.goto('/login');
-  // The toaster's region is there once the page runs (not only its prerendered form).
+  await expect(page.getByLabel('Username')).toBeVisible();
+  // The toasts load on a visitor's first press or key (apps/web/src/lib/toast.ts): a press on
+  // the page's background brings the toaster's region before the clock stops.
+  await page.mouse.click(1, 1);
   await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached();
   // The toasts' own timers (their 2 s life, the unmount after sliding out) wait on this clock.
   await stopPageClock(page);

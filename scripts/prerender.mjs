@@ -1,7 +1,8 @@
 // The build's last step for the web client (scripts/build.mjs): the landing page prerendered
 // into dist/pages/landing.html with its styles inline, so a visitor's browser paints it from the
-// HTML alone before any script runs, and the client hydrates it (apps/web/src/main.tsx); the
-// default brand's colours and title in every page, so the first paint is already the brand's;
+// HTML alone before any script runs, and with its own small script instead of the app's
+// (apps/web/src/landing-page.ts), which loads no framework until the visitor heads for the app;
+// the default brand's colours and title in every page, so the first paint is already the brand's;
 // and for each route a page of its own (dist/pages/route-<n>.html) that links the chunks it loads
 // beyond the entry, listed in dist/pages/routes.json. The server sends landing.html for `/`, a
 // route's own page for its paths and index.html for any other (apps/server/src/http/web.ts).
@@ -9,6 +10,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+
+/** The landing page's own entry (apps/web/vite.config.ts). */
+const LANDING_SCRIPT = 'src/landing-page.ts';
 
 /** What the prerender needs of a browser at import time: storage that holds nothing. */
 class EmptyStorage {
@@ -77,17 +81,31 @@ export async function prerender(webDir) {
   });
   writeFileSync(join(dist, 'pages/routes.json'), JSON.stringify(routes));
 
-  // The landing page's styles (the entry's and its route's chunks') inline in the head, and no
-  // module preloads: the markup paints styled on the HTML alone, and the scripts, which only
-  // take it over, come after the first paint instead of competing with it for a slow link.
-  const entry = staticImports(manifest, 'index.html');
-  const route = staticImports(manifest, 'src/app/routes/landing.tsx');
-  const styleFiles = [...new Set([...entry, ...route].flatMap((key) => manifest[key].css ?? []))];
+  // The landing page: its styles (the app entry's, its route's and its own script's chunks')
+  // inline in the head, so the markup paints styled on the HTML alone, and its own script
+  // (src/landing-page.ts) in place of the app's, with nothing of the app linked or preloaded:
+  // the app loads when the visitor heads for it.
+  const script = manifest[LANDING_SCRIPT];
+  const styleFiles = [
+    ...new Set(
+      [
+        ...staticImports(manifest, 'index.html'),
+        ...staticImports(manifest, 'src/app/routes/landing.tsx'),
+        ...staticImports(manifest, LANDING_SCRIPT),
+      ].flatMap((key) => manifest[key].css ?? []),
+    ),
+  ];
   const css = styleFiles.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
   const landing = shell
     .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="[^"]*"><\/script>/,
+      `<script type="module" crossorigin src="/${script.file}"></script>`,
+    )
     .replace('</head>', `<style>${css}</style></head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-page="landing">${landingHtml}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${landingHtml}</div>`);
+  if (!landing.includes(script.file) || landing.includes(manifest['index.html'].file))
+    throw new Error('prerender: the landing page must load its own script and not the app');
   writeFileSync(join(dist, 'pages/landing.html'), landing);
 }
 

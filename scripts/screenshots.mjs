@@ -4,6 +4,8 @@
 // `JOURNEYS=a,b` limits it to those journeys. `SHOTS=matka` retakes only the matka screens.
 // `SHOTS=betfair` takes the event screen of Betfair's recorded cricket match (a server run with
 // FEED=betfair-file on ../shared/feeds/betfair/1-180305278.bz2, docs/feeds.md).
+// `SCREENS=landing,login` writes only the screens named (at both widths), and stops early once
+// it has them if they are all public ones (landing, signup, network-error, login).
 // It is the only writer of docs/screenshots: the tests keep theirs in their own output dir.
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -15,6 +17,8 @@ import { chromium } from '@playwright/test';
 const [base = 'http://localhost:8080', username = 'demo1', password = 'Backlay@2026'] =
   process.argv.slice(2);
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const wanted = process.env.SCREENS ? new Set(process.env.SCREENS.split(',')) : null;
+const PUBLIC_SCREENS = ['landing', 'signup', 'network-error', 'login'];
 await mkdir(out, { recursive: true });
 
 if (process.env.SHOTS === 'journeys') {
@@ -52,7 +56,10 @@ for (const width of [1280, 375]) {
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
-  const shot = (name) => page.screenshot({ path: `${out}${name}-${width}.png` });
+  const shot = async (name) => {
+    if (wanted && !wanted.has(name)) return;
+    await page.screenshot({ path: `${out}${name}-${width}.png` });
+  };
 
   await page.goto('/');
   await page.getByRole('link', { name: 'Login' }).first().waitFor();
@@ -71,6 +78,10 @@ for (const width of [1280, 375]) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await shot('login');
+  if (wanted && [...wanted].every((name) => PUBLIC_SCREENS.includes(name))) {
+    await context.close();
+    continue;
+  }
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/home');
   // The rules modal greets the first entry of the session.

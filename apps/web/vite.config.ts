@@ -61,8 +61,26 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rollupOptions: {
-      input: { index: join(here, 'index.html'), sw: join(here, 'src/sw/sw.ts') },
+      // The landing page's own script is an entry of its own, with no framework in its graph:
+      // scripts/prerender.mjs links it from the prerendered landing page.
+      input: {
+        index: join(here, 'index.html'),
+        'landing-page': join(here, 'src/landing-page.ts'),
+        sw: join(here, 'src/sw/sw.ts'),
+      },
       output: {
+        // The framework (React and its scheduler, the router, TanStack Query) in one chunk: every
+        // page of the app loads all of it, and without this group the landing page's import of
+        // the app (src/app/start.tsx) splits it into several, each compressed apart (the login
+        // page 1.4 KiB heavier; docs/architecture.md, "The client's weight").
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+            },
+          ],
+        },
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
       },
     },

@@ -12,8 +12,8 @@ import { DiceOverlay } from './ui/dice-overlay';
 
 /**
  * The build's prerender of a public page (scripts/prerender.mjs): the markup a visitor's first
- * render gives — no login, nothing fetched yet — so the browser paints it before any script and
- * the client hydrates the same tree (main.tsx).
+ * render gives — no login, nothing fetched yet — so the browser paints it before any script; the
+ * landing page's own script fills in what comes later (app/landing-page.ts).
  */
 export async function renderPage(url: string): Promise<string> {
   const handler = createStaticHandler(routes);

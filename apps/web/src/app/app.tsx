@@ -39,8 +39,11 @@ export function AppProviders({
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   const [queryClient] = useState(() => {
     const created = createQueryClient();
-    // The default shows at once; the host's own brand replaces it when the site config arrives.
-    applyBrand(DEFAULT_BRAND);
+    // Every built page comes with a brand on its root element (the build's default, or the
+    // host's the landing page's script applied before it started the app), which stays until
+    // the site config brings the host's; a page without one (the dev server's) gets the default.
+    if (!document.documentElement.style.getPropertyValue('--brand-primary'))
+      applyBrand(DEFAULT_BRAND);
     setUnauthorizedHandler(() => {
       clearSessionCache(created);
       void router.navigate(paths.login.href(), { replace: true });

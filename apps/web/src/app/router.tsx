@@ -210,8 +210,9 @@ export function createRouter() {
 }
 
 /**
- * Loads the modules of the routes `pathname` matches into the route table, as hydrating a
- * prerendered page needs (the first render must be the page, not the fallback).
+ * Loads the modules of the routes `pathname` matches into the route table, so a router created
+ * afterwards renders the page at once instead of the fallback (the landing page's takeover,
+ * app/start.tsx).
  */
 export async function loadMatchedRoutes(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];

@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
-import { routeFetch } from '../test/fetch';
+import { jsonResponse, routeFetch, stubFetch } from '../test/fetch';
 import { skyexchConfigAnswer } from '../test/fixtures/site-answers';
 import { SiteBrand } from './site-brand';
 
-function renderSiteBrand() {
-  applyBrand(DEFAULT_BRAND);
+function renderSiteBrand(carried = DEFAULT_BRAND) {
+  applyBrand(carried);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -44,5 +44,19 @@ describe('the site brand', () => {
     expect(document.title).toBe(DEFAULT_BRAND.title);
     expect(iconHref()).toBe(DEFAULT_BRAND.favicon);
     expect(cssVar('--brand-primary')).toBe(DEFAULT_BRAND.colors.primary);
+  });
+
+  it('keeps the brand the page carries while the configuration is out, never the default', async () => {
+    const answer = getSiteConfig.response.parse(skyexchConfigAnswer);
+    let respond: () => void = () => {};
+    stubFetch(new Promise<Response>((resolve) => (respond = () => resolve(jsonResponse(answer)))));
+    // As the landing page's script leaves it when the app takes the page over.
+    renderSiteBrand(answer.Result.brand);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cssVar('--brand-primary')).toBe('#0f3b7a');
+    expect(document.title).toBe('SkyExch — Live Exchange');
+    respond();
+    await waitFor(() => expect(iconHref()).toBe('/brand/skyexch-favicon.svg'));
+    expect(cssVar('--brand-primary')).toBe('#0f3b7a');
   });
 });

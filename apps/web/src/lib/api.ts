@@ -1,7 +1,7 @@
 import type { Endpoint, Refusal } from '@backlay/contract/common';
 import type { Route } from '@backlay/contract/route';
 import type { z } from 'zod';
-import { clearStoredLogin, getStoredLogin } from './session';
+import { clearStoredLogin, getStoredLogin } from './stored-login';
 import { yieldToBrowser } from './yield';
 
 type Part<E, K extends 'query' | 'body' | 'params'> = E extends {

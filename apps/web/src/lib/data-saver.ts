@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { hubIsConnected } from './connection';
+import { storedDataSaver } from './data-saver-setting';
 import { createSignal } from './signal';
 import { STORAGE_KEYS } from './storage';
 
@@ -10,31 +11,10 @@ import { STORAGE_KEYS } from './storage';
  */
 export const SAFETY_POLL_MS = 30_000;
 
-/** What the browser says of its link (the Network Information API; Chromium only). */
-interface SaveDataNavigator {
-  readonly connection?: { readonly saveData?: boolean };
-}
-
-/** Whether the browser asks for less data (the user's data saver, or a Save-Data setting). */
-function browserSavesData(): boolean {
-  return (
-    typeof navigator !== 'undefined' &&
-    (navigator as SaveDataNavigator).connection?.saveData === true
-  );
-}
-
 /** The choice of this page when the browser refused to store it. */
 let unstored: boolean | undefined;
 
-function readDataSaver(): boolean {
-  if (unstored !== undefined) return unstored;
-  try {
-    const stored = localStorage.getItem(STORAGE_KEYS.dataSaver);
-    return stored === null ? browserSavesData() : stored === 'true';
-  } catch {
-    return browserSavesData();
-  }
-}
+const readDataSaver = (): boolean => unstored ?? storedDataSaver();
 
 /**
  * The data saver (docs/pwa-and-data-saver.md): persisted, and kept after logout; until the bettor
@@ -59,8 +39,8 @@ export function setDataSaver(on: boolean): void {
 }
 
 /**
- * The data saver, following the switch. A prerendered page is hydrated as it was built, with the
- * data saver off, and then follows the browser's choice (scripts/prerender.mjs).
+ * The data saver, following the switch; off in the build's prerender (its server snapshot), so
+ * the landing page's HTML has its pictures, which its script leaves out (app/landing-page.ts).
  */
 export function useDataSaver(): boolean {
   return useSyncExternalStore(dataSaver.subscribe, dataSaver.read, () => false);

@@ -1,12 +1,18 @@
 import { useEffect } from 'react';
 import { toast } from './toast';
-import { usePendingUpdate } from './pwa';
+import { pendingUpdate, type PendingUpdate } from './pwa';
+import { useSignal } from './signal';
 
 /** What the update prompt says: a new build of `name` (the host's brand) is deployed. */
 export const updateMessage = (name: string): string => `A new version of ${name} is available`;
 
 /** The prompt's toast stays until the bettor answers it; one at a time. */
 const UPDATE_TOAST_ID = 'app-update';
+
+/** The update waiting for the bettor, if any. */
+function usePendingUpdate(): PendingUpdate | null {
+  return useSignal(pendingUpdate);
+}
 
 /**
  * The update prompt (docs/pwa-and-data-saver.md): a toast that stays until answered, whose Reload

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   registerServiceWorker,
+  registerServiceWorkerOnLoad,
   SERVICE_WORKER_URL,
   SKIP_WAITING,
   UPDATE_CHECK_MS,
@@ -120,5 +121,23 @@ describe('registering the worker', () => {
     await registerServiceWorker(container, every);
     expect(every).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('[backlay] service worker:', expect.any(Error));
+  });
+
+  it('waits for the page to load, and registers only in a production build', () => {
+    const container = new FakeContainer(null);
+    Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    try {
+      registerServiceWorkerOnLoad(false);
+      registerServiceWorkerOnLoad(true);
+      expect(container.register).not.toHaveBeenCalled();
+      readyState.mockReturnValue('complete');
+      window.dispatchEvent(new Event('load'));
+      expect(container.register).toHaveBeenCalledTimes(1);
+      window.dispatchEvent(new Event('load'));
+      expect(container.register).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 });

@@ -1,11 +1,12 @@
-import { createSignal, useSignal } from './signal';
 import { logError } from './log';
+import { createSignal } from './signal-core';
 
 /**
  * The service worker's side in the page (docs/pwa-and-data-saver.md): it is registered after the
  * page has loaded, in production builds only, and a new build's worker, once installed, waits
- * until the bettor takes it from the update prompt (`usePendingUpdate`): then it takes over and
- * the page reloads on the new build.
+ * until the bettor takes it from the update prompt (lib/pwa-prompt.ts): then it takes over and
+ * the page reloads on the new build. React-free: the landing page's script registers it too
+ * (app/landing-page.ts), and the app's prompt hears what it found.
  */
 
 /** The worker's stable address (apps/web/vite.config.ts builds it there). */
@@ -77,17 +78,13 @@ export function takeUpdate(worker: WorkerLike, container: ContainerLike, reload:
 }
 
 let pending: PendingUpdate | null = null;
-const pendingUpdate = createSignal(() => pending);
+/** The update waiting for the bettor, if any (the prompt follows it: lib/pwa-prompt.ts). */
+export const pendingUpdate = createSignal(() => pending);
 
 /** Offers an update to the page's prompt. */
 export function offerUpdate(update: PendingUpdate | null): void {
   pending = update;
   pendingUpdate.notify();
-}
-
-/** The update waiting for the bettor, if any. */
-export function usePendingUpdate(): PendingUpdate | null {
-  return useSignal(pendingUpdate);
 }
 
 /**
@@ -113,4 +110,16 @@ export async function registerServiceWorker(
   } catch (error) {
     logError('service worker', error);
   }
+}
+
+/**
+ * Registers the worker once the page has loaded, so it takes nothing from the first paint;
+ * production builds only, so the dev server's modules are never cached. The app's entry
+ * (main.tsx) and the landing page's (landing-page.ts) each call it once.
+ */
+export function registerServiceWorkerOnLoad(isProduction = import.meta.env.PROD): void {
+  if (!isProduction || !('serviceWorker' in navigator)) return;
+  const register = () => void registerServiceWorker(navigator.serviceWorker);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

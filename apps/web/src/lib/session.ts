@@ -1,67 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import type { LoginData } from '@backlay/contract/auth';
-import { readJson, removeSession, SESSION_KEYS, STORAGE_KEYS } from './storage';
+import { getStoredLogin, subscribeStoredLogin, type StoredLogin } from './stored-login';
 
-/**
- * The stored login (docs/product.md#entities: `loginUserDetails` and `isLoggedIn` in local storage), with a tiny
- * subscription so guards and the header re-render when it changes. Another tab's login or logout
- * arrives through the `storage` event.
- */
-export type StoredLogin = LoginData;
+// The store is React-free (stored-login.ts); the screens take it and its hook from here.
+export {
+  clearStoredLogin,
+  getStoredLogin,
+  storeLogin,
+  subscribeStoredLogin,
+  type StoredLogin,
+} from './stored-login';
 
-const listeners = new Set<() => void>();
-let current: StoredLogin | null = load();
-
-function load(): StoredLogin | null {
-  if (localStorage.getItem(STORAGE_KEYS.isLoggedIn) !== 'true') return null;
-  const stored = readJson<StoredLogin>(STORAGE_KEYS.loginUserDetails);
-  return stored && typeof stored.Token === 'string' && stored.Token.length > 0 ? stored : null;
-}
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
-export function getStoredLogin(): StoredLogin | null {
-  return current;
-}
-
-export function storeLogin(login: StoredLogin): void {
-  localStorage.setItem(STORAGE_KEYS.loginUserDetails, JSON.stringify(login));
-  localStorage.setItem(STORAGE_KEYS.isLoggedIn, 'true');
-  current = login;
-  emit();
-}
-
-export function clearStoredLogin(): void {
-  localStorage.removeItem(STORAGE_KEYS.loginUserDetails);
-  localStorage.removeItem(STORAGE_KEYS.isLoggedIn);
-  // The next login is a first entry again: the rules modal shows once more (docs/product.md#screens).
-  removeSession(SESSION_KEYS.ShowRules);
-  if (current !== null) {
-    current = null;
-    emit();
-  }
-}
-
-export function subscribeStoredLogin(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (
-      event.key === STORAGE_KEYS.loginUserDetails ||
-      event.key === STORAGE_KEYS.isLoggedIn ||
-      event.key === null
-    ) {
-      current = load();
-      emit();
-    }
-  });
-}
-
+/** The stored login, re-rendering when it changes (a login, a logout, another tab's). */
 export function useStoredLogin(): StoredLogin | null {
   return useSyncExternalStore(subscribeStoredLogin, getStoredLogin, getStoredLogin);
 }

@@ -1,29 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import type { Signal } from './signal-core';
 
-/**
- * A value kept outside React (local or session storage, a module variable) that screens follow:
- * `notify` after changing it, `useSignal` to re-render on each change.
- */
-export interface Signal<T> {
-  readonly read: () => T;
-  readonly subscribe: (listener: () => void) => () => void;
-  readonly notify: () => void;
-}
+// The signal itself is React-free (signal-core.ts); the screens take both from here.
+export { createSignal, type Signal } from './signal-core';
 
-export function createSignal<T>(read: () => T): Signal<T> {
-  const listeners = new Set<() => void>();
-  return {
-    read,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    notify: () => {
-      for (const listener of listeners) listener();
-    },
-  };
-}
-
+/** Re-renders on each change of `signal`. */
 export function useSignal<T>(signal: Signal<T>): T {
   return useSyncExternalStore(signal.subscribe, signal.read, signal.read);
 }

@@ -1,30 +1,13 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Carousel, CAROUSEL_AUTOPLAY_MS, nextSlideLeft } from './carousel';
+import { Carousel } from './carousel';
+import { CAROUSEL_AUTOPLAY_MS } from './carousel-autoplay';
 
 const SLIDES = [
   { src: '/a.svg', alt: 'A' },
   { src: '/b.svg', alt: 'B' },
   { src: '/c.svg', alt: 'C' },
 ];
-
-describe('nextSlideLeft', () => {
-  it('moves one slide on, and from the last back to the first', () => {
-    expect(nextSlideLeft(0, 300, 3)).toBe(300);
-    expect(nextSlideLeft(300, 300, 3)).toBe(600);
-    expect(nextSlideLeft(600, 300, 3)).toBe(0);
-  });
-
-  it('counts a slide half swiped as the one nearest', () => {
-    expect(nextSlideLeft(320, 300, 3)).toBe(600);
-    expect(nextSlideLeft(280, 300, 3)).toBe(600);
-  });
-
-  it('stays put with no width or no slides', () => {
-    expect(nextSlideLeft(0, 0, 3)).toBe(0);
-    expect(nextSlideLeft(0, 300, 0)).toBe(0);
-  });
-});
 
 describe('Carousel', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -77,6 +60,20 @@ describe('Carousel', () => {
     });
     expect(scrollTo).not.toHaveBeenCalled();
     fireEvent.blur(strip);
+    act(() => {
+      vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS);
+    });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds still while the pointer is on it', () => {
+    const { strip, scrollTo } = renderStrip();
+    fireEvent.pointerEnter(strip);
+    act(() => {
+      vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS * 3);
+    });
+    expect(scrollTo).not.toHaveBeenCalled();
+    fireEvent.pointerLeave(strip);
     act(() => {
       vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS);
     });

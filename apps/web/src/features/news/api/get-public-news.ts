@@ -1,13 +1,11 @@
-import { getPublicNews } from '@backlay/contract/news/client';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
 import { newsKeys } from '../query-keys';
+import { fetchPublicNewsLine } from './fetch-public-news';
 
-/** The landing page's news (no login needed). */
+/** The landing page's marquee line: the first public news message (no login needed). */
 export function usePublicNews() {
   return useQuery({
     queryKey: newsKeys.public(),
-    queryFn: ({ signal }) => callApi(getPublicNews, { signal }),
-    select: (answer) => (answer.Status ? answer.Result : []),
+    queryFn: ({ signal }) => fetchPublicNewsLine(signal),
   });
 }

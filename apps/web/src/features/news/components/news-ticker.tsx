@@ -18,6 +18,5 @@ export function NewsTicker() {
 /** The landing page's marquee: the first public news message (docs/product.md#screens). */
 export function PublicNewsMarquee() {
   const { data } = usePublicNews();
-  const first = data?.[0]?.Message;
-  return <Marquee label="News" items={first ? [first] : []} />;
+  return <Marquee label="News" items={data ?? []} />;
 }

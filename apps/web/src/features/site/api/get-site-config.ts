@@ -1,10 +1,9 @@
-import { getSiteConfig } from '@backlay/contract/site/client';
 import type { SiteConfig } from '@backlay/contract/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
 import { DEFAULT_BRAND, DEFAULT_SUPPORT_URL, type Brand } from '../../../lib/brand';
 import { HOST_SCOPED } from '../../../lib/query-cache';
 import { siteKeys } from '../query-keys';
+import { fetchSiteConfig } from './fetch-site-config';
 
 /**
  * The brand and footer links the host name picks (docs/product.md#purpose; docs/decisions.md#silent-rules "Brand"). Public, asked once
@@ -14,7 +13,7 @@ import { siteKeys } from '../query-keys';
 export const siteConfigQuery = () =>
   queryOptions({
     queryKey: siteKeys.config(),
-    queryFn: async ({ signal }) => (await callApi(getSiteConfig, { signal })).Result,
+    queryFn: ({ signal }) => fetchSiteConfig(signal),
     staleTime: Infinity,
     gcTime: Infinity,
     meta: HOST_SCOPED,

@@ -2,27 +2,16 @@ import type { SiteLink } from '@backlay/contract/site';
 import { useId } from 'react';
 import { Icon } from '../../../ui/icons';
 import { useBrand, useSiteConfig, useSupportUrl } from '../api/get-site-config';
+import { copyrightLine, EXTERNAL_LINK, PAYMENT_NAMES, shownPayments } from '../footer-links';
 import { SocialIcon } from './social-icon';
 import styles from './page-footer.module.css';
-
-/** The payment methods we have our own logo for (`/payments/{id}.svg`), with their names. */
-export const PAYMENT_NAMES: Readonly<Record<string, string>> = {
-  upi: 'UPI',
-  paytm: 'Paytm',
-  phonepe: 'PhonePe',
-  gpay: 'Google Pay',
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  netbanking: 'Net banking',
-};
 
 export const RESPONSIBLE_NOTE =
   'Betting can be addictive: play only with money you can afford to lose, and stop when it stops being fun.';
 
-/** Every outside link opens in a new tab and tells the other site nothing about this one. */
-function External({ link, className }: { link: SiteLink; className?: string }) {
+function External({ link }: { link: SiteLink }) {
   return (
-    <a href={link.url} target="_blank" rel="noreferrer noopener" className={className}>
+    <a href={link.url} {...EXTERNAL_LINK}>
       {link.label}
     </a>
   );
@@ -32,13 +21,13 @@ function External({ link, className }: { link: SiteLink; className?: string }) {
  * The page footer (docs/product.md#purpose): gambling-awareness links, payment-method logos, social links, the
  * support chat, an 18+ badge and a responsible-gaming note. The links are the site's own
  * (`GET /api/Site/Config`); until they arrive only the badge and the note show, in lists that
- * keep their room.
+ * keep their room. The landing page's script fills the same markup (`fillPageFooter`).
  */
 export function PageFooter() {
   const config = useSiteConfig();
   const brand = useBrand();
   const supportUrl = useSupportUrl();
-  const payments = (config?.payments ?? []).filter((id) => id in PAYMENT_NAMES);
+  const payments = shownPayments(config);
   const id = useId();
   return (
     <footer className={styles.footer}>
@@ -73,13 +62,7 @@ export function PageFooter() {
           <ul className={styles.social}>
             {(config?.social ?? []).map((link) => (
               <li key={link.url}>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  aria-label={link.label}
-                  title={link.label}
-                >
+                <a href={link.url} {...EXTERNAL_LINK} aria-label={link.label} title={link.label}>
                   <SocialIcon label={link.label} />
                 </a>
               </li>
@@ -88,7 +71,7 @@ export function PageFooter() {
         </section>
         <section aria-labelledby={`${id}-support`} className={styles.column}>
           <h2 id={`${id}-support`}>Need help?</h2>
-          <a href={supportUrl} target="_blank" rel="noreferrer noopener" className={styles.support}>
+          <a href={supportUrl} {...EXTERNAL_LINK} className={styles.support}>
             <Icon name="chat" />
             Chat with support
           </a>
@@ -99,7 +82,7 @@ export function PageFooter() {
           18+
         </span>
         <p className={styles.note}>{RESPONSIBLE_NOTE}</p>
-        <p className={styles.copyright}>© {brand.name}</p>
+        <p className={styles.copyright}>{copyrightLine(brand.name)}</p>
       </div>
     </footer>
   );
