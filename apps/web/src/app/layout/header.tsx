@@ -12,12 +12,9 @@ import { HubIndicator } from '../hub';
 import { paths } from '../paths';
 import { BrandLogo } from './brand-logo';
 import styles from './header.module.css';
+import { LazyChipSettingsModal } from '../../features/chips/components/lazy-chip-settings-modal';
 
-/** The user menu's dialogs, fetched when opened. */
-const ChipSettingsModal = lazyComponent(
-  async () =>
-    (await import('../../features/chips/components/chip-settings-modal')).ChipSettingsModal,
-);
+/** The user menu's Change Password dialog, fetched when opened. */
 const ChangePasswordModal = lazyComponent(
   async () =>
     (await import('../../features/session/components/change-password-modal')).ChangePasswordModal,
@@ -157,7 +154,7 @@ export function Header({
         </div>
       </header>
       <Suspense fallback={null}>
-        {dialog === 'chips' && <ChipSettingsModal onClose={closeDialog} />}
+        {dialog === 'chips' && <LazyChipSettingsModal onClose={closeDialog} />}
         {dialog === 'password' && <ChangePasswordModal onClose={closeDialog} />}
       </Suspense>
     </>

@@ -37,12 +37,9 @@ import { lazyComponent } from '../../ui/lazy-component';
 import { paths } from '../paths';
 import { isMarketRouteState } from './market-link';
 import styles from './event.module.css';
+import { LazyChipSettingsModal } from '../../features/chips/components/lazy-chip-settings-modal';
 
-/** The screen's dialogs, fetched when opened. */
-const ChipSettingsModal = lazyComponent(
-  async () =>
-    (await import('../../features/chips/components/chip-settings-modal')).ChipSettingsModal,
-);
+/** The keyboard shortcuts dialog, fetched when opened. */
 const KeyboardShortcutsModal = lazyComponent(
   async () =>
     (await import('../../features/rules/components/keyboard-shortcuts')).KeyboardShortcutsModal,
@@ -202,7 +199,7 @@ function EventBody({ sportId, eventId }: { sportId: number; eventId: string }) {
         </div>
       </div>
       <Suspense fallback={null}>
-        {isEditingChips && <ChipSettingsModal onClose={closeChips} />}
+        {isEditingChips && <LazyChipSettingsModal onClose={closeChips} />}
         {isShowingKeys && <KeyboardShortcutsModal onClose={hideKeys} />}
       </Suspense>
     </div>
