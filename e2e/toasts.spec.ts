@@ -118,9 +118,14 @@ async function heldLoginPage(page: Page): Promise<void> {
   await page.goto('/login');
   await expect(page.getByLabel('Username')).toBeVisible();
   // The toasts load on a visitor's first press or key (apps/web/src/lib/toast.ts): a press on
-  // the page's background brings the toaster's region before the clock stops.
-  await page.mouse.click(1, 1);
-  await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached();
+  // the page's background brings the toaster's region before the clock stops. The press is
+  // heard once the page's effects have run, which may be a moment after the form shows: pressed
+  // again until the region is there.
+  const region = page.getByRole('region', { name: /^Notifications/ });
+  await expect(async () => {
+    await page.mouse.click(1, 1);
+    await expect(region).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   // The toasts' own timers (their 2 s life, the unmount after sliding out) wait on this clock.
   await stopPageClock(page);
 }
