@@ -1,14 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import { StaticRouter, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
-import { routes } from './app/router';
+import { preloadRoutes, routes, Screens } from './app/router';
 import { brandProperties, DEFAULT_BRAND } from './lib/brand';
 import { DiceOverlay } from './ui/dice-overlay';
+import type { LazyComponent } from './ui/lazy-component';
 
 /**
  * The build's prerender of a public page (scripts/prerender.mjs): the markup a visitor's first
@@ -16,13 +12,13 @@ import { DiceOverlay } from './ui/dice-overlay';
  * landing page's own script fills in what comes later (app/landing-page.ts).
  */
 export async function renderPage(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The route's chunks first, so the page renders whole rather than its loading dice.
+  await preloadRoutes(new URL(url, 'http://localhost').pathname);
   return renderToString(
     <AppProviders queryClient={createQueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={url}>
+        <Screens />
+      </StaticRouter>
     </AppProviders>,
   );
 }
@@ -69,8 +65,9 @@ export async function routeComponents(): Promise<RouteComponents[]> {
   const found: RouteComponents[] = [];
   const walk = async (list: readonly RouteObject[], above: readonly unknown[]) => {
     for (const route of list) {
-      const loaded = typeof route.lazy === 'function' ? await route.lazy() : undefined;
-      const chain = loaded?.Component ? [...above, loaded.Component] : above;
+      const lazy = route.Component as LazyComponent<object> | null | undefined;
+      const loaded = lazy?.preload ? await lazy.preload() : undefined;
+      const chain = loaded ? [...above, loaded] : above;
       if (route.path !== undefined && route.path !== '*' && chain.length > 0)
         found.push({ pattern: route.path, components: chain });
       if (route.children) await walk(route.children, chain);

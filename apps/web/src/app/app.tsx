@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { ApiError, setUnauthorizedHandler } from '../lib/api';
+import { BrowserRouter } from 'react-router';
+import { ApiError } from '../lib/api';
 import { applyBrand, DEFAULT_BRAND } from '../lib/brand';
-import { clearSessionCache } from '../lib/query-cache';
-import { paths } from './paths';
+import { Screens } from './router';
 import { SiteBrand } from './site-brand';
 
 export function createQueryClient() {
@@ -36,7 +35,7 @@ export function AppProviders({
   );
 }
 
-export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+export function App() {
   const [queryClient] = useState(() => {
     const created = createQueryClient();
     // Every built page comes with a brand on its root element (the build's default, or the
@@ -44,15 +43,13 @@ export function App({ router }: { router: ReturnType<typeof createBrowserRouter>
     // the site config brings the host's; a page without one (the dev server's) gets the default.
     if (!document.documentElement.style.getPropertyValue('--brand-primary'))
       applyBrand(DEFAULT_BRAND);
-    setUnauthorizedHandler(() => {
-      clearSessionCache(created);
-      void router.navigate(paths.login.href(), { replace: true });
-    });
     return created;
   });
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Screens />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,7 +1,13 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api';
+import { clearSessionCache } from '../lib/query-cache';
 import { DiceOverlay } from '../ui/dice-overlay';
+import { lazyComponent, type LazyComponent } from '../ui/lazy-component';
 import { Fallback, PublicOnly, RequireSession } from './guards';
 import { paths } from './paths';
+import { ScreenFailure } from './screen-failure';
 import type * as BackofficeRoutes from './routes/backoffice';
 import type * as ConsoleRoutes from './routes/backoffice-console';
 
@@ -12,39 +18,36 @@ type BackofficeModule = typeof BackofficeRoutes;
  * so the back office is a chunk of its own that no client screen loads (docs/architecture.md,
  * "The client's weight").
  */
-const backoffice =
-  <K extends keyof BackofficeModule>(name: K) =>
-  async () => ({ Component: (await import('./routes/backoffice'))[name] });
+const backoffice = <K extends keyof BackofficeModule>(name: K) =>
+  lazyComponent(async () => (await import('./routes/backoffice'))[name]);
 /** A screen of the agents' console: a chunk of its own beside the back office's. */
-const agentConsole =
-  <K extends keyof typeof ConsoleRoutes>(name: K) =>
-  async () => ({ Component: (await import('./routes/backoffice-console'))[name] });
+const agentConsole = <K extends keyof typeof ConsoleRoutes>(name: K) =>
+  lazyComponent(async () => (await import('./routes/backoffice-console'))[name]);
 
 /** Every route of docs/product.md#screens with its guard; each screen is its own chunk (route-level splitting). */
 export const routes: RouteObject[] = [
   {
-    HydrateFallback: DiceOverlay,
     children: [
       {
         path: paths.networkError.pattern,
-        lazy: async () => ({
-          Component: (await import('./routes/network-error')).NetworkErrorPage,
-        }),
+        Component: lazyComponent(
+          async () => (await import('./routes/network-error')).NetworkErrorPage,
+        ),
       },
       {
         Component: PublicOnly,
         children: [
           {
             path: paths.landing.pattern,
-            lazy: async () => ({ Component: (await import('./routes/landing')).LandingPage }),
+            Component: lazyComponent(async () => (await import('./routes/landing')).LandingPage),
           },
           {
             path: paths.login.pattern,
-            lazy: async () => ({ Component: (await import('./routes/login')).LoginPage }),
+            Component: lazyComponent(async () => (await import('./routes/login')).LoginPage),
           },
           {
             path: paths.signup.pattern,
-            lazy: async () => ({ Component: (await import('./routes/signup')).SignupPage }),
+            Component: lazyComponent(async () => (await import('./routes/signup')).SignupPage),
           },
         ],
       },
@@ -54,111 +57,111 @@ export const routes: RouteObject[] = [
           {
             // The logged-in frame is its own chunk (with the hub and toasts), loaded beside the
             // route's own: the landing page carries none of it.
-            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+            Component: lazyComponent(async () => (await import('./layout/app-layout')).AppLayout),
             children: [
               {
                 path: paths.home.pattern,
-                lazy: async () => ({ Component: (await import('./routes/home')).HomePage }),
+                Component: lazyComponent(async () => (await import('./routes/home')).HomePage),
               },
               {
                 path: paths.casinoList.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/casino-list')).CasinoListPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/casino-list')).CasinoListPage,
+                ),
               },
               {
                 path: paths.casino.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/casino-game')).CasinoGamePage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/casino-game')).CasinoGamePage,
+                ),
               },
               {
                 path: paths.inplay.pattern,
-                lazy: async () => ({ Component: (await import('./routes/inplay')).InplayPage }),
+                Component: lazyComponent(async () => (await import('./routes/inplay')).InplayPage),
               },
               {
                 path: paths.match.pattern,
-                lazy: async () => ({ Component: (await import('./routes/match')).MatchPage }),
+                Component: lazyComponent(async () => (await import('./routes/match')).MatchPage),
               },
               {
                 path: paths.market.pattern,
-                lazy: async () => ({ Component: (await import('./routes/event')).EventPage }),
+                Component: lazyComponent(async () => (await import('./routes/event')).EventPage),
               },
               {
                 path: paths.accountStatement.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/account-statement')).AccountStatementPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/account-statement')).AccountStatementPage,
+                ),
               },
               {
                 path: paths.profitLoss.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/profit-loss')).ProfitLossPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/profit-loss')).ProfitLossPage,
+                ),
               },
               {
                 path: paths.showMatchBet.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/show-match-bet')).ShowMatchBetPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/show-match-bet')).ShowMatchBetPage,
+                ),
               },
               {
                 path: paths.bettingHistory.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/betting-history')).BettingHistoryPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/betting-history')).BettingHistoryPage,
+                ),
               },
               {
                 path: paths.betHistory.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/bet-history')).BetHistoryPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/bet-history')).BetHistoryPage,
+                ),
               },
               {
                 path: paths.news.pattern,
-                lazy: async () => ({ Component: (await import('./routes/news')).NewsPage }),
+                Component: lazyComponent(async () => (await import('./routes/news')).NewsPage),
               },
               {
                 path: paths.saferBetting.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/safer-betting')).SaferBettingPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/safer-betting')).SaferBettingPage,
+                ),
               },
               {
                 path: paths.myMarket.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/my-market')).MyMarketPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/my-market')).MyMarketPage,
+                ),
               },
               {
                 path: paths.matkaMarket.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/matka-market')).MatkaMarketPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/matka-market')).MatkaMarketPage,
+                ),
               },
               {
                 path: paths.matkaBet.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/matka-bet')).MatkaBetPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/matka-bet')).MatkaBetPage,
+                ),
               },
               {
                 path: paths.matkaResult.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/matka-result')).MatkaResultPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/matka-result')).MatkaResultPage,
+                ),
               },
               {
                 path: paths.matkaProfitLoss.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/matka-profit-loss')).MatkaProfitLossPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/matka-profit-loss')).MatkaProfitLossPage,
+                ),
               },
               {
                 path: paths.showMatkaBet.pattern,
-                lazy: async () => ({
-                  Component: (await import('./routes/show-matka-bet')).ShowMatkaBetPage,
-                }),
+                Component: lazyComponent(
+                  async () => (await import('./routes/show-matka-bet')).ShowMatkaBetPage,
+                ),
               },
             ],
           },
@@ -168,34 +171,43 @@ export const routes: RouteObject[] = [
         // The back office: its own login and frame, outside the client's guards; it needs no
         // client session and never shares one.
         path: paths.backoffice.pattern,
-        lazy: backoffice('BackofficeRoot'),
+        Component: backoffice('BackofficeRoot'),
         children: [
-          { path: paths.backofficeLogin.pattern, lazy: backoffice('BackofficeLoginPage') },
+          { path: paths.backofficeLogin.pattern, Component: backoffice('BackofficeLoginPage') },
           {
-            lazy: backoffice('BackofficeLayout'),
+            Component: backoffice('BackofficeLayout'),
             children: [
-              { index: true, lazy: backoffice('BackofficeIndex') },
-              { path: paths.backofficeMarkets.pattern, lazy: backoffice('MarketsPage') },
-              { path: paths.backofficeClients.pattern, lazy: backoffice('ClientsPage') },
-              { path: paths.backofficeClient.pattern, lazy: backoffice('ClientPage') },
-              { path: paths.backofficeMatkaCasino.pattern, lazy: backoffice('MatkaCasinoPage') },
-              { path: paths.backofficeNews.pattern, lazy: backoffice('NewsPage') },
-              { path: paths.backofficeAudit.pattern, lazy: backoffice('AuditPage') },
-              { path: paths.agentDownline.pattern, lazy: agentConsole('DownlinePage') },
-              { path: paths.agentUser.pattern, lazy: agentConsole('DownlinePage') },
-              { path: paths.agentCreateUser.pattern, lazy: agentConsole('CreateUserPage') },
-              { path: paths.agentAnalysis.pattern, lazy: agentConsole('AnalysisPage') },
-              { path: paths.agentAnalysisMarket.pattern, lazy: agentConsole('AnalysisMarketPage') },
-              { path: paths.agentBets.pattern, lazy: agentConsole('AgentBetsPage') },
-              { path: paths.agentPl.pattern, lazy: agentConsole('AgentPlPage') },
-              { path: paths.agentStatement.pattern, lazy: agentConsole('AgentStatementPage') },
-              { path: paths.agentCommission.pattern, lazy: agentConsole('AgentCommissionPage') },
-              { path: paths.agentRequests.pattern, lazy: agentConsole('SignupRequestsPage') },
+              { index: true, Component: backoffice('BackofficeIndex') },
+              { path: paths.backofficeMarkets.pattern, Component: backoffice('MarketsPage') },
+              { path: paths.backofficeClients.pattern, Component: backoffice('ClientsPage') },
+              { path: paths.backofficeClient.pattern, Component: backoffice('ClientPage') },
+              {
+                path: paths.backofficeMatkaCasino.pattern,
+                Component: backoffice('MatkaCasinoPage'),
+              },
+              { path: paths.backofficeNews.pattern, Component: backoffice('NewsPage') },
+              { path: paths.backofficeAudit.pattern, Component: backoffice('AuditPage') },
+              { path: paths.agentDownline.pattern, Component: agentConsole('DownlinePage') },
+              { path: paths.agentUser.pattern, Component: agentConsole('DownlinePage') },
+              { path: paths.agentCreateUser.pattern, Component: agentConsole('CreateUserPage') },
+              { path: paths.agentAnalysis.pattern, Component: agentConsole('AnalysisPage') },
+              {
+                path: paths.agentAnalysisMarket.pattern,
+                Component: agentConsole('AnalysisMarketPage'),
+              },
+              { path: paths.agentBets.pattern, Component: agentConsole('AgentBetsPage') },
+              { path: paths.agentPl.pattern, Component: agentConsole('AgentPlPage') },
+              { path: paths.agentStatement.pattern, Component: agentConsole('AgentStatementPage') },
+              {
+                path: paths.agentCommission.pattern,
+                Component: agentConsole('AgentCommissionPage'),
+              },
+              { path: paths.agentRequests.pattern, Component: agentConsole('SignupRequestsPage') },
               {
                 path: paths.agentTransactionPassword.pattern,
-                lazy: agentConsole('TransactionPasswordPage'),
+                Component: agentConsole('TransactionPasswordPage'),
               },
-              { path: '*', lazy: backoffice('BackofficeFallback') },
+              { path: '*', Component: backoffice('BackofficeFallback') },
             ],
           },
         ],
@@ -205,22 +217,38 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The screen of the address the browser is at, from the route table; the loading dice while its
+ * chunks load (docs/product.md#screens), and what happened with Retry if they cannot. A 401 from
+ * any call ends the session here: the cache of the session goes and the visitor is sent to /login.
+ */
+export function Screens() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      clearSessionCache(queryClient);
+      void navigate(paths.login.href(), { replace: true });
+    });
+  }, [queryClient, navigate]);
+  return (
+    <ScreenFailure at={pathname}>
+      <Suspense fallback={<DiceOverlay />}>{useRoutes(routes)}</Suspense>
+    </ScreenFailure>
+  );
 }
 
 /**
- * Loads the modules of the routes `pathname` matches into the route table, so a router created
- * afterwards renders the page at once instead of the fallback (the landing page's takeover,
- * app/start.tsx).
+ * Fetches the chunks of the routes `pathname` matches (the logged-in frame's and the screen's at
+ * once, not one after the other), so the app started there renders its screen at its first
+ * render rather than the loading dice.
  */
-export async function loadMatchedRoutes(pathname: string): Promise<void> {
+export async function preloadRoutes(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+  const screens = matches.flatMap(({ route }) => {
+    const screen = route.Component as Partial<LazyComponent<object>> | null | undefined;
+    return screen?.preload ? [screen.preload()] : [];
+  });
+  await Promise.all(screens);
 }

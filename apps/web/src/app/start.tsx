@@ -6,7 +6,7 @@ import '@fontsource/noto-sans-devanagari/devanagari-400.css';
 import './theme.css';
 import { yieldToBrowser } from '../lib/yield';
 import { App } from './app';
-import { createRouter, loadMatchedRoutes } from './router';
+import { preloadRoutes } from './router';
 
 /**
  * The app, started on its root by the app's entry (main.tsx) at once, and by the landing page's
@@ -15,26 +15,23 @@ import { createRouter, loadMatchedRoutes } from './router';
 
 /**
  * Renders the app on `container` for the address the page is at, afresh (whatever the container
- * holds stays until React's first commit), cut into tasks a tap can come between: the router
- * (which starts loading the route's modules), React's root, and the first render as a
- * transition, which React renders in slices (docs/architecture.md, "The first paint").
+ * holds stays until React's first commit), cut into tasks a tap can come between: the route's
+ * modules asked for, React's root, and the first render as a transition, which React renders in
+ * slices (docs/architecture.md, "The first paint").
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   await yieldToBrowser();
-  const router = createRouter();
+  // A chunk that fails is asked for again by the render, which shows the failure.
+  preloadRoutes(window.location.pathname).catch(() => {});
   await yieldToBrowser();
   const reactRoot = createRoot(container);
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App router={router} />
+        <App />
       </StrictMode>,
     ),
   );
 }
 
-/**
- * Loads the modules of the routes `pathname` matches, so the app started there renders its
- * screen at its first render rather than the loading dice.
- */
-export const preloadRoutes = (pathname: string): Promise<void> => loadMatchedRoutes(pathname);
+export { preloadRoutes };

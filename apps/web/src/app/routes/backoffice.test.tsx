@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AGENT, OPERATOR } from '../../features/backoffice/testing';
 import {
@@ -10,8 +9,8 @@ import {
 } from '../../features/backoffice/session';
 import { getStoredLogin, storeLogin } from '../../lib/session';
 import { routeFetch } from '../../test/fetch';
-import { TEST_LOGIN } from '../../test/render';
-import { routes } from '../router';
+import { memoryRouter, TEST_LOGIN } from '../../test/render';
+import { Screens } from '../router';
 import { eventually } from '../../test/eventually';
 
 const RISK = {
@@ -28,13 +27,9 @@ const RISK = {
 };
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const { element, router } = memoryRouter(<Screens />, [url]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
   return router;
 }
 
@@ -46,7 +41,7 @@ describe('/backoffice', () => {
     const { calls } = routeFetch({});
     const router = renderAt('/backoffice/markets');
     expect(await screen.findByRole('heading', { name: 'Back office login' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/backoffice/login');
+    expect(router.location.pathname).toBe('/backoffice/login');
     expect(calls).toHaveLength(0);
     expect(getStoredLogin()).toEqual(TEST_LOGIN);
   });
@@ -71,7 +66,7 @@ describe('/backoffice', () => {
     });
     const router = renderAt('/backoffice');
     expect(await screen.findByRole('heading', { name: 'Clients' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/backoffice/clients');
+    expect(router.location.pathname).toBe('/backoffice/clients');
   });
 
   it('goes back to the login page when the server ends the session', async () => {
@@ -82,7 +77,7 @@ describe('/backoffice', () => {
     });
     const router = renderAt('/backoffice');
     expect(await screen.findByRole('heading', { name: 'Back office login' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/backoffice/login');
+    expect(router.location.pathname).toBe('/backoffice/login');
     expect(getOperatorLogin()).toBeNull();
   });
 
@@ -98,7 +93,7 @@ describe('/backoffice', () => {
     expect(await screen.findByRole('heading', { name: 'Back office login' })).toBeTruthy();
     expect(callsTo('/api/backoffice/logout')).toHaveLength(1);
     expect(getOperatorLogin()).toBeNull();
-    expect(router.state.location.pathname).toBe('/backoffice/login');
+    expect(router.location.pathname).toBe('/backoffice/login');
     await eventually(() => expect(sessionStorage.getItem('backlay.operator')).toBeNull());
   });
 
@@ -120,7 +115,7 @@ describe('/backoffice', () => {
       '/api/agent/downline': answer({ breadcrumb: [], total: 0, users: [] }),
     });
     const router = renderAt('/backoffice/markets');
-    await eventually(() => expect(router.state.location.pathname).toBe('/backoffice/downline'));
+    await eventually(() => expect(router.location.pathname).toBe('/backoffice/downline'));
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
       'Downline',
@@ -143,7 +138,7 @@ describe('/backoffice', () => {
     });
     const router = renderAt('/backoffice/pl');
     await eventually(() =>
-      expect(router.state.location.pathname).toBe('/backoffice/transaction-password'),
+      expect(router.location.pathname).toBe('/backoffice/transaction-password'),
     );
   });
 });

@@ -51,8 +51,8 @@ describe('/matka_market', () => {
     expect(milan.textContent).toContain('Closed');
     expect(within(milan).queryByTestId('matka-game-countdown')).toBeNull();
     await user.click(kalyan);
-    expect(router.state.location.pathname).toBe(`/matkabet/Kalyan/${GAME.EventId}/${GAME.Mid}`);
-    expect(router.state.location.state).toMatchObject({ hindi: 'कल्याण' });
+    expect(router.location.pathname).toBe(`/matkabet/Kalyan/${GAME.EventId}/${GAME.Mid}`);
+    expect(router.location.state).toMatchObject({ hindi: 'कल्याण' });
   });
 });
 
@@ -112,7 +112,7 @@ describe('/matka-profit-loss', () => {
     });
     expect(screen.getByText('8,900.00')).toBeTruthy();
     await user.click(link);
-    expect(router.state.location.pathname).toBe('/show-matka-bet/880000');
+    expect(router.location.pathname).toBe('/show-matka-bet/880000');
   });
 
   it('says No data available when there is none', async () => {

@@ -210,7 +210,7 @@ describe('/safer-betting', () => {
 
     fireEvent.click(within(timeOut).getByRole('button', { name: 'Take a time-out' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm time-out' }));
-    await eventually(() => expect(router.state.location.pathname).toBe('/login'));
+    await eventually(() => expect(router.location.pathname).toBe('/login'));
     expect(bodyOf(EXCLUDE)).toEqual({ period: '7d' });
     expect(getStoredLogin()).toBeNull();
     // The server's words name the end; the notice of the reason stands in without them.
@@ -244,7 +244,7 @@ describe('/safer-betting', () => {
       'You are already excluded.',
     );
     expect(bodyOf(EXCLUDE)).toEqual({ period: 'permanent' });
-    expect(router.state.location.pathname).toBe('/safer-betting');
+    expect(router.location.pathname).toBe('/safer-betting');
     expect(getStoredLogin()).not.toBeNull();
   });
 });

@@ -56,11 +56,11 @@ describe('/showmatchbet/{eventid}', () => {
     answer();
     const { router } = show();
     await user.click(await screen.findByRole('link', { name: '6 over runs Panthers' }));
-    expect(router.state.location.pathname).toBe(`/betting_history/${FANCY_EVENT_ID}/3`);
-    expect(router.state.location.search).toBe(
+    expect(router.location.pathname).toBe(`/betting_history/${FANCY_EVENT_ID}/3`);
+    expect(router.location.search).toBe(
       `?eventid=${FANCY_EVENT_ID}&selectionId=${FANCY_EVENT_ID}-1&marketType=FANCY`,
     );
-    expect(router.state.location.state).toEqual({
+    expect(router.location.state).toEqual({
       eventid: String(FANCY_EVENT_ID),
       SelectionID: `${FANCY_EVENT_ID}-1`,
       marketType: 'FANCY',
@@ -72,9 +72,9 @@ describe('/showmatchbet/{eventid}', () => {
     answer();
     const { router } = show();
     await user.click(await screen.findByRole('link', { name: 'Match Odds' }));
-    expect(router.state.location.pathname).toBe(`/betting_history/1.${FANCY_EVENT_ID}/3`);
-    expect(router.state.location.search).toBe(`?eventid=${FANCY_EVENT_ID}&marketType=MATCH_ODDS`);
-    expect(router.state.location.state).toMatchObject({ SelectionID: null });
+    expect(router.location.pathname).toBe(`/betting_history/1.${FANCY_EVENT_ID}/3`);
+    expect(router.location.search).toBe(`?eventid=${FANCY_EVENT_ID}&marketType=MATCH_ODDS`);
+    expect(router.location.state).toMatchObject({ SelectionID: null });
   });
 
   it("says 'No data available' for an event the client has no result on, or a bad id", async () => {

@@ -2,9 +2,9 @@ import type { OperatorRole } from '@backlay/contract/backoffice';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach } from 'vitest';
-import { LocationProbe } from '../../test/render';
+import { LocationProbe, memoryRouter } from '../../test/render';
 import {
   clearOperatorLogin,
   storeBackofficeLogin,
@@ -53,26 +53,22 @@ export function renderConsole(
 
 function renderScreen(ui: ReactNode, path: string, url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path,
-        element: (
+  const { element, router } = memoryRouter(
+    <Routes>
+      <Route
+        path={path}
+        element={
           <>
             {ui}
             <TestToaster />
           </>
-        ),
-      },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
+        }
+      />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    [url],
   );
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const view = render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
   return { ...view, client, router };
 }
 

@@ -121,7 +121,7 @@ describe('account statement', () => {
       endDate: '2026-11-22',
       skipRec: '0',
     });
-    expect(router.state.location.search).toBe(
+    expect(router.location.search).toBe(
       '?startDate=2026-11-01&endDate=2026-11-22&type=Settlement',
     );
   });
