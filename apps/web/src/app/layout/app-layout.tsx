@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { NewsTicker } from '../../features/news/components/news-ticker';
-import { RulesOnEntry } from '../../features/rules/components/rules-modal';
+import { RulesOnEntry } from '../../features/rules/components/rules-on-entry';
 import { RealityCheck } from '../../features/safer/components/reality-check';
 import { useLogout } from '../../features/session/hooks/use-logout';
 import { useSiteConfig } from '../../features/site/api/get-site-config';

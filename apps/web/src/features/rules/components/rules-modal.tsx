@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { DEVANAGARI_FONT, useFontReady } from '../../../lib/fonts';
 import { Modal } from '../../../ui/modal';
-import { useRulesOnEntry } from '../hooks/use-rules-on-entry';
 import { HOUSE_RULES } from '../house-rules';
 import { KeyboardShortcutsList } from './keyboard-shortcuts';
 import styles from './rules-modal.module.css';
@@ -50,16 +48,4 @@ export function RulesModal({ onClose }: { onClose: () => void }) {
       </section>
     </Modal>
   );
-}
-
-/** Shows the rules on first entry into the logged-in app, once per browser session (docs/product.md#screens). */
-export function RulesOnEntry() {
-  const { isShown, dismiss } = useRulesOnEntry();
-  return isShown ? <RulesOnceFontIsReady onClose={dismiss} /> : null;
-}
-
-/** The rules are Hindi text: they open once its font is there (see useFontReady). */
-function RulesOnceFontIsReady({ onClose }: { onClose: () => void }) {
-  const isFontReady = useFontReady(`700 1em ${DEVANAGARI_FONT}`, 'नियम');
-  return isFontReady ? <RulesModal onClose={onClose} /> : null;
 }
