@@ -117,6 +117,24 @@ test('/network_err shows the status code from the query, logged in or not', asyn
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('a screen whose chunk cannot load says so, and Retry loads the page again', async ({
+  page,
+}) => {
+  let refuse = true;
+  await page.route(/\/assets\/signup-[^/]*\.js$/, (route) =>
+    refuse ? route.abort() : route.continue(),
+  );
+  await page.goto('/signup');
+  const failure = page.getByRole('alert');
+  await expect(failure.getByRole('heading')).toHaveText('This page could not load');
+  await expect(failure).toContainText('Please check your internet connection and try again.');
+  await expectAccessible(page, 'a screen that could not load');
+  refuse = false;
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: 'Join Now' })).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
 test('the wallet dropdown shows the balance-detail figures with two decimals', async ({
   page,
   client,

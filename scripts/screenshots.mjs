@@ -5,7 +5,7 @@
 // `SHOTS=betfair` takes the event screen of Betfair's recorded cricket match (a server run with
 // FEED=betfair-file on ../shared/feeds/betfair/1-180305278.bz2, docs/feeds.md).
 // `SCREENS=landing,login` writes only the screens named (at both widths), and stops early once
-// it has them if they are all public ones (landing, signup, network-error, login).
+// it has them if they are all public ones (landing, signup, network-error, screen-failure, login).
 // It is the only writer of docs/screenshots: the tests keep theirs in their own output dir.
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ const [base = 'http://localhost:8080', username = 'demo1', password = 'Backlay@2
   process.argv.slice(2);
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const wanted = process.env.SCREENS ? new Set(process.env.SCREENS.split(',')) : null;
-const PUBLIC_SCREENS = ['landing', 'signup', 'network-error', 'login'];
+const PUBLIC_SCREENS = ['landing', 'signup', 'network-error', 'screen-failure', 'login'];
 await mkdir(out, { recursive: true });
 
 if (process.env.SHOTS === 'journeys') {
@@ -73,6 +73,23 @@ for (const width of [1280, 375]) {
   await page.goto('/network_err?statusCode=502');
   await page.getByText('Error Code 502').waitFor();
   await shot('network-error');
+
+  // A screen whose chunk cannot load (the sign-up page's, refused here) says so, with Retry; in a
+  // context of its own without the service worker, which would answer from its cache.
+  if (!wanted || wanted.has('screen-failure')) {
+    const failing = await browser.newContext({
+      baseURL: base,
+      viewport: { width, height: width > 768 ? 800 : 812 },
+      serviceWorkers: 'block',
+      reducedMotion: 'reduce',
+    });
+    const failingPage = await failing.newPage();
+    await failingPage.route(/\/assets\/signup-[^/]*\.js$/, (route) => route.abort());
+    await failingPage.goto('/signup');
+    await failingPage.getByRole('alert').getByRole('button', { name: 'Retry' }).waitFor();
+    await failingPage.screenshot({ path: `${out}screen-failure-${width}.png` });
+    await failing.close();
+  }
 
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
