@@ -16,6 +16,7 @@ import {
   useId,
   useRef,
   useState,
+  Suspense,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
@@ -32,7 +33,7 @@ import { betDraft, slipFigures } from '../bet-draft';
 import { useAutoClose } from '../hooks/use-auto-close';
 import { delayHeldText, useDelayCountdown } from '../hooks/use-delay-countdown';
 import { setConfirmBet, useConfirmBet } from '../stores/confirm-bet';
-import { ConfirmBet } from './confirm-bet';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { PlacingProgress } from './placing-progress';
 import styles from './bet-slip.module.css';
 
@@ -78,6 +79,12 @@ export const slipOdds = (selection: BetSelection) =>
   selection.marketType === 'FANCY' ? `${selection.odds} (${selection.price})` : `${selection.odds}`;
 
 /** The two cues play only when Bet Sound is on (docs/product.md#purpose). */
+/**
+ * The confirm step: a chunk of its own, no part of a screen's first load; an open slip fetches it
+ * (OpenSlip), so it is here by the time Place Bet asks for it.
+ */
+const ConfirmBet = lazyComponent(async () => (await import('./confirm-bet')).ConfirmBet);
+
 function cue(kind: SoundKind): void {
   if (getBetSound()) playSound(kind);
 }
@@ -129,6 +136,9 @@ function OpenSlip({
 }: BetSlipProps & { selection: BetSelection }) {
   const [stakeText, setStakeText] = useState('');
   const [isConfirming, setConfirming] = useState(false);
+  useEffect(() => {
+    ConfirmBet.preload().catch(() => {});
+  }, []);
   const cancelConfirm = useCallback(() => setConfirming(false), []);
   const isConfirmOn = useConfirmBet();
   const placing = usePlaceBet();
@@ -354,16 +364,18 @@ function OpenSlip({
         </div>
       </form>
       {confirmed?.ok && (
-        <ConfirmBet
-          selection={selection}
-          odds={slipOdds(selection)}
-          stake={confirmed.stake}
-          profit={rupees(figures?.profit)}
-          liability={rupees(figures?.liability)}
-          staleReason={isStale ? STALE_REASON : null}
-          onConfirm={() => void send(confirmed.stake)}
-          onCancel={cancelConfirm}
-        />
+        <Suspense fallback={null}>
+          <ConfirmBet
+            selection={selection}
+            odds={slipOdds(selection)}
+            stake={confirmed.stake}
+            profit={rupees(figures?.profit)}
+            liability={rupees(figures?.liability)}
+            staleReason={isStale ? STALE_REASON : null}
+            onConfirm={() => void send(confirmed.stake)}
+            onCancel={cancelConfirm}
+          />
+        </Suspense>
       )}
       {isPlacing && (
         <PlacingProgress

@@ -1,6 +1,6 @@
 import { getSafer, getSessionSummary } from '@backlay/contract/safer';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch';
 import {
   noLimitsAnswer,
@@ -10,7 +10,7 @@ import {
 } from '../../../test/fixtures/safer-answers';
 import { renderScreen } from '../../../test/render';
 import { saferKeys } from '../query-keys';
-import { RealityCheck } from './reality-check';
+import { RealityCheck, RealityCheckDialog } from './reality-check';
 
 const SAFER = '/api/safer';
 const SESSION = '/api/safer/session';
@@ -32,6 +32,8 @@ function mount(safer: unknown = saferAnswer) {
 const dialog = () => screen.queryByRole('dialog', { name: 'Reality check' });
 
 describe('the reality check', () => {
+  // Its chunk is here by the time a check falls due: the frame fetches it once checks are on.
+  beforeAll(() => RealityCheckDialog.preload());
   beforeEach(() => {
     vi.useFakeTimers();
     // Ten minutes into the session of the answers (08:00 UTC), checks every 30 minutes.

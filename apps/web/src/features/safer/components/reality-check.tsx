@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { formatMinutes } from '../../../lib/limit-label';
-import { Modal } from '../../../ui/modal';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { useSaferSettings } from '../api/get-safer';
-import { useSessionSummary } from '../api/get-session-summary';
-import { nextCheckAt, signedRupees } from '../limits';
-import buttons from '../../../ui/buttons.module.css';
-import styles from './reality-check.module.css';
+import { nextCheckAt } from '../limits';
+
+/** The dialog: no part of a screen's first load; fetched once the client has checks on. */
+export const RealityCheckDialog = lazyComponent(
+  async () => (await import('./reality-check-dialog')).RealityCheckDialog,
+);
 
 export const REALITY_CHECK_TEXTS = {
   loading: 'Loading this session’s figures…',
@@ -13,7 +14,7 @@ export const REALITY_CHECK_TEXTS = {
 } as const;
 
 /** A check on screen: when it fell due and when it opened (epoch ms; later after a sleep). */
-interface OpenCheck {
+export interface OpenCheck {
   readonly dueAt: number;
   readonly openedAt: number;
 }
@@ -36,6 +37,9 @@ export function RealityCheck({ onLogout }: { onLogout: () => void }) {
   }));
 
   const { since, open } = state;
+  useEffect(() => {
+    if (minutes !== null) RealityCheckDialog.preload().catch(() => {});
+  }, [minutes]);
   useEffect(() => {
     if (minutes === null || Number.isNaN(startedAt) || open !== null) return;
     const dueAt = nextCheckAt(startedAt, minutes, since);
@@ -60,80 +64,13 @@ export function RealityCheck({ onLogout }: { onLogout: () => void }) {
 
   if (open === null || Number.isNaN(startedAt)) return null;
   return (
-    <RealityCheckDialog
-      check={open}
-      startedAt={startedAt}
-      onContinue={carryOn}
-      onLogout={onLogout}
-    />
+    <Suspense fallback={null}>
+      <RealityCheckDialog
+        check={open}
+        startedAt={startedAt}
+        onContinue={carryOn}
+        onLogout={onLogout}
+      />
+    </Suspense>
   );
 }
-
-function RealityCheckDialog({
-  check,
-  startedAt,
-  onContinue,
-  onLogout,
-}: {
-  check: OpenCheck;
-  startedAt: number;
-  onContinue: () => void;
-  onLogout: () => void;
-}) {
-  const summary = useSessionSummary(check.dueAt);
-  const loggedIn = formatMinutes((check.openedAt - startedAt) / 60_000);
-  return (
-    <Modal
-      title="Reality check"
-      onClose={onContinue}
-      footer={
-        <>
-          <button
-            type="button"
-            className={`${buttons.secondary} ${styles.button}`}
-            onClick={onLogout}
-          >
-            Log out
-          </button>
-          <button
-            type="button"
-            className={`${buttons.primary} ${styles.button}`}
-            onClick={onContinue}
-          >
-            Continue
-          </button>
-        </>
-      }
-    >
-      <p className={styles.lead}>You have been logged in for {loggedIn}.</p>
-      <dl className={styles.figures}>
-        <div>
-          <dt>Time logged in</dt>
-          <dd>{loggedIn}</dd>
-        </div>
-        <div>
-          <dt>Bets placed</dt>
-          <dd>{summary.data ? summary.data.bets : '…'}</dd>
-        </div>
-        <div>
-          <dt>Net result</dt>
-          <dd data-tone={summary.data ? toneOf(summary.data.net) : undefined}>
-            {summary.data ? signedRupees(summary.data.net) : '…'}
-          </dd>
-        </div>
-      </dl>
-      {summary.isPending && (
-        <p className={styles.note} role="status">
-          {REALITY_CHECK_TEXTS.loading}
-        </p>
-      )}
-      {summary.isError && (
-        <p className={styles.note} role="alert">
-          {REALITY_CHECK_TEXTS.failed}
-        </p>
-      )}
-    </Modal>
-  );
-}
-
-const toneOf = (net: number) => (net > 0 ? 'profit' : net < 0 ? 'loss' : 'even');

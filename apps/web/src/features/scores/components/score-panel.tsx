@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useCricketScore } from '../api/get-cricket-score';
 import { useOtherScore } from '../api/get-other-score';
 import type { OtherSportId } from '../query-keys';
 import { CricketScore } from './cricket-score';
-import { OtherScore } from './other-score';
+import { lazyComponent } from '../../../ui/lazy-component';
 import styles from './score.module.css';
+
+/** Soccer's and tennis's panel: a chunk of its own, so a cricket match's screen carries none of it. */
+const OtherScore = lazyComponent(async () => (await import('./other-score')).OtherScore);
 
 export const NO_SCORE = 'No score yet';
 
@@ -47,9 +50,17 @@ function CricketScorePanel({ eventId }: { eventId: string }) {
 
 function OtherScorePanel({ sportId, eventId }: { sportId: OtherSportId; eventId: string }) {
   const { data, isPending } = useOtherScore(sportId, eventId);
+  useEffect(() => {
+    // Fetched beside the first score, not after it; a failure shows when the panel renders.
+    OtherScore.preload().catch(() => {});
+  }, []);
   return (
     <ScoreSlot sport={sportId === '1' ? 'soccer' : 'tennis'} isPending={isPending}>
-      {data ? <OtherScore score={data} /> : null}
+      {data ? (
+        <Suspense fallback={<div className={styles.panel} />}>
+          <OtherScore score={data} />
+        </Suspense>
+      ) : null}
     </ScoreSlot>
   );
 }
