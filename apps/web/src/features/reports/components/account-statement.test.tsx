@@ -121,9 +121,7 @@ describe('account statement', () => {
       endDate: '2026-11-22',
       skipRec: '0',
     });
-    expect(router.location.search).toBe(
-      '?startDate=2026-11-01&endDate=2026-11-22&type=Settlement',
-    );
+    expect(router.location.search).toBe('?startDate=2026-11-01&endDate=2026-11-22&type=Settlement');
   });
 
   it('pages by SqlCount: 23 rows make 3 pages, Next asks for rows 11 to 20', async () => {
