@@ -2,7 +2,7 @@ import { getPublicNews } from '@backlay/contract/news';
 import { getSiteConfig } from '@backlay/contract/site';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
 import { renderPage } from '../prerender';
@@ -125,7 +125,9 @@ describe('the landing page without a framework', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <RouterProvider router={createMemoryRouter([{ path: '/', element: <LandingPage /> }])} />
+        <MemoryRouter>
+          <LandingPage />
+        </MemoryRouter>
       </QueryClientProvider>,
       { container: react },
     );
