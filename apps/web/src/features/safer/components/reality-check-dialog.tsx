@@ -3,8 +3,18 @@ import { Modal } from '../../../ui/modal';
 import { useSessionSummary } from '../api/get-session-summary';
 import { signedRupees } from '../limits';
 import buttons from '../../../ui/buttons.module.css';
-import { REALITY_CHECK_TEXTS, type OpenCheck } from './reality-check';
 import styles from './reality-check.module.css';
+
+export const REALITY_CHECK_TEXTS = {
+  loading: 'Loading this session’s figures…',
+  failed: 'This session’s figures could not be loaded.',
+} as const;
+
+/** A check on screen: when it fell due and when it opened (epoch ms; later after a sleep). */
+export interface OpenCheck {
+  readonly dueAt: number;
+  readonly openedAt: number;
+}
 
 /** The reality check's dialog (./reality-check.tsx opens it): a chunk fetched once checks are on. */
 export function RealityCheckDialog({

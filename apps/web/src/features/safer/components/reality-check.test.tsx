@@ -33,7 +33,9 @@ const dialog = () => screen.queryByRole('dialog', { name: 'Reality check' });
 
 describe('the reality check', () => {
   // Its chunk is here by the time a check falls due: the frame fetches it once checks are on.
-  beforeAll(() => RealityCheckDialog.preload());
+  beforeAll(async () => {
+    await RealityCheckDialog.preload();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     // Ten minutes into the session of the answers (08:00 UTC), checks every 30 minutes.

@@ -2,22 +2,12 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { useSaferSettings } from '../api/get-safer';
 import { nextCheckAt } from '../limits';
+import type { OpenCheck } from './reality-check-dialog';
 
 /** The dialog: no part of a screen's first load; fetched once the client has checks on. */
 export const RealityCheckDialog = lazyComponent(
   async () => (await import('./reality-check-dialog')).RealityCheckDialog,
 );
-
-export const REALITY_CHECK_TEXTS = {
-  loading: 'Loading this session’s figures…',
-  failed: 'This session’s figures could not be loaded.',
-} as const;
-
-/** A check on screen: when it fell due and when it opened (epoch ms; later after a sleep). */
-export interface OpenCheck {
-  readonly dueAt: number;
-  readonly openedAt: number;
-}
 
 /**
  * The reality check (docs/safer-gambling.md): with an interval chosen, a dialog every N minutes
