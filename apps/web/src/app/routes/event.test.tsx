@@ -155,8 +155,8 @@ describe('/market/{sportId}/{eventId}', () => {
     renderEvent(`/market/4/${C}`);
     await marketTable('Match Odds');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'All (3)' })).toBeTruthy());
-    const asked = new Set(calls.map((call) => call.url));
-    for (const url of [
+    // Each request starts in a task of its own (lib/api.ts): the last may follow the first paint.
+    const expected = [
       `/api/MarketModels/GetEventDetail?eventId=${C}`,
       `/api/Odds/Market/1.${C}`,
       `/api/Odds/Toss?marketids=${C}T`,
@@ -170,9 +170,11 @@ describe('/market/{sportId}/{eventId}', () => {
       `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=${C}B&sportsId=4`,
       `/api/ProfitLossModels/GetProfitLossOnRunners?marketId=${C}T&sportsId=4`,
       '/api/ChipModels/GetChipModels',
-    ]) {
-      expect(asked, url).toContain(url);
-    }
+    ];
+    await waitFor(() => {
+      const asked = new Set(calls.map((call) => call.url));
+      for (const url of expected) expect(asked, url).toContain(url);
+    });
   });
 
   it('shows match odds, bookmaker (custom rows merged) and toss with Min/Max, back and lay', async () => {
