@@ -35,7 +35,13 @@ async function main(): Promise<void> {
   let cluster: RunningCluster | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    cluster = await startCluster({ dataDir: config.dataDir, runAs: config.pgRunAs, log: say });
+    cluster = await startCluster({
+      dataDir: config.dataDir,
+      runAs: config.pgRunAs,
+      log: say,
+      // The server's own ports, which a test harness may have probed free a moment ago.
+      keepFree: [config.port, config.tvPort, config.casino.port].filter((port) => port > 0),
+    });
     await ensureDatabase(cluster.adminUrl, 'backlay');
     databaseUrl = cluster.urlFor('backlay');
   }

@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultBinDir, resolveRunAs, startCluster, type RunningCluster } from './launcher.js';
+import {
+  defaultBinDir,
+  freePort,
+  resolveRunAs,
+  startCluster,
+  type RunningCluster,
+} from './launcher.js';
 
 // These duties are about running as root (as this machine and CI do): PostgreSQL refuses root.
 let root: string;
@@ -140,5 +146,13 @@ describe('embedded PostgreSQL launcher', () => {
     await expect(startCluster({ dataDir: broken })).rejects.toThrow(
       /PostgreSQL did not start\.[\s\S]*unrecognized configuration parameter "bogus_setting"/,
     );
+  });
+});
+
+describe('a free port', () => {
+  it('is never one the server is about to listen on, even when the OS offers it again', async () => {
+    const offered = [8080, 8080, 8082, 41605];
+    const probe = async () => offered.shift() ?? 0;
+    expect(await freePort([8080, 8082], probe)).toBe(41605);
   });
 });

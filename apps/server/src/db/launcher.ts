@@ -28,6 +28,8 @@ export interface LauncherOptions {
   readonly log?: (message: string) => void;
   /** The package whose `native/bin` holds the binaries. */
   readonly binDir?: string;
+  /** Ports the server itself is about to listen on: never PostgreSQL's. */
+  readonly keepFree?: readonly number[];
 }
 
 export interface RunningCluster {
@@ -105,7 +107,7 @@ export function checkReach(user: RunAs, binDir: string, clusterDir: string): voi
 }
 
 /** A port nobody listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
+function osFreePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -118,6 +120,20 @@ export async function freePort(): Promise<number> {
       });
     });
   });
+}
+
+/**
+ * A port nobody listens on right now, other than `keepFree` (ports about to be listened on by
+ * someone who picked them the same way: the OS may give a port just probed and closed again).
+ */
+export async function freePort(
+  keepFree: readonly number[] = [],
+  probe: () => Promise<number> = osFreePort,
+): Promise<number> {
+  for (;;) {
+    const port = await probe();
+    if (!keepFree.includes(port)) return port;
+  }
 }
 
 interface Exec {
@@ -230,7 +246,7 @@ export async function startCluster(options: LauncherOptions): Promise<RunningClu
 
   let lastFailure = '';
   for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const port = await freePort();
+    const port = await freePort(options.keepFree);
     const settings = [
       `-p ${port}`,
       '-c listen_addresses=127.0.0.1',
