@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { betCellKey, createBetChoice, type BetSelection } from './bet-selection';
+import { betCellKey, cellChosen, createBetChoice, type BetSelection } from './bet-selection';
 
 const selection = (odds: number): BetSelection => ({
   sportsId: 4,
@@ -54,5 +54,34 @@ describe('the open bet slip of a screen', () => {
     choice.close(second);
     choice.setStake(second, 50);
     expect(choice.read()).toBeNull();
+  });
+
+  it('tells a choice to the cell left and the cell chosen only, not every cell', () => {
+    const choice = createBetChoice();
+    const first = selection(1.9);
+    const second = selection(1.88);
+    const cells = [betCellKey(first, 0), betCellKey(second, 1), betCellKey(second, 2)];
+    const heard = cells.map((cell) => {
+      const listener = vi.fn();
+      choice.watchCell(cell, listener);
+      return listener;
+    });
+    const chosen = cells.map((cell) => cellChosen(choice, cell));
+    choice.choose(first, cells[0]!);
+    expect(heard.map((listener) => listener.mock.calls.length)).toEqual([1, 0, 0]);
+    expect(chosen.map((flag) => flag.read())).toEqual([true, false, false]);
+    choice.choose(second, cells[2]!);
+    expect(heard.map((listener) => listener.mock.calls.length)).toEqual([2, 0, 1]);
+    // The same cell chosen again is a new slip, and no cell changes.
+    choice.choose(second, cells[2]!);
+    choice.setStake(choice.read()!.selection, 500);
+    expect(heard.map((listener) => listener.mock.calls.length)).toEqual([2, 0, 1]);
+    const stop = chosen[2]!.subscribe(heard[1]!);
+    choice.close(choice.read()!.selection);
+    expect(heard.map((listener) => listener.mock.calls.length)).toEqual([2, 1, 2]);
+    expect(chosen.map((flag) => flag.read())).toEqual([false, false, false]);
+    stop();
+    choice.choose(second, cells[2]!);
+    expect(heard[1]).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,7 +10,9 @@ import {
   type PricedBet,
   type Stake,
 } from '@backlay/domain';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { useStoreAfterPaint } from './after-paint';
+import type { Signal } from './signal-core';
 
 /**
  * What a click on a back or lay (Yes or No) cell chose for the bet slip (docs/product.md#states "Bet slip"):
@@ -79,8 +81,8 @@ export interface BetChoice {
 
 /**
  * The open bet slip of one screen (client-only state, docs/conventions.md#client-state): the tables choose, the slip reads.
- * Each cell follows whether it is the chosen one, so a choice renders two cells and the slip,
- * not the tables.
+ * Each cell follows whether it is the chosen one and writes it in place; the slip and the
+ * chosen market's table follow a paint later: a choice renders nothing before it paints.
  */
 export interface BetChoiceStore {
   readonly read: () => BetChoice | null;
@@ -91,13 +93,28 @@ export interface BetChoiceStore {
   readonly close: (selection: BetSelection) => void;
   /** The stake typed in `selection`'s slip (a slip closed or replaced meanwhile changes nothing). */
   readonly setStake: (selection: BetSelection, stake: number) => void;
+  /**
+   * Hears when `cell` (see {@link betCellKey}) becomes or stops being the chosen one: a choice
+   * tells the cell left and the cell chosen, not every cell of the screen.
+   */
+  readonly watchCell: (cell: string, listener: () => void) => () => void;
 }
 
 export function createBetChoice(): BetChoiceStore {
   let chosen: BetChoice | null = null;
   const listeners = new Set<() => void>();
+  const cellListeners = new Map<string, Set<() => void>>();
+  const tellCell = (cell: string | undefined) => {
+    if (cell === undefined) return;
+    for (const listener of cellListeners.get(cell) ?? []) listener();
+  };
   const put = (next: BetChoice | null) => {
+    const left = chosen?.cell;
     chosen = next;
+    if (left !== next?.cell) {
+      tellCell(left);
+      tellCell(next?.cell);
+    }
     for (const listener of listeners) listener();
   };
   return {
@@ -105,6 +122,15 @@ export function createBetChoice(): BetChoiceStore {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    watchCell: (cell, listener) => {
+      const heard = cellListeners.get(cell) ?? new Set();
+      cellListeners.set(cell, heard);
+      heard.add(listener);
+      return () => {
+        heard.delete(listener);
+        if (heard.size === 0) cellListeners.delete(cell);
+      };
     },
     choose: (selection, cell) => put({ selection, cell, stake: 0 }),
     close: (selection) => {
@@ -119,20 +145,30 @@ export function createBetChoice(): BetChoiceStore {
 /**
  * The open slip when its price is on `marketId` (a fancy price's market is its event), or null:
  * the same object until that slip's price or stake changes, so a table of another market does
- * not render while the client types.
+ * not render while the client types. It follows the choice one paint late: a click on a price
+ * paints the pressed cell first, and the table's what-if figures (which need a typed stake) come
+ * after (docs/architecture.md, "Prices on the event screen").
  */
 export function useMarketChoice(store: BetChoiceStore, marketId: string): BetChoice | null {
   const read = useCallback(() => {
     const chosen = store.read();
     return chosen?.selection.marketId === marketId ? chosen : null;
   }, [store, marketId]);
-  return useSyncExternalStore(store.subscribe, read, read);
+  return useStoreAfterPaint(store.subscribe, read);
 }
 
-/** Whether `cell` (see {@link betCellKey}) is the one the open slip was chosen from. */
-export function useIsCellChosen(store: BetChoiceStore, cell: string): boolean {
-  const read = useCallback(() => store.read()?.cell === cell, [store, cell]);
-  return useSyncExternalStore(store.subscribe, read, read);
+/**
+ * Whether `cell` (see {@link betCellKey}) is the one the open slip was chosen from, for a
+ * LiveOddsCell to follow: it writes its pressed state itself, so a choice renders no cell.
+ */
+export function cellChosen(
+  store: BetChoiceStore,
+  cell: string,
+): Pick<Signal<boolean>, 'read' | 'subscribe'> {
+  return {
+    read: () => store.read()?.cell === cell,
+    subscribe: (listener) => store.watchCell(cell, listener),
+  };
 }
 
 /** One cell of a table: its runner and side (`betSelectionKey`), and its level of the ladder. */

@@ -1,6 +1,16 @@
-import { memo, useId, useLayoutEffect, useReducer, useRef, type ReactNode, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { formatSize } from '../lib/format';
 import { useTableFreshness } from '../lib/price-freshness';
+import type { Signal } from '../lib/signal-core';
 import styles from './odds-cell.module.css';
 
 type Figure = number | string | undefined;
@@ -146,13 +156,22 @@ function writeText(span: HTMLSpanElement | null, text: string) {
  */
 export const LiveOddsCell = memo(function LiveOddsCell({
   figures,
+  selected,
   ...props
-}: CellProps & { figures: LiveFigures }) {
+}: Omit<CellProps, 'isSelected'> & {
+  figures: LiveFigures;
+  /**
+   * Whether the cell is the chosen one (the open slip's price): written into its pressed state
+   * in place, so a click on a price renders no cell.
+   */
+  selected?: Pick<Signal<boolean>, 'read' | 'subscribe'>;
+}) {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const cellRef = useRef<HTMLElement>(null);
   const priceRef = useRef<HTMLSpanElement>(null);
   const sizeRef = useRef<HTMLSpanElement>(null);
   const rendered = figures.read();
+  const isSelected = selected?.read();
   // What the cell shows now: what it rendered, or what was written into it since.
   const shown = useRef(rendered);
   useLayoutEffect(() => {
@@ -182,8 +201,26 @@ export const LiveOddsCell = memo(function LiveOddsCell({
     write();
     return figures.subscribe(write);
   }, [figures, label]);
+  // Pressed or not as the choice is now: written in place when it changes, and checked after
+  // each commit (a choice made while the cell rendered).
+  const writePressed = useCallback(() => {
+    const cell = cellRef.current;
+    if (selected && cell instanceof HTMLButtonElement)
+      cell.setAttribute('aria-pressed', String(selected.read()));
+  }, [selected]);
+  useLayoutEffect(() => selected?.subscribe(writePressed), [selected, writePressed]);
+  useLayoutEffect(() => {
+    if (isSelected !== selected?.read()) writePressed();
+  });
   return (
-    <Cell {...props} figures={rendered} cellRef={cellRef} priceRef={priceRef} sizeRef={sizeRef} />
+    <Cell
+      {...props}
+      isSelected={isSelected}
+      figures={rendered}
+      cellRef={cellRef}
+      priceRef={priceRef}
+      sizeRef={sizeRef}
+    />
   );
 });
 

@@ -620,17 +620,19 @@ describe('the event screen while a bet is typed, held or cancelled', () => {
     );
     fireEvent.click(within(slip()).getByRole('button', { name: '500, add 500' }));
     // ₹1,500: liability 0.92 × 1,500 = ₹1,380.
-    expect(whatIfs(match)).toEqual([
-      ['Mumbai Mavericks', '» -480.00'],
-      ['Chennai Chargers', '» 500.00'],
-    ]);
+    await waitFor(() =>
+      expect(whatIfs(match)).toEqual([
+        ['Mumbai Mavericks', '» -480.00'],
+        ['Chennai Chargers', '» 500.00'],
+      ]),
+    );
     expect(within(await marketTable('Bookmaker')).queryAllByTestId('what-if')).toEqual([]);
     typeStake('abc');
-    expect(within(match).queryAllByTestId('what-if')).toEqual([]);
+    await waitFor(() => expect(within(match).queryAllByTestId('what-if')).toEqual([]));
     typeStake('250');
-    expect(whatIfs(match)[0]).toEqual(['Mumbai Mavericks', '» 670.00']);
+    await waitFor(() => expect(whatIfs(match)[0]).toEqual(['Mumbai Mavericks', '» 670.00']));
     fireEvent.click(within(slip()).getByRole('button', { name: 'Cancel Order' }));
-    expect(within(match).queryAllByTestId('what-if')).toEqual([]);
+    await waitFor(() => expect(within(match).queryAllByTestId('what-if')).toEqual([]));
   });
 
   it("shows a fancy session's new worst case from the client's open bets there, not its cancelled ones", async () => {

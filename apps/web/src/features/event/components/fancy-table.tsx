@@ -10,7 +10,7 @@ import {
 import { memo, useCallback, useId, useMemo, useState, useDeferredValue } from 'react';
 import {
   betCellKey,
-  useIsCellChosen,
+  cellChosen,
   useMarketChoice,
   type BetChoiceStore,
 } from '../../../lib/bet-selection';
@@ -78,7 +78,7 @@ const FancyCell = memo(function FancyCell({
   );
   const betType = betTypeFromSide(side === 'back' ? 0 : 1, true);
   const cell = betCellKey({ marketId: String(info.eventId), selectionId, betType }, 0);
-  const isChosen = useIsCellChosen(info.choice, cell);
+  const isChosen = useMemo(() => cellChosen(info.choice, cell), [info.choice, cell]);
   const choose = useCallback(() => {
     const row = info.board.read().byId.get(selectionId);
     const chosen = figuresOf(row, side);
@@ -109,7 +109,7 @@ const FancyCell = memo(function FancyCell({
       label={side === 'lay' ? 'No' : 'Yes'}
       figures={figures}
       isDisabled={!isOpen}
-      isSelected={isChosen}
+      selected={isChosen}
       onSelect={choose}
     />
   );

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createBetChoice, type BetChoiceStore } from '../../../lib/bet-selection';
@@ -156,6 +156,34 @@ describe('match odds table', () => {
     expect(onSelect).toHaveBeenCalledTimes(3);
   });
 
+  it('renders nothing on a click: the chosen cell shows pressed in place, the table follows after the paint', async () => {
+    const choice = createBetChoice();
+    const onRender = vi.fn();
+    render(
+      <Profiler id="table" onRender={onRender}>
+        <MarketTable
+          board={fixedSource(tableBoard(exchangeTable(eventMarket('MATCH_ODDS'), book())))}
+          isEventOpen
+          book={undefined}
+          context={{ sportsId: 4, eventId: EVENT, choice }}
+          onOpenBook={() => {}}
+        />
+      </Profiler>,
+    );
+    const row = rowOf('Mumbai Mavericks');
+    const back = within(row).getByRole('button', { name: 'Back 1.9' });
+    const lay = within(row).getByRole('button', { name: 'Lay 1.92' });
+    onRender.mockClear();
+    fireEvent.click(back);
+    expect(back.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(lay);
+    expect([back, lay].map((cell) => cell.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
+    expect(onRender).not.toHaveBeenCalled();
+    // The table reads the choice one paint late (its what-if figures wait for a stake).
+    await waitFor(() => expect(onRender).toHaveBeenCalled());
+    expect(lay.getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('covers all six cells of a suspended runner with one band and takes no click', () => {
     const { onSelect } = renderTable(exchangeTable(eventMarket('MATCH_ODDS'), book('SUSPENDED')));
     const row = rowOf('Mumbai Mavericks');
@@ -303,51 +331,59 @@ describe('what-if while a stake is typed', () => {
       ];
     });
 
-  it('shows each runner its book after a back, on every stake typed, and nothing at 0', () => {
+  it('shows each runner its book after a back, on every stake typed, and nothing at 0', async () => {
     const { choose, type } = renderWhatIf(exchangeTable(market, book()), BOOK);
     choose('Mumbai Mavericks', 'Back 1.9');
     expect(screen.queryAllByTestId('what-if')).toEqual([]);
     type(1000);
     // Back 1.90 × ₹1,000: +₹900 if Mumbai wins, −₹1,000 otherwise.
-    expect(figures()).toEqual([
-      ['Mumbai Mavericks', '900.00 positive', '» 1,800.00 positive'],
-      ['Chennai Chargers', '-1,000.00 negative', '» -2,000.00 negative'],
-    ]);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        ['Mumbai Mavericks', '900.00 positive', '» 1,800.00 positive'],
+        ['Chennai Chargers', '-1,000.00 negative', '» -2,000.00 negative'],
+      ]),
+    );
     type(1234);
     // 0.9 × 1,234 = ₹1,110.60, rounded to ₹1,111.
-    expect(figures()).toEqual([
-      ['Mumbai Mavericks', '900.00 positive', '» 2,011.00 positive'],
-      ['Chennai Chargers', '-1,000.00 negative', '» -2,234.00 negative'],
-    ]);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        ['Mumbai Mavericks', '900.00 positive', '» 2,011.00 positive'],
+        ['Chennai Chargers', '-1,000.00 negative', '» -2,234.00 negative'],
+      ]),
+    );
     type(0);
-    expect(screen.queryAllByTestId('what-if')).toEqual([]);
+    await waitFor(() => expect(screen.queryAllByTestId('what-if')).toEqual([]));
   });
 
-  it('shows a lay at a deeper level: its liability on its runner, its stake won on the other', () => {
+  it('shows a lay at a deeper level: its liability on its runner, its stake won on the other', async () => {
     const { choice, choose, type } = renderWhatIf(exchangeTable(market, book()), BOOK);
     choose('Mumbai Mavericks', 'Lay 1.95');
     type(500);
     // Lay 1.95 × ₹500: liability 0.95 × 500 = ₹475.
-    expect(figures()).toEqual([
-      ['Mumbai Mavericks', '900.00 positive', '» 425.00 positive'],
-      ['Chennai Chargers', '-1,000.00 negative', '» -500.00 negative'],
-    ]);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        ['Mumbai Mavericks', '900.00 positive', '» 425.00 positive'],
+        ['Chennai Chargers', '-1,000.00 negative', '» -500.00 negative'],
+      ]),
+    );
     act(() => choice.close(choice.read()!.selection));
-    expect(screen.queryAllByTestId('what-if')).toEqual([]);
+    await waitFor(() => expect(screen.queryAllByTestId('what-if')).toEqual([]));
   });
 
-  it('shows the figure alone on a market with no book yet', () => {
+  it('shows the figure alone on a market with no book yet', async () => {
     const { choose, type } = renderWhatIf(exchangeTable(market, book()), undefined);
     choose('Chennai Chargers', 'Back 2.06');
     type(100);
     // Back 2.06 × ₹100: +₹106.
-    expect(figures()).toEqual([
-      ['Mumbai Mavericks', null, '» -100.00 negative'],
-      ['Chennai Chargers', null, '» 106.00 positive'],
-    ]);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        ['Mumbai Mavericks', null, '» -100.00 negative'],
+        ['Chennai Chargers', null, '» 106.00 positive'],
+      ]),
+    );
   });
 
-  it('moves every runner of a three-runner market', () => {
+  it('moves every runner of a three-runner market', async () => {
     const three = {
       ...market,
       runners: [
@@ -377,14 +413,16 @@ describe('what-if while a stake is typed', () => {
     choose('The Draw', 'Back 3.35');
     type(777);
     // 2.35 × 777 = ₹1,825.95, rounded to ₹1,826; shown home, draw, away.
-    expect(figures()).toEqual([
-      ['Mumbai Mavericks', '900.00 positive', '» 123.00 positive'],
-      ['The Draw', '250.50 positive', '» 2,076.50 positive'],
-      ['Chennai Chargers', '-1,000.00 negative', '» -1,777.00 negative'],
-    ]);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        ['Mumbai Mavericks', '900.00 positive', '» 123.00 positive'],
+        ['The Draw', '250.50 positive', '» 2,076.50 positive'],
+        ['Chennai Chargers', '-1,000.00 negative', '» -1,777.00 negative'],
+      ]),
+    );
   });
 
-  it('shows a bookmaker bet at odds per 100, to the paisa', () => {
+  it('shows a bookmaker bet at odds per 100, to the paisa', async () => {
     const bookmakerMarket = {
       ...eventMarket('BOOKMAKER'),
       MarketId: `${EVENT}B`,
@@ -404,10 +442,12 @@ describe('what-if while a stake is typed', () => {
     choose('Mumbai Mavericks', 'Lay 50');
     type(333);
     // Lay 50 per 100 × ₹333: liability ₹166.50.
-    expect(figures()).toEqual([
-      ['Mumbai Mavericks', '900.00 positive', '» 733.50 positive'],
-      ['Chennai Chargers', '-1,000.00 negative', '» -667.00 negative'],
-    ]);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        ['Mumbai Mavericks', '900.00 positive', '» 733.50 positive'],
+        ['Chennai Chargers', '-1,000.00 negative', '» -667.00 negative'],
+      ]),
+    );
   });
 
   it('suspends the runners an operator added when the feed suspended the whole bookmaker', () => {

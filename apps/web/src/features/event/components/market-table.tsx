@@ -3,7 +3,7 @@ import { betTypeFromSide, cellIsSuspended, positionTone } from '@backlay/domain'
 import { memo, Suspense, useCallback, useMemo, useDeferredValue, useState } from 'react';
 import {
   betCellKey,
-  useIsCellChosen,
+  cellChosen,
   useMarketChoice,
   type BetChoiceStore,
 } from '../../../lib/bet-selection';
@@ -94,7 +94,7 @@ const LadderCell = memo(function LadderCell({
   );
   const betType = betTypeFromSide(side === 'back' ? 0 : 1, false);
   const cell = betCellKey({ marketId: info.marketId, selectionId, betType }, level);
-  const isChosen = useIsCellChosen(info.choice, cell);
+  const isChosen = useMemo(() => cellChosen(info.choice, cell), [info.choice, cell]);
   const choose = useCallback(() => {
     const odds = pick(info.board.read())?.price;
     if (odds === undefined || isSuspended) return;
@@ -123,7 +123,7 @@ const LadderCell = memo(function LadderCell({
       figures={figures}
       isDeep={level > 0}
       isDisabled={isSuspended}
-      isSelected={isChosen}
+      selected={isChosen}
       onSelect={choose}
     />
   );
