@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, logIn, ops, test, atWidth } from './fixtures';
+import { accessibleNames } from './support/names';
 
 /**
  * Price depth on the event screen, the home page's In-Play board and the tennis score panel, at
@@ -157,7 +158,8 @@ for (const width of [1280, 375]) {
           ['Back', 'Back 1.9'],
           ['Lay', 'Lay 1.92'],
         ] as const) {
-          const over = await box(matchOdds(page).getByText(header, { exact: true }));
+          const columns = matchOdds(page).locator('div[aria-hidden="true"]');
+          const over = await box(columns.getByText(header, { exact: true }));
           const under = await box(home.getByRole('button', { name: cell, exact: true }));
           expect(Math.abs(over.x + over.width / 2 - (under.x + under.width / 2))).toBeLessThan(2);
         }
@@ -296,6 +298,4 @@ for (const width of [1280, 375]) {
 }
 
 /** The accessible names of the cells, left to right. */
-async function names(cells: Locator): Promise<string[]> {
-  return cells.evaluateAll((found) => found.map((cell) => cell.getAttribute('aria-label') ?? ''));
-}
+const names = (cells: Locator): Promise<string[]> => accessibleNames(cells);

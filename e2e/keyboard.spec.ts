@@ -11,6 +11,7 @@ import {
 } from './fixtures';
 import { expectAccessible } from './support/axe';
 import { cricketFixture, matchPrices, step, type CricketFixture } from './support/cricket';
+import { focusedName } from './support/names';
 
 /**
  * Keyboard betting on the event screen: once the page is open, only `page.keyboard` — Tab into
@@ -45,9 +46,6 @@ const exposureOf = async (request: APIRequestContext, session: ApiSession) =>
     )
   ).Result;
 
-/** The accessible name of what has the focus (a price cell's is "Back 1.9", "No 50"…). */
-const focusedName = (page: Page) =>
-  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 /** The runner or session whose row holds the focus. */
 const focusedRow = (page: Page) =>
   page.evaluate(

@@ -93,11 +93,9 @@ test('the in-play tabs list the in-play fixtures of their sport, and not the oth
   await expect(row(page, soccer)).toBeVisible();
   await expect(row(page, cricket)).toHaveCount(0);
   // Soccer's columns read 1, X, 2: home, then the draw, then away.
-  await expect(row(page, soccer).locator('[data-side="back"]')).toHaveText([
-    /^2\.1/,
-    /^3\.3/,
-    /^3\.6/,
-  ]);
+  await expect(
+    row(page, soccer).locator('[data-side="back"] [data-testid="odds-price"]'),
+  ).toHaveText([/^2\.1/, /^3\.3/, /^3\.6/]);
 
   // The sidebar's In-play entry counts every in-play market.
   const count = page.getByRole('navigation', { name: 'Main' }).getByLabel(/in play$/);

@@ -1,13 +1,4 @@
-import {
-  memo,
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useReducer,
-  useRef,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { memo, useId, useLayoutEffect, useReducer, useRef, type ReactNode, type Ref } from 'react';
 import { formatSize } from '../lib/format';
 import { useTableFreshness } from '../lib/price-freshness';
 import type { Signal } from '../lib/signal-core';
@@ -36,6 +27,8 @@ function sizeText(size: Figure): string {
   return text;
 }
 const priceText = (price: Figure) => String(price ?? '–');
+const isPriced = (figures: CellFigures) => typeof figures.price === 'number';
+/** The name of a cell not named by its content: a priceless one, and a plain text one. */
 const ariaLabelOf = (label: string, price: Figure) =>
   price === undefined ? `${label}: none` : `${label} ${price}`;
 
@@ -73,30 +66,38 @@ function Cell({
   const sizeId = useId();
   const sideClass = `${side === 'back' ? styles.back : styles.lay}${isDeep ? ` ${styles.deep}` : ''}`;
   const className = `${styles.cell} ${sideClass}`;
-  const ariaLabel = ariaLabelOf(label, price);
-  // The size is not part of the cell's name ("Back 1.9", what a bettor says to speech input):
-  // it is the cell's description, drawn from `data-size` by the stylesheet, so the only text
-  // shown inside the named cell is its price (WCAG 2.5.3, docs/accessibility.md). The side's
-  // letter (`data-cue`) is drawn the same way: a cue beside the colour, not a second name.
+  const isButton = onSelect !== undefined;
+  // A priced button is named by its content, "Back 1.9" (the side in words out of sight, then
+  // the price: what a bettor says to speech input), so a tick rewrites one text and no label; a
+  // priceless one by its label, "Back: none" (plain text cells too, rendered anew as they change).
+  // The size is the button's description, not its name: shown, but hidden from the name (WCAG
+  // 2.5.3, docs/accessibility.md). The side's letter (`data-cue`) is drawn by the stylesheet: a
+  // cue beside the colour, not a second name.
   const shown = {
     'data-side': side,
     'data-cue': label.charAt(0),
-    'data-size': sizeText(size),
     'data-stale': isStale,
-    'aria-label': ariaLabel,
-    'aria-describedby': sizeId,
+    'aria-label': isButton && price !== undefined ? undefined : ariaLabelOf(label, price),
+    'aria-describedby': isButton ? sizeId : undefined,
   };
   const content = (
     <>
+      <span className={styles.sideName}>{label} </span>
       <span ref={priceRef} className={styles.price} data-testid="odds-price">
         {priceText(price)}
       </span>
-      <span ref={sizeRef} id={sizeId} className={styles.size} data-testid="odds-size">
+      <span
+        ref={sizeRef}
+        id={sizeId}
+        className={styles.size}
+        data-testid="odds-size"
+        aria-hidden={isButton || undefined}
+      >
         {sizeText(size)}
       </span>
     </>
   );
-  if (onSelect === undefined) {
+  if (!isButton) {
     return (
       <span ref={cellRef} className={className} {...shown}>
         {content}
@@ -136,8 +137,6 @@ export interface LiveFigures {
   readonly subscribe: (listener: () => void) => () => void;
 }
 
-const isPriced = (figures: CellFigures) => typeof figures.price === 'number';
-
 /** Rewrites the text of a span in place (its text node's data, not a new node). */
 function writeText(span: HTMLSpanElement | null, text: string) {
   if (span === null) return;
@@ -147,24 +146,36 @@ function writeText(span: HTMLSpanElement | null, text: string) {
   else span.textContent = text;
 }
 
+/** Writes whether `cell` (a button) is the chosen one into its pressed state. */
+function writePressed(
+  cell: HTMLElement | null,
+  selected: Pick<Signal<boolean>, 'read'> | undefined,
+): void {
+  if (selected !== undefined && cell instanceof HTMLButtonElement)
+    cell.setAttribute('aria-pressed', String(selected.read()));
+}
+
 /**
  * An OddsCell whose figures tick (the event screen's ladders and fancy rows). A new price or size
- * is written straight into the cell's two texts and its label: a tick renders nothing, as a cell
- * changes several times a second (docs/architecture.md, "Prices on the event screen"). The cell
- * renders when it turns priced or priceless (it can or cannot be chosen), or when its props
- * change (chosen, suspended, stale).
+ * is written straight into the cell's two texts (its name follows its price), and its pressed state as the
+ * choice changes: neither a tick nor a click renders it, as a cell changes several times a second
+ * (docs/architecture.md, "Prices on the event screen"). The cell renders when it turns priced or
+ * priceless (it can or cannot be chosen), or when its props change (suspended, stale).
  */
 export const LiveOddsCell = memo(function LiveOddsCell({
   figures,
   selected,
+  whenPriceless,
   ...props
 }: Omit<CellProps, 'isSelected'> & {
   figures: LiveFigures;
-  /**
-   * Whether the cell is the chosen one (the open slip's price): written into its pressed state
-   * in place, so a click on a price renders no cell.
-   */
+  /** Whether the cell is the chosen one (the open slip's price). */
   selected?: Pick<Signal<boolean>, 'read' | 'subscribe'>;
+  /**
+   * What shows instead while the cell has no price (a deeper level of a ladder the feed does not
+   * quote: an empty slot); by default the cell itself, disabled, with a dash. A stable element.
+   */
+  whenPriceless?: ReactNode;
 }) {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const cellRef = useRef<HTMLElement>(null);
@@ -172,12 +183,13 @@ export const LiveOddsCell = memo(function LiveOddsCell({
   const sizeRef = useRef<HTMLSpanElement>(null);
   const rendered = figures.read();
   const isSelected = selected?.read();
-  // What the cell shows now: what it rendered, or what was written into it since.
+  // What the cell shows now: what it rendered, or what was written into it since; and pressed
+  // as the choice is now (a choice made while the cell rendered).
   const shown = useRef(rendered);
   useLayoutEffect(() => {
     shown.current = rendered;
+    if (isSelected !== selected?.read()) writePressed(cellRef.current, selected);
   });
-  const { side, label = side === 'back' ? 'Back' : 'Lay' } = props;
   useLayoutEffect(() => {
     const write = () => {
       const next = figures.read();
@@ -188,30 +200,18 @@ export const LiveOddsCell = memo(function LiveOddsCell({
         return;
       }
       shown.current = next;
-      if (next.price !== held.price) {
-        writeText(priceRef.current, priceText(next.price));
-        cellRef.current?.setAttribute('aria-label', ariaLabelOf(label, next.price));
-      }
-      if (next.size !== held.size) {
-        const text = sizeText(next.size);
-        writeText(sizeRef.current, text);
-        cellRef.current?.setAttribute('data-size', text);
-      }
+      if (next.price !== held.price) writeText(priceRef.current, priceText(next.price));
+      if (next.size !== held.size) writeText(sizeRef.current, sizeText(next.size));
     };
     write();
-    return figures.subscribe(write);
-  }, [figures, label]);
-  // Pressed or not as the choice is now: written in place when it changes, and checked after
-  // each commit (a choice made while the cell rendered).
-  const writePressed = useCallback(() => {
-    const cell = cellRef.current;
-    if (selected && cell instanceof HTMLButtonElement)
-      cell.setAttribute('aria-pressed', String(selected.read()));
-  }, [selected]);
-  useLayoutEffect(() => selected?.subscribe(writePressed), [selected, writePressed]);
-  useLayoutEffect(() => {
-    if (isSelected !== selected?.read()) writePressed();
-  });
+    const stopFigures = figures.subscribe(write);
+    const stopChoice = selected?.subscribe(() => writePressed(cellRef.current, selected));
+    return () => {
+      stopFigures();
+      stopChoice?.();
+    };
+  }, [figures, selected]);
+  if (whenPriceless !== undefined && !isPriced(rendered)) return whenPriceless;
   return (
     <Cell
       {...props}

@@ -50,6 +50,7 @@ import { hubHandlers } from '../hub';
 import { EventPage } from './event';
 import { wireCopy } from '../../test/wire';
 import { eventually } from '../../test/eventually';
+import { nameOf } from '../../test/names';
 
 const C = CRICKET_ID;
 const S = SOCCER_ID;
@@ -119,7 +120,7 @@ async function rowsOf(name: string) {
       row.querySelector('span')?.textContent,
       ...within(row)
         .getAllByRole('button', { name: /^(Back|Lay) / })
-        .map((cell) => cell.getAttribute('aria-label')),
+        .map((cell) => nameOf(cell)),
     ]);
 }
 
@@ -188,8 +189,8 @@ describe('/market/{sportId}/{eventId}', () => {
       ['Chennai Chargers', 'Back 2.04', 'Back 2.06', 'Lay 2.1', 'Lay 2.12'],
     ]);
     const back = within(match).getByRole('button', { name: 'Back 1.9' });
-    expect(back.children[0]?.textContent).toBe('1.9');
-    expect(back.children[1]?.textContent).toBe('12K');
+    expect(within(back).getByTestId('odds-price').textContent).toBe('1.9');
+    expect(within(back).getByTestId('odds-size').textContent).toBe('12K');
     // Chennai's bookmaker prices come from the custom row (IsActive): 100 / 104, not 105 / 110.
     await waitFor(async () =>
       expect(await rowsOf('Bookmaker')).toEqual([
@@ -277,7 +278,10 @@ describe('/market/{sportId}/{eventId}', () => {
     expect(within(table).queryByText(/Total boundaries|6\.1 over|Runs by/)).toBeNull();
     const first = await fancyRow('6 over runs MUM');
     const no = within(first).getByRole('button', { name: 'No 48' });
-    expect([no.children[0]?.textContent, no.children[1]?.textContent]).toEqual(['48', '90']);
+    expect([
+      within(no).getByTestId('odds-price').textContent,
+      within(no).getByTestId('odds-size').textContent,
+    ]).toEqual(['48', '90']);
     expect(within(first).getByRole('button', { name: 'Yes 49' })).toBeTruthy();
     const running = await fancyRow('10 over runs MUM');
     expect(within(running).getByText('Ball Running')).toBeTruthy();

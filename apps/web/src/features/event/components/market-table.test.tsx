@@ -5,6 +5,7 @@ import { createBetChoice, type BetChoiceStore } from '../../../lib/bet-selection
 import type { TableBoard, TableMarket } from '../market-model';
 import { bookmakerTable, exchangeTable, plainFromExchange, tableBoard } from '../market-model';
 import { fixedSource, type PriceSource } from '../price-source';
+import { nameOf } from '../../../test/names';
 import { MarketTable } from './market-table';
 
 const EVENT = 30412871;
@@ -81,9 +82,9 @@ const rowOf = (name: string) =>
 
 /** A row's price cells left to right: their accessible names, or '' for an empty level. */
 const cellsOf = (name: string) =>
-  [...rowOf(name).querySelectorAll('[data-side], [aria-hidden="true"]')].map(
-    (cell) => cell.getAttribute('aria-label') ?? '',
-  );
+  [...rowOf(name).querySelectorAll('[data-side], [aria-hidden="true"]')]
+    .filter((cell) => cell.matches('[data-side]') || cell.closest('[data-side]') === null)
+    .map((cell) => (cell.matches('[data-side]') ? nameOf(cell) : ''));
 
 describe('match odds table', () => {
   it('shows three backs worst to best, then three lays best to worst, with their sizes', () => {
@@ -132,7 +133,7 @@ describe('match odds table', () => {
     const pressed = () =>
       within(row)
         .getAllByRole('button', { pressed: true })
-        .map((button) => button.getAttribute('aria-label'));
+        .map((button) => nameOf(button));
     fireEvent.click(cell('Back 1.88'));
     expect(onSelect).toHaveBeenLastCalledWith(
       expect.objectContaining({
@@ -266,7 +267,9 @@ describe('a price tick', () => {
       'Lay 1.95',
     ]);
     const best = within(rowOf('Mumbai Mavericks')).getByRole('button', { name: 'Back 1.91' });
-    expect([...best.children].map((text) => text.textContent)).toEqual(['1.91', '13K']);
+    expect(
+      ['odds-price', 'odds-size'].map((id) => within(best).getByTestId(id).textContent),
+    ).toEqual(['1.91', '13K']);
     // The other runner's row is the same row, untouched.
     expect(rowOf('Chennai Chargers')).toBe(away);
     expect(cellsOf('Chennai Chargers')).toEqual(awayCells);

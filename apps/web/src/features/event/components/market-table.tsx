@@ -53,6 +53,9 @@ interface MarketInfo {
 
 type Side = 'back' | 'lay';
 
+/** A deeper level the feed does not quote: an empty, inert slot. */
+const EMPTY_LEVEL = <span className={styles.emptyLevel} aria-hidden="true" />;
+
 /** The levels past the best, 1 … depth − 1. */
 const deeperLevels = (depth: number) => Array.from({ length: depth - 1 }, (_, i) => i + 1);
 
@@ -78,11 +81,6 @@ const LadderCell = memo(function LadderCell({
   const pick = useCallback(
     (board: TableBoard) => runnerSide(board.byId.get(selectionId), side)[level],
     [selectionId, side, level],
-  );
-  // A deeper level the feed does not quote is an empty, inert slot.
-  const isShown = useSourceSelect(
-    info.board,
-    useCallback((board: TableBoard) => level === 0 || pick(board) !== undefined, [level, pick]),
   );
   const figures = useMemo(
     () =>
@@ -116,11 +114,11 @@ const LadderCell = memo(function LadderCell({
       cell,
     );
   }, [info, pick, isSuspended, selectionId, runnerName, betType, cell]);
-  if (!isShown) return <span className={styles.emptyLevel} aria-hidden="true" />;
   return (
     <LiveOddsCell
       side={side}
       figures={figures}
+      whenPriceless={level > 0 ? EMPTY_LEVEL : undefined}
       isDeep={level > 0}
       isDisabled={isSuspended}
       selected={isChosen}

@@ -72,8 +72,8 @@ describe('market list', () => {
       'Lay 2.1 15.3K',
     ]);
     const first = screen.getAllByLabelText('Back 1.9')[0]!;
-    expect(first.children[0]?.textContent).toBe('1.9');
-    expect(first.children[1]?.textContent).toBe('12K');
+    expect(within(first).getByTestId('odds-price').textContent).toBe('1.9');
+    expect(within(first).getByTestId('odds-size').textContent).toBe('12K');
   });
 
   it("shows soccer's three runners as 1, X, 2 — home, draw, away", async () => {
