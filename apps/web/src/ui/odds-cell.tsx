@@ -195,7 +195,11 @@ export const LiveOddsCell = memo(function LiveOddsCell({
       const next = figures.read();
       const held = shown.current;
       if (next === held) return;
-      if (isPriced(next) !== isPriced(held)) {
+      // Priced or not, named by its label or not: the cell renders anew.
+      if (
+        isPriced(next) !== isPriced(held) ||
+        (next.price === undefined) !== (held.price === undefined)
+      ) {
         rerender();
         return;
       }
