@@ -12,6 +12,7 @@ import {
 } from '@backlay/domain';
 import { useCallback } from 'react';
 import { useStoreAfterPaint } from './after-paint';
+import { keyedListeners } from './keyed-listeners';
 import type { Signal } from './signal-core';
 
 /**
@@ -103,10 +104,9 @@ export interface BetChoiceStore {
 export function createBetChoice(): BetChoiceStore {
   let chosen: BetChoice | null = null;
   const listeners = new Set<() => void>();
-  const cellListeners = new Map<string, Set<() => void>>();
+  const cells = keyedListeners<string>();
   const tellCell = (cell: string | undefined) => {
-    if (cell === undefined) return;
-    for (const listener of cellListeners.get(cell) ?? []) listener();
+    if (cell !== undefined) cells.tell(cell);
   };
   const put = (next: BetChoice | null) => {
     const left = chosen?.cell;
@@ -123,15 +123,7 @@ export function createBetChoice(): BetChoiceStore {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    watchCell: (cell, listener) => {
-      const heard = cellListeners.get(cell) ?? new Set();
-      cellListeners.set(cell, heard);
-      heard.add(listener);
-      return () => {
-        heard.delete(listener);
-        if (heard.size === 0) cellListeners.delete(cell);
-      };
-    },
+    watchCell: cells.watch,
     choose: (selection, cell) => put({ selection, cell, stake: 0 }),
     close: (selection) => {
       if (chosen?.selection === selection) put(null);

@@ -8,6 +8,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { seqAnswerMerge, type Answer } from '../../lib/seq-merge';
+import { keyedListeners } from '../../lib/keyed-listeners';
 import { eventKeys } from './query-keys';
 
 /**
@@ -72,8 +73,8 @@ export function priceStoreOf(queryClient: QueryClient): PriceStore {
 
 function createPriceStore(): PriceStore & { forget: (queryHash: string) => void } {
   const entries = new Map<string, Entry>();
-  const listeners = new Map<string, Set<() => void>>();
-  const tell = (queryHash: string) => listeners.get(queryHash)?.forEach((listener) => listener());
+  const listeners = keyedListeners<string>();
+  const tell = listeners.tell;
   const write = (queryHash: string, entry: Entry, data: unknown) => {
     entry.data = data;
     entry.receivedAt = Date.now();
@@ -104,15 +105,7 @@ function createPriceStore(): PriceStore & { forget: (queryHash: string) => void 
         tell(queryHash);
       }
     },
-    watch: (queryHash, listener) => {
-      const heard = listeners.get(queryHash) ?? new Set();
-      listeners.set(queryHash, heard);
-      heard.add(listener);
-      return () => {
-        heard.delete(listener);
-        if (heard.size === 0) listeners.delete(queryHash);
-      };
-    },
+    watch: listeners.watch,
     forget: (queryHash) => {
       if (entries.delete(queryHash)) tell(queryHash);
     },
